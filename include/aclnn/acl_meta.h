@@ -1,0 +1,91 @@
+/* aclnn-cpu: the aclnn meta API (tensors, scalars, executors), as CANN's aclnn/acl_meta.h.
+ * Handles are validated on every use: a destroyed or foreign handle is refused with
+ * ACLNN_ERR_PARAM_INVALID, never dereferenced. */
+#ifndef ACLNN_ACL_META_H_
+#define ACLNN_ACL_META_H_
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "acl/acl_base.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+#ifndef ACLNN_API
+#if defined(_MSC_VER)
+#define ACLNN_API __declspec(dllexport)
+#else
+#define ACLNN_API __attribute__((visibility("default")))
+#endif
+#endif
+
+typedef struct aclOpExecutor aclOpExecutor;
+typedef struct aclTensor aclTensor;
+typedef struct aclScalar aclScalar;
+typedef struct aclIntArray aclIntArray;
+typedef struct aclFloatArray aclFloatArray;
+typedef struct aclBoolArray aclBoolArray;
+typedef struct aclTensorList aclTensorList;
+typedef struct aclScalarList aclScalarList;
+
+typedef int32_t aclnnStatus;
+
+#define ACLNN_SUCCESS 0
+#define ACLNN_ERR_PARAM_NULLPTR 161001
+#define ACLNN_ERR_PARAM_INVALID 161002
+#define ACLNN_ERR_RUNTIME_ERROR 361001
+#define ACLNN_ERR_INNER 561000
+#define ACLNN_ERR_INNER_INFERSHAPE_ERROR 561001
+#define ACLNN_ERR_INNER_TILING_ERROR 561002
+#define ACLNN_ERR_INNER_FIND_KERNEL_ERROR 561003
+#define ACLNN_ERR_INNER_CREATE_EXECUTOR 561101
+#define ACLNN_ERR_INNER_NOT_TRANS_EXECUTOR 561102
+#define ACLNN_ERR_INNER_NULLPTR 561103
+#define ACLNN_ERR_INNER_WRONG_ATTR_INFO_SIZE 561104
+#define ACLNN_ERR_INNER_KEY_CONFLICT 561105
+#define ACLNN_ERR_INNER_KEY_CONFILICT 561105
+#define ACLNN_ERR_INNER_INVALID_IMPL_MODE 561106
+#define ACLNN_ERR_INNER_OPP_PATH_NOT_FOUND 561107
+#define ACLNN_ERR_INNER_LOAD_JSON_FAILED 561108
+#define ACLNN_ERR_INNER_JSON_VALUE_NOT_FOUND 561109
+#define ACLNN_ERR_INNER_JSON_FORMAT_INVALID 561110
+#define ACLNN_ERR_INNER_JSON_DTYPE_INVALID 561111
+#define ACLNN_ERR_INNER_OPP_KERNEL_PKG_NOT_FOUND 561112
+#define ACLNN_ERR_INNER_OP_FILE_INVALID 561113
+#define ACLNN_ERR_INNER_ATTR_NUM_OUT_OF_BOUND 561114
+#define ACLNN_ERR_INNER_ATTR_LEN_NOT_ENOUGH 561115
+#define ACLNN_ERR_INNER_INPUT_NUM_IN_JSON_TOO_LARGE 561116
+#define ACLNN_ERR_INNER_INPUT_JSON_IS_NULL 561117
+#define ACLNN_ERR_INNER_STATIC_WORKSPACE_INVALID 561118
+#define ACLNN_ERR_INNER_STATIC_BLOCK_DIM_INVALID 561119
+
+/* Creates a view of `tensorData`: viewDims/stride (elements, NULL = row-major), offset (elements).
+ * Returns NULL on a NULL dims array with a non-zero count, a negative dim, stride or offset,
+ * more than 64 dims, or allocation failure (see aclGetRecentErrMsg). */
+ACLNN_API aclTensor *aclCreateTensor(const int64_t *viewDims, uint64_t viewDimsNum, aclDataType dataType,
+                                     const int64_t *stride, int64_t offset, aclFormat format,
+                                     const int64_t *storageDims, uint64_t storageDimsNum, void *tensorData);
+/* Copies the value; NULL for a NULL value or a dtype CANN does not accept for scalars. */
+ACLNN_API aclScalar *aclCreateScalar(void *value, aclDataType dataType);
+ACLNN_API aclnnStatus aclDestroyTensor(const aclTensor *tensor);
+ACLNN_API aclnnStatus aclDestroyScalar(const aclScalar *scalar);
+
+ACLNN_API aclnnStatus aclSetAclOpExecutorRepeatable(aclOpExecutor *executor);
+ACLNN_API aclnnStatus aclDestroyAclOpExecutor(aclOpExecutor *executor);
+
+/* Getters: *viewDims / *stridesValue / *storageDims are arrays allocated with malloc that the
+ * caller frees with free(), as in CANN. */
+ACLNN_API aclnnStatus aclGetViewShape(const aclTensor *tensor, int64_t **viewDims, uint64_t *viewDimsNum);
+ACLNN_API aclnnStatus aclGetViewStrides(const aclTensor *tensor, int64_t **stridesValue, uint64_t *stridesNum);
+ACLNN_API aclnnStatus aclGetViewOffset(const aclTensor *tensor, int64_t *offset);
+ACLNN_API aclnnStatus aclGetStorageShape(const aclTensor *tensor, int64_t **storageDims, uint64_t *storageDimsNum);
+ACLNN_API aclnnStatus aclGetDataType(const aclTensor *tensor, aclDataType *dataType);
+ACLNN_API aclnnStatus aclGetFormat(const aclTensor *tensor, aclFormat *format);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* ACLNN_ACL_META_H_ */

@@ -1,0 +1,215 @@
+/* aclnnEluBackward: CANN's validation order (spec 2.3), the EluGradV2 plan, and the executor. */
+#include <stdio.h>
+#include <string.h>
+
+#include "aclnnop/aclnn_elu_backward.h"
+#include "op_common.h"
+#include "tiling/acpu_elu_tiling.h"
+
+#define API "aclnnEluBackwardGetWorkspaceSize"
+
+typedef struct {
+    const aclTensor *grad_output, *self_or_result;
+    aclTensor *grad_input;
+    const aclScalar *alpha, *scale, *input_scale;
+    bool is_result;
+} elu_args;
+
+static aclnnStatus check_handles(const elu_args *a)
+{
+    aclnnStatus rc;
+    if ((rc = acpu_check_tensor_arg(API, "gradOutput", a->grad_output)) ||
+        (rc = acpu_check_scalar_arg(API, "alpha", a->alpha)) || (rc = acpu_check_scalar_arg(API, "scale", a->scale)) ||
+        (rc = acpu_check_scalar_arg(API, "inputScale", a->input_scale)) ||
+        (rc = acpu_check_tensor_arg(API, "selfOrResult", a->self_or_result)) ||
+        (rc = acpu_check_tensor_arg(API, "gradInput", a->grad_input)))
+        return rc;
+    return ACLNN_SUCCESS;
+}
+
+static aclnnStatus check_scalar_cast(const char *name, const aclScalar *s)
+{
+    if (acpu_can_cast(s->dtype, ACL_FLOAT))
+        return ACLNN_SUCCESS;
+    acpu_set_error(API ": %s must be castable to float32, got a %s scalar", name, acpu_dtype_name(s->dtype));
+    return ACLNN_ERR_PARAM_INVALID;
+}
+
+/* Spec 2.3 step 4: a..f. BF16 only on profiles whose NPU arch has it (DAV_2201, DAV_3510, host). */
+static aclnnStatus check_dtypes(const elu_args *a, const acpu_platform *platform)
+{
+    aclDataType go = a->grad_output->dtype;
+    if (go != a->self_or_result->dtype) {
+        acpu_set_error(API ": selfOrResult dtype must equal gradOutput dtype %s, got %s", acpu_dtype_name(go),
+                       acpu_dtype_name(a->self_or_result->dtype));
+        return ACLNN_ERR_PARAM_INVALID;
+    }
+    static const aclDataType supported[] = {ACL_FLOAT, ACL_FLOAT16, ACL_BF16};
+    size_t n_supported = acpu_soc_has_bf16(platform->soc) ? 3 : 2;
+    if (!acpu_dtype_in(go, supported, n_supported)) {
+        acpu_set_error(API ": gradOutput dtype must be float32, float16%s on profile %s, got %s",
+                       n_supported == 3 ? " or bfloat16" : "", acpu_soc_name(platform->soc), acpu_dtype_name(go));
+        return ACLNN_ERR_PARAM_INVALID;
+    }
+    aclnnStatus rc;
+    if ((rc = check_scalar_cast("alpha", a->alpha)) || (rc = check_scalar_cast("scale", a->scale)) ||
+        (rc = check_scalar_cast("inputScale", a->input_scale)))
+        return rc;
+    if (!acpu_can_cast(go, a->grad_input->dtype)) {
+        acpu_set_error(API ": gradInput dtype must be a cast target of %s, got %s", acpu_dtype_name(go),
+                       acpu_dtype_name(a->grad_input->dtype));
+        return ACLNN_ERR_PARAM_INVALID;
+    }
+    return ACLNN_SUCCESS;
+}
+
+static aclnnStatus shape_error(const char *name, const aclTensor *t, const aclTensor *ref)
+{
+    char got[160], want[160];
+    acpu_set_error(API ": %s shape must equal gradOutput shape %s, got %s", name, acpu_shape_str(ref, want, sizeof want),
+                   acpu_shape_str(t, got, sizeof got));
+    return ACLNN_ERR_PARAM_INVALID;
+}
+
+/* Spec 2.3 steps 5 and 6. */
+static aclnnStatus check_shapes_attrs(const elu_args *a)
+{
+    if (!acpu_same_shape(a->self_or_result, a->grad_output))
+        return shape_error("selfOrResult", a->self_or_result, a->grad_output);
+    if (!acpu_same_shape(a->grad_input, a->grad_output))
+        return shape_error("gradInput", a->grad_input, a->grad_output);
+    if (a->grad_output->view_rank > ACPU_MAX_OP_DIMS) {
+        acpu_set_error(API ": gradOutput must have at most %d dims, got %llu", ACPU_MAX_OP_DIMS,
+                       (unsigned long long)a->grad_output->view_rank);
+        return ACLNN_ERR_PARAM_INVALID;
+    }
+    float alpha = acpu_scalar_to_float(a->alpha);
+    if (a->is_result && alpha < 0.0f) {
+        acpu_set_error(API ": alpha must be >= 0 when isResult is true, got %g", (double)alpha);
+        return ACLNN_ERR_PARAM_INVALID;
+    }
+    return ACLNN_SUCCESS;
+}
+
+static void warn_fractal_nz(const elu_args *a, bool verbose)
+{
+    const aclTensor *ts[3] = {a->grad_output, a->self_or_result, a->grad_input};
+    static const char *const names[3] = {"gradOutput", "selfOrResult", "gradInput"};
+    for (int i = 0; i < 3 && verbose; i++)
+        if (ts[i]->format == ACL_FORMAT_FRACTAL_NZ)
+            fprintf(stderr, "aclnn_cpu: warning: " API ": %s has format FRACTAL_NZ, computed as ND\n", names[i]);
+}
+
+static aclnnStatus check_data(const elu_args *a)
+{
+    aclnnStatus rc;
+    if ((rc = acpu_check_tensor_data(API, "gradOutput", a->grad_output)) ||
+        (rc = acpu_check_tensor_data(API, "selfOrResult", a->self_or_result)) ||
+        (rc = acpu_check_tensor_data(API, "gradInput", a->grad_input)))
+        return rc;
+    return ACLNN_SUCCESS;
+}
+
+static void fold_params(const elu_args *a, acpu_elu_params *p, acpu_elu_tiling_args *t)
+{
+    t->alpha = acpu_scalar_to_float(a->alpha);
+    t->scale = acpu_scalar_to_float(a->scale);
+    t->input_scale = acpu_scalar_to_float(a->input_scale);
+    p->scale = t->scale;
+    p->input_scale = t->input_scale;
+    p->neg_bias = t->alpha * t->scale;
+    p->factor_neg = p->neg_bias * t->input_scale;
+}
+
+static acpu_kdtype kernel_dtype(aclDataType dt)
+{
+    return dt == ACL_FLOAT16 ? ACPU_KDT_F16 : dt == ACL_BF16 ? ACPU_KDT_BF16 : ACPU_KDT_F32;
+}
+
+static void plan_from_tiling(const acpu_elu_plan *elu, acpu_core_plan *plan)
+{
+    const acpu_elu_tiling_data *d = &elu->data;
+    *plan = (acpu_core_plan){.total = d->totalLength, .core_num = d->coreNum, .big_core_num = d->bigCoreNum,
+                             .big_core_len = d->bigCoreDataNum, .small_core_len = d->smallCoreDataNum,
+                             .last_core_len = d->lastCoreDataNum, .tile = d->tileDataNum,
+                             .double_buffer = d->bufferOpen != 0};
+}
+
+static void describe(const elu_args *a, const acpu_settings *s, const acpu_elu_plan *elu, acpu_op_call *call)
+{
+    char shape[96];
+    snprintf(call->detail, sizeof call->detail,
+             "dtypes=%s,%s->%s shape=%s profile=%s sch=%s cores=%llu tile=%llu isa=%s",
+             acpu_dtype_name(a->grad_output->dtype), acpu_dtype_name(a->self_or_result->dtype),
+             acpu_dtype_name(a->grad_input->dtype), acpu_shape_str(a->grad_output, shape, sizeof shape),
+             acpu_soc_name(s->platform.soc), acpu_elu_sch_mode_name(elu->sch_mode),
+             (unsigned long long)elu->data.coreNum, (unsigned long long)elu->data.tileDataNum,
+             acpu_isa_name(s->kernels->isa));
+}
+
+/* Spec 2.3 step 9: kernel in gradOutput's dtype, then Cast to gradInput's, then ViewCopy. */
+static aclnnStatus plan_call(const elu_args *a, const acpu_settings *s, acpu_op_call *call)
+{
+    aclDataType go = a->grad_output->dtype, gi = a->grad_input->dtype;
+    acpu_elu_params *params = (acpu_elu_params *)(void *)call->params;
+    acpu_elu_tiling_args targs = {.n = acpu_numel(a->grad_output), .in_dtype = go, .out_dtype = go,
+                                  .is_result = a->is_result};
+    fold_params(a, params, &targs);
+    acpu_elu_plan elu;
+    if (acpu_elu_tiling(&s->platform, &targs, &elu) != 0) {
+        acpu_set_error(API ": the tiling failed for profile %s (no cores)", acpu_soc_name(s->platform.soc));
+        return ACLNN_ERR_INNER_TILING_ERROR;
+    }
+    plan_from_tiling(&elu, &call->plan);
+    acpu_binary_task *task = &call->task;
+    size_t in_size = acpu_dtype_size(go);
+    acpu_tensor_view(a->grad_output, in_size, &task->in[0]);
+    acpu_tensor_view(a->self_or_result, in_size, &task->in[1]);
+    acpu_tensor_view(a->grad_input, acpu_dtype_size(gi), &task->out);
+    const acpu_kernel_table *k = s->kernels;
+    task->kernel = (a->is_result ? k->elu_result : k->elu_exp)[kernel_dtype(go)];
+    task->kernel_elem = in_size;
+    task->cast = gi == go ? NULL : acpu_cast_get(go, gi);
+    call->threads = acpu_engine_threads(&call->plan, s->threads);
+    call->workspace_size = acpu_engine_workspace(&call->plan, task, call->threads);
+    describe(a, s, &elu, call);
+    return ACLNN_SUCCESS;
+}
+
+static aclnnStatus validate(const elu_args *a, const acpu_settings *s)
+{
+    aclnnStatus rc;
+    if ((rc = check_handles(a)) || (rc = check_dtypes(a, &s->platform)) || (rc = check_shapes_attrs(a)))
+        return rc;
+    warn_fractal_nz(a, s->verbose);
+    return ACLNN_SUCCESS;
+}
+
+ACLNN_API aclnnStatus aclnnEluBackwardGetWorkspaceSize(const aclTensor *gradOutput, const aclScalar *alpha,
+                                                       const aclScalar *scale, const aclScalar *inputScale,
+                                                       bool isResult, const aclTensor *selfOrResult,
+                                                       aclTensor *gradInput, uint64_t *workspaceSize,
+                                                       aclOpExecutor **executor)
+{
+    aclnnStatus rc = acpu_check_out_pointers(API, workspaceSize, executor);
+    if (rc != ACLNN_SUCCESS)
+        return rc;
+    elu_args a = {gradOutput, selfOrResult, gradInput, alpha, scale, inputScale, isResult};
+    acpu_settings s;
+    acpu_settings_get(&s);
+    if ((rc = validate(&a, &s)) != ACLNN_SUCCESS)
+        return rc;
+    acpu_op_call call;
+    memset(&call, 0, sizeof call);
+    snprintf(call.op_name, sizeof call.op_name, "EluBackward");
+    call.empty = acpu_is_empty(gradOutput);
+    if (!call.empty && ((rc = check_data(&a)) || (rc = plan_call(&a, &s, &call))))
+        return rc;
+    return acpu_finish_phase1(&call, workspaceSize, executor);
+}
+
+ACLNN_API aclnnStatus aclnnEluBackward(void *workspace, uint64_t workspaceSize, aclOpExecutor *executor,
+                                       aclrtStream stream)
+{
+    return acpu_executor_run("aclnnEluBackward", workspace, workspaceSize, executor, stream);
+}

@@ -1,0 +1,156 @@
+/* Shared operator-API helpers (see op_common.h). */
+#include <stdio.h>
+#include <string.h>
+
+#include "op_common.h"
+
+aclnnStatus acpu_check_out_pointers(const char *api, const uint64_t *workspace_size, aclOpExecutor **executor)
+{
+    if (workspace_size == NULL || executor == NULL) {
+        acpu_set_error("%s: %s must not be NULL", api, workspace_size == NULL ? "workspaceSize" : "executor");
+        return ACLNN_ERR_PARAM_NULLPTR;
+    }
+    return ACLNN_SUCCESS;
+}
+
+static aclnnStatus check_handle(const char *api, const char *name, const void *p, acpu_handle_kind kind,
+                                const char *type)
+{
+    if (p == NULL) {
+        acpu_set_error("%s: %s must not be NULL", api, name);
+        return ACLNN_ERR_PARAM_NULLPTR;
+    }
+    if (!acpu_registry_contains(p, kind)) {
+        acpu_set_error("%s: %s (%p) is not a live %s (destroyed, or never created)", api, name, p, type);
+        return ACLNN_ERR_PARAM_INVALID;
+    }
+    return ACLNN_SUCCESS;
+}
+
+aclnnStatus acpu_check_tensor_arg(const char *api, const char *name, const aclTensor *t)
+{
+    return check_handle(api, name, t, ACPU_HANDLE_TENSOR, "aclTensor");
+}
+
+aclnnStatus acpu_check_scalar_arg(const char *api, const char *name, const aclScalar *s)
+{
+    return check_handle(api, name, s, ACPU_HANDLE_SCALAR, "aclScalar");
+}
+
+static bool is_complex(aclDataType dt) { return dt == ACL_COMPLEX32 || dt == ACL_COMPLEX64 || dt == ACL_COMPLEX128; }
+
+static bool is_floating(aclDataType dt)
+{
+    switch (dt) {
+    case ACL_DOUBLE: case ACL_FLOAT: case ACL_BF16: case ACL_FLOAT16: case ACL_HIFLOAT8: case ACL_FLOAT8_E5M2:
+    case ACL_FLOAT8_E4M3FN: case ACL_FLOAT8_E8M0: case ACL_FLOAT6_E3M2: case ACL_FLOAT6_E2M3: case ACL_FLOAT4_E2M1:
+    case ACL_FLOAT4_E1M2: return true;
+    default: return false;
+    }
+}
+
+static bool is_integer(aclDataType dt)
+{
+    switch (dt) {
+    case ACL_INT8: case ACL_INT16: case ACL_INT32: case ACL_INT64: case ACL_UINT8: case ACL_UINT16:
+    case ACL_UINT32: case ACL_UINT64: return true;
+    default: return false;
+    }
+}
+
+bool acpu_can_cast(aclDataType from, aclDataType to)
+{
+    if (is_complex(from) && !is_complex(to))
+        return false;
+    if (is_floating(from) && is_integer(to))
+        return false;
+    return !(to == ACL_BOOL && from != ACL_BOOL);
+}
+
+bool acpu_dtype_in(aclDataType dt, const aclDataType *list, size_t n)
+{
+    for (size_t i = 0; i < n; i++)
+        if (list[i] == dt)
+            return true;
+    return false;
+}
+
+bool acpu_same_shape(const aclTensor *a, const aclTensor *b)
+{
+    return a->view_rank == b->view_rank &&
+           (a->view_rank == 0 || memcmp(a->view_dims, b->view_dims, a->view_rank * sizeof a->view_dims[0]) == 0);
+}
+
+uint64_t acpu_numel(const aclTensor *t)
+{
+    uint64_t n = 1;
+    for (uint64_t d = 0; d < t->view_rank; d++)
+        n *= (uint64_t)t->view_dims[d];
+    return n;
+}
+
+bool acpu_is_empty(const aclTensor *t) { return acpu_numel(t) == 0; }
+
+const char *acpu_shape_str(const aclTensor *t, char *buf, size_t size)
+{
+    size_t used = 0;
+    buf[0] = '\0';
+    if (t->view_rank == 0)
+        snprintf(buf, size, "scalar");
+    for (uint64_t d = 0; d < t->view_rank && used < size; d++) {
+        int w = snprintf(buf + used, size - used, d ? "x%lld" : "%lld", (long long)t->view_dims[d]);
+        used += w > 0 ? (size_t)w : 0;
+    }
+    return buf;
+}
+
+/* Largest storage element index the view reaches: offset + sum((dim-1)*stride). */
+static uint64_t last_index(const aclTensor *t)
+{
+    uint64_t last = (uint64_t)t->offset;
+    for (uint64_t d = 0; d < t->view_rank; d++)
+        last += (uint64_t)(t->view_dims[d] - 1) * (uint64_t)t->strides[d];
+    return last;
+}
+
+aclnnStatus acpu_check_tensor_data(const char *api, const char *name, const aclTensor *t)
+{
+    if (t->data == NULL) {
+        acpu_set_error("%s: %s has no data (tensorData is NULL) but %llu elements", api, name,
+                       (unsigned long long)acpu_numel(t));
+        return ACLNN_ERR_PARAM_NULLPTR;
+    }
+    if (t->storage_rank == 0 && t->view_rank > 0)
+        return ACLNN_SUCCESS; /* no storage shape given: nothing to check against */
+    uint64_t storage = 1;
+    for (uint64_t d = 0; d < t->storage_rank; d++)
+        storage *= (uint64_t)t->storage_dims[d];
+    if (last_index(t) >= storage) {
+        acpu_set_error("%s: %s view reaches storage element %llu but the storage holds %llu elements", api, name,
+                       (unsigned long long)last_index(t), (unsigned long long)storage);
+        return ACLNN_ERR_PARAM_INVALID;
+    }
+    return ACLNN_SUCCESS;
+}
+
+void acpu_tensor_view(const aclTensor *t, size_t elem_size, acpu_view *v)
+{
+    memset(v, 0, sizeof *v);
+    v->data = (char *)t->data + t->offset * (int64_t)elem_size;
+    v->rank = (uint32_t)t->view_rank;
+    v->elem_size = elem_size;
+    for (uint32_t d = 0; d < v->rank; d++) {
+        v->shape[d] = t->view_dims[d];
+        v->stride[d] = t->strides[d];
+    }
+}
+
+aclnnStatus acpu_finish_phase1(acpu_op_call *call, uint64_t *workspace_size, aclOpExecutor **executor)
+{
+    aclOpExecutor *e = acpu_executor_create(call);
+    if (e == NULL)
+        return ACLNN_ERR_INNER_CREATE_EXECUTOR;
+    *workspace_size = call->workspace_size;
+    *executor = e;
+    return ACLNN_SUCCESS;
+}

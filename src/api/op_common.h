@@ -1,0 +1,39 @@
+/* Helpers shared by the operator API files: CANN's validation primitives (spec 1.7, 1.8) with
+ * messages, and the translation of aclTensor objects into engine views. */
+#ifndef ACPU_OP_COMMON_H_
+#define ACPU_OP_COMMON_H_
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "runtime/acpu_runtime.h"
+
+#define ACPU_MAX_OP_DIMS 8
+
+/* OP_CHECK_COMM_INPUT: both out-pointers present (161001 otherwise). */
+aclnnStatus acpu_check_out_pointers(const char *api, const uint64_t *workspace_size, aclOpExecutor **executor);
+/* NULL -> 161001, not a live handle -> 161002 (never dereferenced). */
+aclnnStatus acpu_check_tensor_arg(const char *api, const char *name, const aclTensor *t);
+aclnnStatus acpu_check_scalar_arg(const char *api, const char *name, const aclScalar *s);
+
+/* CanCast of spec 1.8. */
+bool acpu_can_cast(aclDataType from, aclDataType to);
+bool acpu_dtype_in(aclDataType dt, const aclDataType *list, size_t n);
+/* Identical view shapes (same rank, every dim equal). */
+bool acpu_same_shape(const aclTensor *a, const aclTensor *b);
+/* Element count of the view (1 for a 0-dim tensor) and whether any view dim is 0. */
+uint64_t acpu_numel(const aclTensor *t);
+bool acpu_is_empty(const aclTensor *t);
+/* "2x3x4" ("scalar" for 0 dims) into buf. */
+const char *acpu_shape_str(const aclTensor *t, char *buf, size_t size);
+
+/* The checks past CANN's list: data present for a non-empty tensor (161001) and the view inside its
+ * storage (161002). */
+aclnnStatus acpu_check_tensor_data(const char *api, const char *name, const aclTensor *t);
+/* Engine view of a tensor with element size elem_size (the view's rank is <= ACPU_MAX_OP_DIMS). */
+void acpu_tensor_view(const aclTensor *t, size_t elem_size, acpu_view *v);
+
+/* Creates the executor for `call` and stores it with the workspace size (561101 on failure). */
+aclnnStatus acpu_finish_phase1(acpu_op_call *call, uint64_t *workspace_size, aclOpExecutor **executor);
+
+#endif /* ACPU_OP_COMMON_H_ */

@@ -1,0 +1,64 @@
+/* Engine: runs a core/tile plan on OpenMP threads. Logical cores ("AIV cores" of the plan) are
+ * mapped onto threads in contiguous groups; each core walks its tiles in the NPU's stage order.
+ * Tensor views are read and written in place when dense; otherwise tiles are staged through
+ * per-thread buffers (the UB) carved from the caller's workspace. */
+#ifndef ACPU_ENGINE_H_
+#define ACPU_ENGINE_H_
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "kernels/acpu_kernels.h"
+
+#define ACPU_MAX_DIMS 8
+
+/* A strided view in elements: element k (row-major over shape) lives at data + off(k)*elem_size. */
+typedef struct {
+    char *data;  /* storage base already advanced by the view offset */
+    uint32_t rank;
+    int64_t shape[ACPU_MAX_DIMS];
+    int64_t stride[ACPU_MAX_DIMS];
+    size_t elem_size;
+} acpu_view;
+
+/* True when the view's elements are contiguous in row-major order (size-1 dims ignored). */
+bool acpu_view_is_dense(const acpu_view *v);
+/* Copies elements [start, start+count) of the view to / from a packed buffer. */
+void acpu_view_gather(const acpu_view *v, uint64_t start, uint64_t count, void *dst);
+void acpu_view_scatter(const acpu_view *v, uint64_t start, uint64_t count, const void *src);
+
+/* Per-core split in CANN's big/small/last form (spec 2.7), and the tile loop. */
+typedef struct {
+    uint64_t total;          /* elements */
+    uint64_t core_num;
+    uint64_t big_core_num;
+    uint64_t big_core_len;
+    uint64_t small_core_len;
+    uint64_t last_core_len;
+    uint64_t tile;           /* elements per tile */
+    bool double_buffer;      /* CopyIn(i), Compute(i-1), CopyOut(i-2) */
+} acpu_core_plan;
+
+/* Range [*start, *start + *len) of logical core `core`. */
+void acpu_core_range(const acpu_core_plan *plan, uint64_t core, uint64_t *start, uint64_t *len);
+
+/* out = kernel(a, b) element-wise, then cast to the output dtype. */
+typedef struct {
+    acpu_view in[2];
+    acpu_view out;
+    acpu_binary_kernel kernel;
+    const void *params;
+    size_t kernel_elem;   /* element size of the kernel dtype (inputs and kernel result) */
+    acpu_cast_fn cast;    /* kernel dtype -> output dtype; NULL when they are the same */
+} acpu_binary_task;
+
+/* Threads the plan will use for `requested` threads: small calls stay on one thread. */
+unsigned acpu_engine_threads(const acpu_core_plan *plan, unsigned requested);
+/* Workspace bytes that `threads` threads need for the task (0 when nothing is staged). */
+size_t acpu_engine_workspace(const acpu_core_plan *plan, const acpu_binary_task *task, unsigned threads);
+/* Runs the plan; `workspace` holds acpu_engine_workspace() bytes. The caller's floating-point
+ * environment is replaced by the IEEE default on every thread for the duration and restored. */
+void acpu_engine_run(const acpu_core_plan *plan, const acpu_binary_task *task, unsigned threads, void *workspace);
+
+#endif /* ACPU_ENGINE_H_ */

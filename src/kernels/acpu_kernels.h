@@ -1,0 +1,61 @@
+/* Kernel layer interface: pure vector kernels over contiguous arrays (no threads, no allocation,
+ * nothing above this layer), the per-ISA kernel tables and the dtype conversions. */
+#ifndef ACPU_KERNELS_H_
+#define ACPU_KERNELS_H_
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "acl/acl_base.h"
+
+/* Same numbering as the public aclnnCpuIsa; ordered by preference within an architecture. */
+typedef enum {
+    ACPU_ISA_SCALAR = 0,
+    ACPU_ISA_NEON = 1,
+    ACPU_ISA_AVX2 = 2,
+    ACPU_ISA_AVX512 = 3,
+    ACPU_ISA_COUNT
+} acpu_isa;
+
+/* Element types the compute kernels take (inputs and output share one). */
+typedef enum { ACPU_KDT_F32 = 0, ACPU_KDT_F16, ACPU_KDT_BF16, ACPU_KDT_COUNT } acpu_kdtype;
+
+/* EluGradV2 coefficients folded once per call (fp32, CANN's order):
+ *   factor_neg = (alpha*scale)*inputScale, neg_bias = alpha*scale, scale, input_scale. */
+typedef struct {
+    float scale;
+    float input_scale;
+    float factor_neg;
+    float neg_bias;
+} acpu_elu_params;
+
+/* out[i] = f(a[i], b[i]) for i < n; a, b, out hold n elements of the kernel dtype. */
+typedef void (*acpu_binary_kernel)(size_t n, const void *a, const void *b, void *out, const void *params);
+
+typedef struct {
+    acpu_isa isa;
+    acpu_binary_kernel elu_exp[ACPU_KDT_COUNT];     /* a = dy, b = x */
+    acpu_binary_kernel elu_result[ACPU_KDT_COUNT];  /* a = dy, b = forward result */
+} acpu_kernel_table;
+
+/* The best ISA this CPU supports among those built in. */
+acpu_isa acpu_isa_best(void);
+/* Kernel table of `isa`, or NULL when it is not built in or the CPU lacks it. */
+const acpu_kernel_table *acpu_kernel_table_get(acpu_isa isa);
+/* "scalar", "neon", "avx2", "avx512"; NULL otherwise. */
+const char *acpu_isa_name(acpu_isa isa);
+
+/* Scalar conversions: widening is exact, narrowing rounds to nearest-even, NaN stays NaN. */
+float acpu_f16_to_f32(uint16_t h);
+uint16_t acpu_f32_to_f16(float f);
+float acpu_bf16_to_f32(uint16_t b);
+uint16_t acpu_f32_to_bf16(float f);
+
+/* dst[i] = (dst_dt) src[i] for the float family: src FLOAT/FLOAT16/BF16, dst FLOAT/FLOAT16/BF16/DOUBLE/
+ * COMPLEX64/COMPLEX128 (complex gets the value as real part, imaginary 0). */
+typedef void (*acpu_cast_fn)(size_t n, const void *src, void *dst);
+/* NULL when the pair is not supported. */
+acpu_cast_fn acpu_cast_get(aclDataType src, aclDataType dst);
+
+#endif /* ACPU_KERNELS_H_ */

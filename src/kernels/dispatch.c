@@ -1,0 +1,52 @@
+/* ISA detection and the kernel tables built into this library. Compiled without ISA flags. */
+#include <stddef.h>
+
+#include "acpu_kernels.h"
+
+extern const acpu_kernel_table acpu_kernels_scalar;
+#if defined(__x86_64__) || defined(_M_X64)
+extern const acpu_kernel_table acpu_kernels_avx2;
+#endif
+
+static bool cpu_has(acpu_isa isa)
+{
+#if defined(__x86_64__) || defined(_M_X64)
+    __builtin_cpu_init();
+    if (isa == ACPU_ISA_AVX2)
+        return __builtin_cpu_supports("avx2") && __builtin_cpu_supports("fma") &&
+               __builtin_cpu_supports("f16c");
+#endif
+    return isa == ACPU_ISA_SCALAR;
+}
+
+static const acpu_kernel_table *built_table(acpu_isa isa)
+{
+    switch (isa) {
+    case ACPU_ISA_SCALAR: return &acpu_kernels_scalar;
+#if defined(__x86_64__) || defined(_M_X64)
+    case ACPU_ISA_AVX2: return &acpu_kernels_avx2;
+#endif
+    default: return NULL;
+    }
+}
+
+const acpu_kernel_table *acpu_kernel_table_get(acpu_isa isa)
+{
+    if ((unsigned)isa >= ACPU_ISA_COUNT || !cpu_has(isa))
+        return NULL;
+    return built_table(isa);
+}
+
+acpu_isa acpu_isa_best(void)
+{
+    for (int isa = ACPU_ISA_COUNT - 1; isa > ACPU_ISA_SCALAR; isa--)
+        if (acpu_kernel_table_get((acpu_isa)isa) != NULL)
+            return (acpu_isa)isa;
+    return ACPU_ISA_SCALAR;
+}
+
+const char *acpu_isa_name(acpu_isa isa)
+{
+    static const char *const names[ACPU_ISA_COUNT] = {"scalar", "neon", "avx2", "avx512"};
+    return (unsigned)isa < ACPU_ISA_COUNT ? names[isa] : NULL;
+}

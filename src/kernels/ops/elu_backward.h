@@ -1,0 +1,46 @@
+/* EluGradV2 math, written once for every ISA (include after a vocabulary header).
+ *   x <= 0, exp mode   : (exp(x*inputScale) * factorNeg) * dy,  factorNeg = (alpha*scale)*inputScale
+ *   x <= 0, result mode: ((x + alpha*scale) * inputScale) * dy
+ *   x > 0 or NaN       : dy * scale
+ * The order of roundings is CANN's kernel order (spec 2.4); -ffp-contract=off keeps it. */
+#ifndef ACPU_OPS_ELU_BACKWARD_H_
+#define ACPU_OPS_ELU_BACKWARD_H_
+
+#include "kernels/ops/binary_loop.h"
+
+static inline acpu_vf acpu_elu_exp_body(acpu_vf dy, acpu_vf x, const acpu_elu_params *p)
+{
+    acpu_vf e = acpu_vf_exp(acpu_vf_mul(x, acpu_vf_set1(p->input_scale)));
+    acpu_vf neg = acpu_vf_mul(acpu_vf_mul(e, acpu_vf_set1(p->factor_neg)), dy);
+    acpu_vf pos = acpu_vf_mul(dy, acpu_vf_set1(p->scale));
+    return acpu_vf_select_le0(x, neg, pos);
+}
+
+static inline acpu_vf acpu_elu_result_body(acpu_vf dy, acpu_vf y, const acpu_elu_params *p)
+{
+    acpu_vf shifted = acpu_vf_add(y, acpu_vf_set1(p->neg_bias));
+    acpu_vf neg = acpu_vf_mul(acpu_vf_mul(shifted, acpu_vf_set1(p->input_scale)), dy);
+    acpu_vf pos = acpu_vf_mul(dy, acpu_vf_set1(p->scale));
+    return acpu_vf_select_le0(y, neg, pos);
+}
+
+ACPU_DEFINE_BINARY_KERNEL(ACPU_KERNEL_NAME(elu_exp_f32), float, acpu_vf_load_f32, acpu_vf_store_f32,
+                          acpu_elu_exp_body, acpu_elu_params)
+ACPU_DEFINE_BINARY_KERNEL(ACPU_KERNEL_NAME(elu_exp_f16), uint16_t, acpu_vf_load_f16, acpu_vf_store_f16,
+                          acpu_elu_exp_body, acpu_elu_params)
+ACPU_DEFINE_BINARY_KERNEL(ACPU_KERNEL_NAME(elu_exp_bf16), uint16_t, acpu_vf_load_bf16, acpu_vf_store_bf16,
+                          acpu_elu_exp_body, acpu_elu_params)
+ACPU_DEFINE_BINARY_KERNEL(ACPU_KERNEL_NAME(elu_result_f32), float, acpu_vf_load_f32, acpu_vf_store_f32,
+                          acpu_elu_result_body, acpu_elu_params)
+ACPU_DEFINE_BINARY_KERNEL(ACPU_KERNEL_NAME(elu_result_f16), uint16_t, acpu_vf_load_f16, acpu_vf_store_f16,
+                          acpu_elu_result_body, acpu_elu_params)
+ACPU_DEFINE_BINARY_KERNEL(ACPU_KERNEL_NAME(elu_result_bf16), uint16_t, acpu_vf_load_bf16, acpu_vf_store_bf16,
+                          acpu_elu_result_body, acpu_elu_params)
+
+/* Table initialiser for this ISA's ELU entries. */
+#define ACPU_ELU_KERNEL_ENTRIES                                                                         \
+    .elu_exp = {ACPU_KERNEL_NAME(elu_exp_f32), ACPU_KERNEL_NAME(elu_exp_f16), ACPU_KERNEL_NAME(elu_exp_bf16)}, \
+    .elu_result = {ACPU_KERNEL_NAME(elu_result_f32), ACPU_KERNEL_NAME(elu_result_f16),                   \
+                   ACPU_KERNEL_NAME(elu_result_bf16)}
+
+#endif /* ACPU_OPS_ELU_BACKWARD_H_ */

@@ -1,0 +1,57 @@
+/* Vector vocabulary, AVX2 + FMA + F16C flavour: 8 fp32 lanes (see vec/scalar.h for the contract). */
+#ifndef ACPU_VEC_AVX2_H_
+#define ACPU_VEC_AVX2_H_
+
+#include <immintrin.h>
+#include <sleef.h>
+#include <stdint.h>
+
+#include "kernels/acpu_kernels.h"
+
+#define ACPU_VLANES 8
+#define ACPU_KERNEL_NAME(name) name##_avx2
+
+typedef __m256 acpu_vf;
+
+static inline acpu_vf acpu_vf_set1(float v) { return _mm256_set1_ps(v); }
+static inline acpu_vf acpu_vf_add(acpu_vf a, acpu_vf b) { return _mm256_add_ps(a, b); }
+static inline acpu_vf acpu_vf_mul(acpu_vf a, acpu_vf b) { return _mm256_mul_ps(a, b); }
+static inline acpu_vf acpu_vf_exp(acpu_vf x) { return Sleef_expf8_u10avx2(x); }
+static inline acpu_vf acpu_vf_select_le0(acpu_vf x, acpu_vf if_le0, acpu_vf other)
+{
+    /* ordered compare: NaN gives false, i.e. `other` */
+    return _mm256_blendv_ps(other, if_le0, _mm256_cmp_ps(x, _mm256_setzero_ps(), _CMP_LE_OQ));
+}
+
+static inline acpu_vf acpu_vf_load_f32(const float *p) { return _mm256_loadu_ps(p); }
+static inline void acpu_vf_store_f32(float *p, acpu_vf v) { _mm256_storeu_ps(p, v); }
+
+static inline acpu_vf acpu_vf_load_f16(const uint16_t *p)
+{
+    return _mm256_cvtph_ps(_mm_loadu_si128((const __m128i *)(const void *)p));
+}
+static inline void acpu_vf_store_f16(uint16_t *p, acpu_vf v)
+{
+    _mm_storeu_si128((__m128i *)(void *)p, _mm256_cvtps_ph(v, _MM_FROUND_TO_NEAREST_INT | _MM_FROUND_NO_EXC));
+}
+
+static inline acpu_vf acpu_vf_load_bf16(const uint16_t *p)
+{
+    __m256i w = _mm256_cvtepu16_epi32(_mm_loadu_si128((const __m128i *)(const void *)p));
+    return _mm256_castsi256_ps(_mm256_slli_epi32(w, 16));
+}
+/* Round to nearest even on the bit pattern: u + 0x7fff + lsb, keep the top half; NaN is quieted
+ * (bit 6 of the bf16 set) so that dropping the low payload cannot turn it into infinity. */
+static inline void acpu_vf_store_bf16(uint16_t *p, acpu_vf v)
+{
+    __m256i u = _mm256_castps_si256(v);
+    __m256i lsb = _mm256_and_si256(_mm256_srli_epi32(u, 16), _mm256_set1_epi32(1));
+    __m256i rounded = _mm256_srli_epi32(_mm256_add_epi32(_mm256_add_epi32(u, _mm256_set1_epi32(0x7fff)), lsb), 16);
+    __m256i quiet = _mm256_or_si256(_mm256_srli_epi32(u, 16), _mm256_set1_epi32(0x40));
+    __m256i is_nan = _mm256_castps_si256(_mm256_cmp_ps(v, v, _CMP_UNORD_Q));
+    __m256i r = _mm256_blendv_epi8(rounded, quiet, is_nan);
+    __m256i packed = _mm256_permute4x64_epi64(_mm256_packus_epi32(r, r), 0x08);
+    _mm_storeu_si128((__m128i *)(void *)p, _mm256_castsi256_si128(packed));
+}
+
+#endif /* ACPU_VEC_AVX2_H_ */

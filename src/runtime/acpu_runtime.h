@@ -1,0 +1,101 @@
+/* Runtime emulation internals: thread-local errors, the live-handle registry, process settings,
+ * and the objects behind aclTensor / aclScalar / aclOpExecutor. */
+#ifndef ACPU_RUNTIME_H_
+#define ACPU_RUNTIME_H_
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "acl/acl.h"
+#include "aclnn/aclnn_base.h"
+#include "engine/acpu_engine.h"
+#include "kernels/acpu_kernels.h"
+#include "tiling/acpu_platform.h"
+
+/* ---- errors ---------------------------------------------------------------------------------- */
+/* Records the calling thread's failure message (printf-style) for aclGetRecentErrMsg(). */
+void acpu_set_error(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+
+/* ---- live-handle registry: a pointer is dereferenced only while it is registered ---------------- */
+typedef enum {
+    ACPU_HANDLE_TENSOR = 1,
+    ACPU_HANDLE_SCALAR,
+    ACPU_HANDLE_EXECUTOR,
+    ACPU_HANDLE_STREAM,
+    ACPU_HANDLE_DEVICE_MEM,
+    ACPU_HANDLE_HOST_MEM
+} acpu_handle_kind;
+
+bool acpu_registry_add(const void *p, acpu_handle_kind kind);
+bool acpu_registry_contains(const void *p, acpu_handle_kind kind);
+/* Removes p if it is registered as `kind`; false (and nothing removed) otherwise. Atomic, so
+ * exactly one of two racing removers wins. */
+bool acpu_registry_remove(const void *p, acpu_handle_kind kind);
+
+/* ---- process settings (environment at first use, then the aclnnCpu* setters) ------------------- */
+typedef struct {
+    acpu_platform platform;
+    unsigned threads;
+    const acpu_kernel_table *kernels;
+    bool verbose;
+} acpu_settings;
+
+/* Snapshot of the current settings, as phase 1 captures them. */
+void acpu_settings_get(acpu_settings *out);
+const acpu_kernel_table *acpu_active_kernels(void);
+bool acpu_verbose(void);
+
+/* ---- objects --------------------------------------------------------------------------------- */
+#define ACPU_MAX_TENSOR_DIMS 64
+
+struct aclTensor {
+    aclDataType dtype;
+    aclFormat format;
+    uint64_t view_rank, storage_rank;
+    int64_t view_dims[ACPU_MAX_TENSOR_DIMS];
+    int64_t strides[ACPU_MAX_TENSOR_DIMS];
+    int64_t storage_dims[ACPU_MAX_TENSOR_DIMS];
+    int64_t offset;
+    void *data;
+};
+
+struct aclScalar {
+    aclDataType dtype;
+    unsigned char value[16];
+};
+
+/* Element size of a dtype in bytes; 0 for dtypes without a byte size (undefined, string, sub-byte). */
+size_t acpu_dtype_size(aclDataType dt);
+/* "float32", "float16", ...; "dtype(N)" is never returned: unknown values give "unknown". */
+const char *acpu_dtype_name(aclDataType dt);
+/* aclScalar::ToFloat / ToDouble of spec 1.9. */
+float acpu_scalar_to_float(const aclScalar *s);
+double acpu_scalar_to_double(const aclScalar *s);
+
+/* An executor: one planned operator call, self-contained (copies of views and parameters). */
+typedef struct {
+    char op_name[32];
+    char detail[192];      /* verbose description: dtypes, shape, profile, schedule, ... */
+    acpu_core_plan plan;
+    acpu_binary_task task;
+    unsigned char params[64];  /* the kernel's parameter block; task.params points here */
+    unsigned threads;
+    uint64_t workspace_size;
+    bool empty;            /* nothing to do (empty tensor) */
+} acpu_op_call;
+
+struct aclOpExecutor {
+    acpu_op_call call;
+    bool repeatable;
+};
+
+/* Registers a new executor holding `call` (task.params is re-pointed at the copy). NULL + message
+ * on allocation failure. */
+aclOpExecutor *acpu_executor_create(const acpu_op_call *call);
+/* Phase 2 of every operator (CommonOpExecutorRun): checks, runs, releases if not repeatable. */
+aclnnStatus acpu_executor_run(const char *api, void *workspace, uint64_t workspace_size, aclOpExecutor *executor,
+                              aclrtStream stream);
+bool acpu_stream_is_valid(aclrtStream stream);
+
+#endif /* ACPU_RUNTIME_H_ */

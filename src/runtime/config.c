@@ -1,0 +1,194 @@
+/* Process settings: read from the environment once, changed by the aclnnCpu* setters.
+ *   ACLNN_CPU_MAX_ISA      scalar|neon|avx2|avx512: caps the ISA (chosen once per process)
+ *   ACLNN_CPU_NUM_THREADS  threads of phase 2 (default omp_get_max_threads())
+ *   ACLNN_CPU_SOC          platform profile (default host)
+ *   ACLNN_CPU_VERBOSE=1    one line per executed operator on stderr                              */
+#include <omp.h>
+#include <pthread.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+#include <unistd.h>
+
+#include "aclnn_cpu/aclnn_cpu.h"
+#include "acpu_runtime.h"
+
+#define ACPU_HOST_UB_MIN (64u * 1024u)
+#define ACPU_HOST_UB_MAX (2u * 1024u * 1024u)
+#define ACPU_HOST_UB_FALLBACK (512u * 1024u)
+
+static pthread_once_t env_once = PTHREAD_ONCE_INIT;
+static pthread_mutex_t settings_lock = PTHREAD_MUTEX_INITIALIZER;
+
+static const acpu_kernel_table *active_kernels;
+static bool verbose_env;
+static unsigned env_threads;       /* 0: unset */
+static acpu_soc env_soc = ACPU_SOC_HOST;
+/* Setter state (under settings_lock). */
+static unsigned set_threads;       /* 0: default */
+static bool soc_set;
+static acpu_soc set_soc;
+static uint32_t set_cores;
+static uint64_t set_ub;
+
+static void warn_env(const char *name, const char *value, const char *expected)
+{
+    if (verbose_env)
+        fprintf(stderr, "aclnn_cpu: warning: ignoring %s=%s (expected %s)\n", name, value, expected);
+}
+
+static acpu_isa parse_isa_cap(const char *v)
+{
+    for (int isa = 0; isa < ACPU_ISA_COUNT; isa++)
+        if (strcasecmp(v, acpu_isa_name((acpu_isa)isa)) == 0)
+            return (acpu_isa)isa;
+    warn_env("ACLNN_CPU_MAX_ISA", v, "scalar, neon, avx2 or avx512");
+    return ACPU_ISA_COUNT;
+}
+
+/* The best built and supported ISA not above the cap (NEON and x86 ISAs are never both built). */
+static const acpu_kernel_table *choose_kernels(acpu_isa cap)
+{
+    for (int isa = ACPU_ISA_COUNT - 1; isa >= 0; isa--) {
+        const acpu_kernel_table *t = acpu_kernel_table_get((acpu_isa)isa);
+        if (t != NULL && isa <= (int)cap)
+            return t;
+    }
+    return acpu_kernel_table_get(ACPU_ISA_SCALAR);
+}
+
+static void read_threads_env(void)
+{
+    const char *v = getenv("ACLNN_CPU_NUM_THREADS");
+    if (v == NULL || *v == '\0')
+        return;
+    char *end;
+    long n = strtol(v, &end, 10);
+    if (*end != '\0' || n < 1 || n > 4096)
+        warn_env("ACLNN_CPU_NUM_THREADS", v, "an integer in 1..4096");
+    else
+        env_threads = (unsigned)n;
+}
+
+static void read_env(void)
+{
+    const char *v = getenv("ACLNN_CPU_VERBOSE");
+    verbose_env = v != NULL && strcmp(v, "0") != 0 && *v != '\0';
+    v = getenv("ACLNN_CPU_MAX_ISA");
+    active_kernels = choose_kernels(v && *v ? parse_isa_cap(v) : ACPU_ISA_COUNT);
+    read_threads_env();
+    v = getenv("ACLNN_CPU_SOC");
+    if (v != NULL && *v != '\0' && !acpu_soc_parse(v, &env_soc))
+        warn_env("ACLNN_CPU_SOC", v, "host, Ascend910, Ascend910B, Ascend910_93 or Ascend950");
+}
+
+static void ensure_env(void) { pthread_once(&env_once, read_env); }
+
+const acpu_kernel_table *acpu_active_kernels(void)
+{
+    ensure_env();
+    return active_kernels;
+}
+
+bool acpu_verbose(void)
+{
+    ensure_env();
+    return verbose_env;
+}
+
+/* Half of the per-core L2 (the other half holds what streams past), clamped to a sane range. */
+static uint64_t host_ub_bytes(void)
+{
+    long l2 = sysconf(_SC_LEVEL2_CACHE_SIZE);
+    uint64_t ub = l2 > 0 ? (uint64_t)l2 / 2 : ACPU_HOST_UB_FALLBACK;
+    return ub < ACPU_HOST_UB_MIN ? ACPU_HOST_UB_MIN : ub > ACPU_HOST_UB_MAX ? ACPU_HOST_UB_MAX : ub;
+}
+
+static unsigned default_threads(void)
+{
+    if (env_threads > 0)
+        return env_threads;
+    int n = omp_get_max_threads();
+    return n > 0 ? (unsigned)n : 1u;
+}
+
+void acpu_settings_get(acpu_settings *out)
+{
+    ensure_env();
+    pthread_mutex_lock(&settings_lock);
+    out->threads = set_threads > 0 ? set_threads : default_threads();
+    acpu_soc soc = soc_set ? set_soc : env_soc;
+    acpu_platform_init(&out->platform, soc, out->threads, host_ub_bytes());
+    if (soc_set && set_cores > 0)
+        out->platform.core_num = set_cores;
+    if (soc_set && set_ub > 0)
+        out->platform.ub_bytes = set_ub;
+    pthread_mutex_unlock(&settings_lock);
+    out->kernels = active_kernels;
+    out->verbose = verbose_env;
+}
+
+ACL_FUNC_VISIBILITY aclnnCpuIsa aclnnCpuGetIsa(void) { return (aclnnCpuIsa)acpu_active_kernels()->isa; }
+
+ACL_FUNC_VISIBILITY const char *aclnnCpuIsaName(aclnnCpuIsa isa) { return acpu_isa_name((acpu_isa)isa); }
+
+ACL_FUNC_VISIBILITY aclError aclnnCpuSetNumThreads(int32_t numThreads)
+{
+    if (numThreads < 0 || numThreads > 4096) {
+        acpu_set_error("aclnnCpuSetNumThreads: numThreads must be in 0..4096 (0 = default), got %d",
+                       (int)numThreads);
+        return ACL_ERROR_INVALID_PARAM;
+    }
+    ensure_env();
+    pthread_mutex_lock(&settings_lock);
+    set_threads = (unsigned)numThreads;
+    pthread_mutex_unlock(&settings_lock);
+    return ACL_SUCCESS;
+}
+
+ACL_FUNC_VISIBILITY int32_t aclnnCpuGetNumThreads(void)
+{
+    acpu_settings s;
+    acpu_settings_get(&s);
+    return (int32_t)s.threads;
+}
+
+ACL_FUNC_VISIBILITY aclError aclnnCpuSetPlatform(const char *soc, int32_t coreNum, int64_t ubBytes)
+{
+    acpu_soc parsed = ACPU_SOC_HOST;
+    if (soc != NULL && !acpu_soc_parse(soc, &parsed)) {
+        acpu_set_error("aclnnCpuSetPlatform: soc must be host, Ascend910, Ascend910B, Ascend910_93 or "
+                       "Ascend950, got \"%s\"", soc);
+        return ACL_ERROR_INVALID_PARAM;
+    }
+    if (coreNum < 0 || ubBytes < 0) {
+        acpu_set_error("aclnnCpuSetPlatform: coreNum and ubBytes must be >= 0 (0 = profile default), got %d and %lld",
+                       (int)coreNum, (long long)ubBytes);
+        return ACL_ERROR_INVALID_PARAM;
+    }
+    ensure_env();
+    pthread_mutex_lock(&settings_lock);
+    soc_set = soc != NULL;
+    set_soc = parsed;
+    set_cores = (uint32_t)coreNum;
+    set_ub = (uint64_t)ubBytes;
+    pthread_mutex_unlock(&settings_lock);
+    return ACL_SUCCESS;
+}
+
+ACL_FUNC_VISIBILITY aclError aclnnCpuGetPlatform(aclnnCpuPlatform *platform)
+{
+    if (platform == NULL) {
+        acpu_set_error("aclnnCpuGetPlatform: platform must not be NULL");
+        return ACL_ERROR_INVALID_PARAM;
+    }
+    acpu_settings s;
+    acpu_settings_get(&s);
+    memset(platform, 0, sizeof *platform);
+    snprintf(platform->soc, sizeof platform->soc, "%s", acpu_soc_name(s.platform.soc));
+    platform->coreNum = (int32_t)s.platform.core_num;
+    platform->ubBytes = (int64_t)s.platform.ub_bytes;
+    platform->bf16 = acpu_soc_has_bf16(s.platform.soc);
+    return ACL_SUCCESS;
+}

@@ -1,0 +1,105 @@
+/* "Device" and host memory: 64-byte-aligned host allocations, tracked so that frees of foreign or
+ * already-freed pointers are refused. Size rounded up to 32 and padded by 32 bytes, as CANN does. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "acpu_runtime.h"
+
+#define ACPU_MEM_ALIGN 64u
+
+static bool policy_is_valid(aclrtMemMallocPolicy policy)
+{
+    unsigned p = (unsigned)policy;
+    unsigned flags = ACL_MEM_TYPE_LOW_BAND_WIDTH | ACL_MEM_TYPE_HIGH_BAND_WIDTH | ACL_MEM_ACCESS_USER_SPACE_READONLY;
+    return (p & ~flags) <= ACL_MEM_MALLOC_HUGE1G_ONLY_P2P;
+}
+
+static aclError allocate(const char *api, void **ptr, size_t size, acpu_handle_kind kind)
+{
+    if (ptr == NULL) {
+        acpu_set_error("%s: the output pointer must not be NULL", api);
+        return ACL_ERROR_INVALID_PARAM;
+    }
+    if (size == 0) {
+        acpu_set_error("%s: size must be > 0, got 0", api);
+        return ACL_ERROR_INVALID_PARAM;
+    }
+    size_t padded = ((size + 31) / 32) * 32 + 32;
+    padded = (padded + ACPU_MEM_ALIGN - 1) / ACPU_MEM_ALIGN * ACPU_MEM_ALIGN;
+    void *p = padded < size ? NULL : aligned_alloc(ACPU_MEM_ALIGN, padded);
+    if (p == NULL || !acpu_registry_add(p, kind)) {
+        free(p);
+        acpu_set_error("%s: cannot allocate %zu bytes", api, size);
+        return ACL_ERROR_BAD_ALLOC;
+    }
+    *ptr = p;
+    return ACL_SUCCESS;
+}
+
+static aclError release(const char *api, void *ptr, acpu_handle_kind kind)
+{
+    if (ptr == NULL) {
+        acpu_set_error("%s: the pointer must not be NULL", api);
+        return ACL_ERROR_INVALID_PARAM;
+    }
+    if (!acpu_registry_remove(ptr, kind)) {
+        acpu_set_error("%s: %p was not returned by %s, or was freed already", api, ptr,
+                       kind == ACPU_HANDLE_DEVICE_MEM ? "aclrtMalloc" : "aclrtMallocHost");
+        return ACL_ERROR_INVALID_PARAM;
+    }
+    free(ptr);
+    return ACL_SUCCESS;
+}
+
+ACL_FUNC_VISIBILITY aclError aclrtMalloc(void **devPtr, size_t size, aclrtMemMallocPolicy policy)
+{
+    if (!policy_is_valid(policy)) {
+        acpu_set_error("aclrtMalloc: policy must be an aclrtMemMallocPolicy value, got %#x", (unsigned)policy);
+        return ACL_ERROR_INVALID_PARAM;
+    }
+    return allocate("aclrtMalloc", devPtr, size, ACPU_HANDLE_DEVICE_MEM);
+}
+
+ACL_FUNC_VISIBILITY aclError aclrtFree(void *devPtr) { return release("aclrtFree", devPtr, ACPU_HANDLE_DEVICE_MEM); }
+
+ACL_FUNC_VISIBILITY aclError aclrtMallocHost(void **hostPtr, size_t size)
+{
+    return allocate("aclrtMallocHost", hostPtr, size, ACPU_HANDLE_HOST_MEM);
+}
+
+ACL_FUNC_VISIBILITY aclError aclrtFreeHost(void *hostPtr) { return release("aclrtFreeHost", hostPtr, ACPU_HANDLE_HOST_MEM); }
+
+ACL_FUNC_VISIBILITY aclError aclrtMemcpy(void *dst, size_t destMax, const void *src, size_t count,
+                                         aclrtMemcpyKind kind)
+{
+    if (count == 0)
+        return ACL_SUCCESS;
+    if (dst == NULL || src == NULL) {
+        acpu_set_error("aclrtMemcpy: %s must not be NULL", dst == NULL ? "dst" : "src");
+        return ACL_ERROR_INVALID_PARAM;
+    }
+    if (count > destMax) {
+        acpu_set_error("aclrtMemcpy: count %zu exceeds destMax %zu", count, destMax);
+        return ACL_ERROR_INVALID_PARAM;
+    }
+    if ((unsigned)kind > ACL_MEMCPY_INTER_DEVICE_TO_DEVICE) {
+        acpu_set_error("aclrtMemcpy: kind must be an aclrtMemcpyKind value (0..7), got %d", (int)kind);
+        return ACL_ERROR_INVALID_PARAM;
+    }
+    memmove(dst, src, count);
+    return ACL_SUCCESS;
+}
+
+ACL_FUNC_VISIBILITY aclError aclrtMemset(void *devPtr, size_t maxCount, int32_t value, size_t count)
+{
+    if (devPtr == NULL) {
+        acpu_set_error("aclrtMemset: devPtr must not be NULL");
+        return ACL_ERROR_INVALID_PARAM;
+    }
+    if (count > maxCount) {
+        acpu_set_error("aclrtMemset: count %zu exceeds maxCount %zu", count, maxCount);
+        return ACL_ERROR_INVALID_PARAM;
+    }
+    memset(devPtr, (unsigned char)value, count);
+    return ACL_SUCCESS;
+}

@@ -1,0 +1,106 @@
+/* Live-handle registry: an open-addressing hash set of (pointer, kind) under one mutex. Handles are
+ * checked here before any dereference, so a destroyed or foreign pointer is refused safely. */
+#include <pthread.h>
+#include <stdlib.h>
+
+#include "acpu_runtime.h"
+
+#define ACPU_TOMBSTONE ((uintptr_t)1)
+
+typedef struct {
+    uintptr_t key; /* 0 empty, 1 tombstone */
+    int kind;
+} acpu_slot;
+
+static pthread_mutex_t registry_lock = PTHREAD_MUTEX_INITIALIZER;
+static acpu_slot *slots;
+static size_t capacity, used; /* used counts live entries and tombstones */
+
+static size_t slot_hash(uintptr_t key)
+{
+    uint64_t h = (uint64_t)key * 0x9E3779B97F4A7C15ull;
+    return (size_t)(h >> 17);
+}
+
+/* Index of key, or of the first free slot in its probe sequence when absent. */
+static size_t probe(uintptr_t key, bool *found)
+{
+    size_t mask = capacity - 1, i = slot_hash(key) & mask, free_at = SIZE_MAX;
+    for (;; i = (i + 1) & mask) {
+        if (slots[i].key == key) {
+            *found = true;
+            return i;
+        }
+        if (slots[i].key == ACPU_TOMBSTONE && free_at == SIZE_MAX)
+            free_at = i;
+        if (slots[i].key == 0) {
+            *found = false;
+            return free_at != SIZE_MAX ? free_at : i;
+        }
+    }
+}
+
+static bool grow(void)
+{
+    size_t old_cap = capacity;
+    acpu_slot *old = slots;
+    size_t live = 0;
+    for (size_t i = 0; i < old_cap; i++)
+        live += old[i].key > ACPU_TOMBSTONE;
+    size_t cap = 64;
+    while (cap < 4 * (live + 1))
+        cap *= 2;
+    acpu_slot *fresh = calloc(cap, sizeof *fresh);
+    if (fresh == NULL)
+        return false;
+    slots = fresh;
+    capacity = cap;
+    used = live;
+    for (size_t i = 0; i < old_cap; i++) {
+        if (old[i].key > ACPU_TOMBSTONE) {
+            bool found;
+            slots[probe(old[i].key, &found)] = old[i];
+        }
+    }
+    free(old);
+    return true;
+}
+
+bool acpu_registry_add(const void *p, acpu_handle_kind kind)
+{
+    uintptr_t key = (uintptr_t)p;
+    bool ok = false, found;
+    pthread_mutex_lock(&registry_lock);
+    if ((used + 1) * 2 <= capacity || grow()) {
+        size_t i = probe(key, &found);
+        if (!found) {
+            used += slots[i].key == 0;
+            slots[i].key = key;
+            slots[i].kind = (int)kind;
+            ok = true;
+        }
+    }
+    pthread_mutex_unlock(&registry_lock);
+    return ok;
+}
+
+static bool lookup(const void *p, acpu_handle_kind kind, bool remove)
+{
+    uintptr_t key = (uintptr_t)p;
+    bool hit = false, found;
+    if (key <= ACPU_TOMBSTONE)
+        return false;
+    pthread_mutex_lock(&registry_lock);
+    if (capacity > 0) {
+        size_t i = probe(key, &found);
+        hit = found && slots[i].kind == (int)kind;
+        if (hit && remove)
+            slots[i].key = ACPU_TOMBSTONE;
+    }
+    pthread_mutex_unlock(&registry_lock);
+    return hit;
+}
+
+bool acpu_registry_contains(const void *p, acpu_handle_kind kind) { return lookup(p, kind, false); }
+
+bool acpu_registry_remove(const void *p, acpu_handle_kind kind) { return lookup(p, kind, true); }

@@ -1,0 +1,184 @@
+/* Test harness: see acpu_test.h. References here are written independently of src/. */
+#include "acpu_test.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+static bool requested_isa_runs(void)
+{
+    const char *want = getenv("ACLNN_CPU_MAX_ISA");
+    if (want == NULL || *want == '\0')
+        return true;
+    const char *got = aclnnCpuIsaName(aclnnCpuGetIsa());
+    if (got != NULL && strcasecmp(want, got) == 0)
+        return true;
+    fprintf(stderr, "skipped: ACLNN_CPU_MAX_ISA=%s but this CPU/build runs %s\n", want, got ? got : "?");
+    return false;
+}
+
+int acpu_test_main(Suite *suite)
+{
+    if (!requested_isa_runs()) {
+        suite_free(suite);
+        return 77;
+    }
+    SRunner *runner = srunner_create(suite);
+    srunner_run_all(runner, CK_NORMAL);
+    int ran = srunner_ntests_run(runner);
+    int failed = srunner_ntests_failed(runner);
+    srunner_free(runner);
+    if (ran == 0) {
+        fprintf(stderr, "error: no check ran (a filter such as CK_RUN_SUITE/CK_RUN_CASE matched nothing)\n");
+        return 1;
+    }
+    return failed == 0 ? 0 : 1;
+}
+
+size_t acpu_test_dtype_size(aclDataType dt)
+{
+    switch (dt) {
+    case ACL_BOOL: case ACL_INT8: case ACL_UINT8: return 1;
+    case ACL_FLOAT16: case ACL_BF16: case ACL_INT16: case ACL_UINT16: return 2;
+    case ACL_FLOAT: case ACL_INT32: case ACL_UINT32: return 4;
+    case ACL_DOUBLE: case ACL_INT64: case ACL_UINT64: case ACL_COMPLEX64: return 8;
+    case ACL_COMPLEX128: return 16;
+    default: return 0;
+    }
+}
+
+float acpu_test_f16_to_f32(uint16_t h)
+{
+    int sign = (h >> 15) & 1, exp = (h >> 10) & 0x1f, man = h & 0x3ff;
+    double v;
+    if (exp == 0x1f)
+        v = man ? NAN : INFINITY;
+    else if (exp == 0)
+        v = ldexp((double)man, -24);
+    else
+        v = ldexp((double)(man | 0x400), exp - 25);
+    return (float)(sign ? -v : v);
+}
+
+float acpu_test_bf16_to_f32(uint16_t b)
+{
+    uint32_t u = (uint32_t)b << 16;
+    float f;
+    memcpy(&f, &u, sizeof f);
+    return f;
+}
+
+/* Rounds |v| to a multiple of 2^q (q = the format's ulp exponent at v), ties to even. */
+static double round_to_quantum(double av, int q)
+{
+    double scaled = ldexp(av, -q);
+    double r = nearbyint(scaled); /* default rounding mode: ties to even */
+    return ldexp(r, q);
+}
+
+static uint16_t encode_small_float(double v, int man_bits, int exp_bits)
+{
+    int bias = (1 << (exp_bits - 1)) - 1, emin = 1 - bias, emax = bias;
+    uint16_t sign = signbit(v) ? (uint16_t)(1u << (man_bits + exp_bits)) : 0;
+    uint16_t inf = (uint16_t)(((1u << exp_bits) - 1) << man_bits);
+    if (isnan(v))
+        return (uint16_t)(inf | (1u << (man_bits - 1)));
+    double av = fabs(v);
+    if (isinf(v))
+        return sign | inf;
+    if (av == 0)
+        return sign;
+    int e = ilogb(av);
+    if (e < emin)
+        e = emin;
+    double r = round_to_quantum(av, e - man_bits);
+    if (r == 0)
+        return sign;
+    e = ilogb(r);
+    if (e > emax)
+        return sign | inf;
+    if (e < emin) /* subnormal */
+        return sign | (uint16_t)ldexp(r, -(emin - man_bits));
+    uint16_t man = (uint16_t)(ldexp(r, man_bits - e) - ldexp(1.0, man_bits));
+    return sign | (uint16_t)((unsigned)(e + bias) << man_bits) | man;
+}
+
+uint16_t acpu_test_f64_to_f16(double v) { return encode_small_float(v, 10, 5); }
+uint16_t acpu_test_f64_to_bf16(double v) { return encode_small_float(v, 7, 8); }
+
+double acpu_test_load(aclDataType dt, const void *base, size_t i)
+{
+    switch (dt) {
+    case ACL_FLOAT: return ((const float *)base)[i];
+    case ACL_DOUBLE: return ((const double *)base)[i];
+    case ACL_FLOAT16: return acpu_test_f16_to_f32(((const uint16_t *)base)[i]);
+    case ACL_BF16: return acpu_test_bf16_to_f32(((const uint16_t *)base)[i]);
+    case ACL_COMPLEX64: return ((const float *)base)[2 * i];
+    case ACL_COMPLEX128: return ((const double *)base)[2 * i];
+    case ACL_INT8: return ((const int8_t *)base)[i];
+    case ACL_UINT8: return ((const uint8_t *)base)[i];
+    case ACL_BOOL: return ((const uint8_t *)base)[i] != 0;
+    case ACL_INT16: return ((const int16_t *)base)[i];
+    case ACL_INT32: return ((const int32_t *)base)[i];
+    case ACL_INT64: return (double)((const int64_t *)base)[i];
+    default: return NAN;
+    }
+}
+
+void acpu_test_store(aclDataType dt, void *base, size_t i, double v)
+{
+    switch (dt) {
+    case ACL_FLOAT: ((float *)base)[i] = (float)v; break;
+    case ACL_DOUBLE: ((double *)base)[i] = v; break;
+    case ACL_FLOAT16: ((uint16_t *)base)[i] = acpu_test_f64_to_f16(v); break;
+    case ACL_BF16: ((uint16_t *)base)[i] = acpu_test_f64_to_bf16(v); break;
+    case ACL_COMPLEX64: ((float *)base)[2 * i] = (float)v; ((float *)base)[2 * i + 1] = 0; break;
+    case ACL_COMPLEX128: ((double *)base)[2 * i] = v; ((double *)base)[2 * i + 1] = 0; break;
+    case ACL_INT8: ((int8_t *)base)[i] = (int8_t)v; break;
+    case ACL_UINT8: ((uint8_t *)base)[i] = (uint8_t)v; break;
+    case ACL_BOOL: ((uint8_t *)base)[i] = v != 0; break;
+    case ACL_INT16: ((int16_t *)base)[i] = (int16_t)v; break;
+    case ACL_INT32: ((int32_t *)base)[i] = (int32_t)v; break;
+    case ACL_INT64: ((int64_t *)base)[i] = (int64_t)v; break;
+    default: break;
+    }
+}
+
+aclTensor *acpu_test_tensor(aclDataType dt, const int64_t *shape, uint64_t rank, void *data)
+{
+    int64_t strides[16];
+    int64_t s = 1;
+    for (uint64_t d = rank; d-- > 0;) {
+        strides[d] = s;
+        s *= shape[d];
+    }
+    return aclCreateTensor(shape, rank, dt, rank ? strides : NULL, 0, ACL_FORMAT_ND, shape, rank, data);
+}
+
+aclScalar *acpu_test_scalar_f32(float v) { return aclCreateScalar(&v, ACL_FLOAT); }
+
+static void format_params(aclDataType dt, int *man_bits, int *emin)
+{
+    switch (dt) {
+    case ACL_FLOAT16: *man_bits = 10; *emin = -14; break;
+    case ACL_BF16: *man_bits = 7; *emin = -126; break;
+    case ACL_DOUBLE: case ACL_COMPLEX128: *man_bits = 52; *emin = -1022; break;
+    default: *man_bits = 23; *emin = -126; break;
+    }
+}
+
+double acpu_test_ulp_error(aclDataType dt, double got, double ref)
+{
+    if (isnan(ref) || isnan(got))
+        return (isnan(ref) && isnan(got)) ? 0.0 : INFINITY;
+    if (isinf(ref) || isinf(got))
+        return got == ref ? 0.0 : INFINITY;
+    int man_bits, emin;
+    format_params(dt, &man_bits, &emin);
+    int e = ref == 0 ? emin : ilogb(ref);
+    if (e < emin)
+        e = emin;
+    return fabs(got - ref) / ldexp(1.0, e - man_bits);
+}
