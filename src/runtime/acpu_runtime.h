@@ -62,7 +62,7 @@ struct aclTensor {
 
 struct aclScalar {
     aclDataType dtype;
-    unsigned char value[16];
+    _Alignas(16) unsigned char value[16]; /* the copied value, aligned for any scalar type */
 };
 
 /* Element size of a dtype in bytes; 0 for dtypes without a byte size (undefined, string, sub-byte). */

@@ -14,10 +14,12 @@ static bool policy_is_valid(aclrtMemMallocPolicy policy)
     return (p & ~flags) <= ACL_MEM_MALLOC_HUGE1G_ONLY_P2P;
 }
 
+static const char *pointer_arg(acpu_handle_kind kind) { return kind == ACPU_HANDLE_DEVICE_MEM ? "devPtr" : "hostPtr"; }
+
 static aclError allocate(const char *api, void **ptr, size_t size, acpu_handle_kind kind)
 {
     if (ptr == NULL) {
-        acpu_set_error("%s: the output pointer must not be NULL", api);
+        acpu_set_error("%s: %s must not be NULL", api, pointer_arg(kind));
         return ACL_ERROR_INVALID_PARAM;
     }
     if (size == 0) {
@@ -39,11 +41,11 @@ static aclError allocate(const char *api, void **ptr, size_t size, acpu_handle_k
 static aclError release(const char *api, void *ptr, acpu_handle_kind kind)
 {
     if (ptr == NULL) {
-        acpu_set_error("%s: the pointer must not be NULL", api);
+        acpu_set_error("%s: %s must not be NULL", api, pointer_arg(kind));
         return ACL_ERROR_INVALID_PARAM;
     }
     if (!acpu_registry_remove(ptr, kind)) {
-        acpu_set_error("%s: %p was not returned by %s, or was freed already", api, ptr,
+        acpu_set_error("%s: %s %p was not returned by %s, or was freed already", api, pointer_arg(kind), ptr,
                        kind == ACPU_HANDLE_DEVICE_MEM ? "aclrtMalloc" : "aclrtMallocHost");
         return ACL_ERROR_INVALID_PARAM;
     }

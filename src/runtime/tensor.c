@@ -110,7 +110,7 @@ ACLNN_API aclnnStatus aclDestroyTensor(const aclTensor *tensor)
     if (tensor == NULL)
         return ACLNN_SUCCESS;
     if (!acpu_registry_remove(tensor, ACPU_HANDLE_TENSOR)) {
-        acpu_set_error("aclDestroyTensor: %p is not a live aclTensor (destroyed already, or never created)",
+        acpu_set_error("aclDestroyTensor: tensor %p is not a live aclTensor (destroyed already, or never created)",
                        (const void *)tensor);
         return ACLNN_ERR_PARAM_INVALID;
     }
@@ -154,7 +154,7 @@ ACLNN_API aclnnStatus aclDestroyScalar(const aclScalar *scalar)
     if (scalar == NULL)
         return ACLNN_SUCCESS;
     if (!acpu_registry_remove(scalar, ACPU_HANDLE_SCALAR)) {
-        acpu_set_error("aclDestroyScalar: %p is not a live aclScalar (destroyed already, or never created)",
+        acpu_set_error("aclDestroyScalar: scalar %p is not a live aclScalar (destroyed already, or never created)",
                        (const void *)scalar);
         return ACLNN_ERR_PARAM_INVALID;
     }
@@ -203,7 +203,7 @@ static aclnnStatus getter_check(const char *api, const aclTensor *t, const void 
         return ACLNN_ERR_PARAM_NULLPTR;
     }
     if (!acpu_registry_contains(t, ACPU_HANDLE_TENSOR)) {
-        acpu_set_error("%s: %p is not a live aclTensor", api, (const void *)t);
+        acpu_set_error("%s: tensor %p is not a live aclTensor", api, (const void *)t);
         return ACLNN_ERR_PARAM_INVALID;
     }
     return ACLNN_SUCCESS;

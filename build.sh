@@ -1,0 +1,42 @@
+#!/usr/bin/env bash
+# aclnn-cpu: one entry point for a fresh Debian 12 machine.
+#   ./build.sh demo    install what is missing, build (Release), run the examples, a short benchmark
+#                      table and one tiling plan
+#   ./build.sh test    install what is missing, build (RelWithDebInfo), run every test suite per ISA
+#   ./build.sh asan    the same test suites under AddressSanitizer + UBSan
+#   ./build.sh bench   the full benchmark (CSV on stdout)
+# Each step is a CMake workflow preset underneath (cmake --workflow --preset <name>).
+set -euo pipefail
+cd "$(dirname "$0")"
+
+PACKAGES=(cmake make gcc g++ pkg-config libsleef-dev check)
+
+usage() {
+    sed -n '2,8p' "$0" | sed 's/^# \{0,1\}//'
+    exit 2
+}
+
+install_missing() {
+    local missing=()
+    for pkg in "$@"; do
+        dpkg-query -W -f='${Status}' "$pkg" 2>/dev/null | grep -q "install ok installed" || missing+=("$pkg")
+    done
+    [ ${#missing[@]} -eq 0 ] && return 0
+    echo "build.sh: installing ${missing[*]}" >&2
+    local sudo=()
+    if [ "$(id -u)" -ne 0 ]; then
+        command -v sudo >/dev/null || { echo "build.sh: need root (or sudo) to install: ${missing[*]}" >&2; exit 1; }
+        sudo=(sudo)
+    fi
+    export DEBIAN_FRONTEND=noninteractive
+    "${sudo[@]}" apt-get update -qq
+    "${sudo[@]}" apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
+}
+
+[ $# -eq 1 ] || usage
+case "$1" in
+    demo|test|asan|bench) ;;
+    *) usage ;;
+esac
+install_missing "${PACKAGES[@]}"
+exec cmake --workflow --preset "$1"
