@@ -172,7 +172,8 @@ static aclnnStatus plan_call(const elu_args *a, const acpu_settings *s, acpu_op_
     task->cast = gi == go ? NULL : acpu_cast_get(go, gi);
     call->threads = acpu_engine_threads(&call->plan, s->threads);
     call->workspace_size = acpu_engine_workspace(&call->plan, task, call->threads);
-    describe(a, s, &elu, call);
+    if (s->verbose) /* formatting costs as much as a 4K-element kernel: only when asked */
+        describe(a, s, &elu, call);
     return ACLNN_SUCCESS;
 }
 

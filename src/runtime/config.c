@@ -22,6 +22,7 @@ static pthread_once_t env_once = PTHREAD_ONCE_INIT;
 static pthread_mutex_t settings_lock = PTHREAD_MUTEX_INITIALIZER;
 
 static const acpu_kernel_table *active_kernels;
+static uint64_t host_ub;           /* UB of the host profile, from the cache size */
 static bool verbose_env;
 static unsigned env_threads;       /* 0: unset */
 static acpu_soc env_soc = ACPU_SOC_HOST;
@@ -71,6 +72,14 @@ static void read_threads_env(void)
         env_threads = (unsigned)n;
 }
 
+/* Half of the per-core L2 (the other half holds what streams past), clamped to a sane range. */
+static uint64_t host_ub_bytes(void)
+{
+    long l2 = sysconf(_SC_LEVEL2_CACHE_SIZE);
+    uint64_t ub = l2 > 0 ? (uint64_t)l2 / 2 : ACPU_HOST_UB_FALLBACK;
+    return ub < ACPU_HOST_UB_MIN ? ACPU_HOST_UB_MIN : ub > ACPU_HOST_UB_MAX ? ACPU_HOST_UB_MAX : ub;
+}
+
 static void read_env(void)
 {
     const char *v = getenv("ACLNN_CPU_VERBOSE");
@@ -78,6 +87,7 @@ static void read_env(void)
     v = getenv("ACLNN_CPU_MAX_ISA");
     active_kernels = choose_kernels(v && *v ? parse_isa_cap(v) : ACPU_ISA_COUNT);
     read_threads_env();
+    host_ub = host_ub_bytes();
     v = getenv("ACLNN_CPU_SOC");
     if (v != NULL && *v != '\0' && !acpu_soc_parse(v, &env_soc))
         warn_env("ACLNN_CPU_SOC", v, "host, Ascend910, Ascend910B, Ascend910_93 or Ascend950");
@@ -97,14 +107,6 @@ bool acpu_verbose(void)
     return verbose_env;
 }
 
-/* Half of the per-core L2 (the other half holds what streams past), clamped to a sane range. */
-static uint64_t host_ub_bytes(void)
-{
-    long l2 = sysconf(_SC_LEVEL2_CACHE_SIZE);
-    uint64_t ub = l2 > 0 ? (uint64_t)l2 / 2 : ACPU_HOST_UB_FALLBACK;
-    return ub < ACPU_HOST_UB_MIN ? ACPU_HOST_UB_MIN : ub > ACPU_HOST_UB_MAX ? ACPU_HOST_UB_MAX : ub;
-}
-
 static unsigned default_threads(void)
 {
     if (env_threads > 0)
@@ -119,7 +121,7 @@ void acpu_settings_get(acpu_settings *out)
     pthread_mutex_lock(&settings_lock);
     out->threads = set_threads > 0 ? set_threads : default_threads();
     acpu_soc soc = soc_set ? set_soc : env_soc;
-    acpu_platform_init(&out->platform, soc, out->threads, host_ub_bytes());
+    acpu_platform_init(&out->platform, soc, out->threads, host_ub);
     if (soc_set && set_cores > 0)
         out->platform.core_num = set_cores;
     if (soc_set && set_ub > 0)
