@@ -126,13 +126,19 @@ static acpu_kdtype kernel_dtype(aclDataType dt)
     return dt == ACL_FLOAT16 ? ACPU_KDT_F16 : dt == ACL_BF16 ? ACPU_KDT_BF16 : ACPU_KDT_F32;
 }
 
+/* Elements per thread that repay a fork/join (measured with bench/ on 2 cores): the exp kernels
+ * cost ~0.5-0.8 ns per element and core, the result kernels ~0.1 ns. */
+#define ACPU_ELU_EXP_THREAD_GRAIN 2048u
+#define ACPU_ELU_RESULT_THREAD_GRAIN 16384u
+
 static void plan_from_tiling(const acpu_elu_plan *elu, acpu_core_plan *plan)
 {
     const acpu_elu_tiling_data *d = &elu->data;
     *plan = (acpu_core_plan){.total = d->totalLength, .core_num = d->coreNum, .big_core_num = d->bigCoreNum,
                              .big_core_len = d->bigCoreDataNum, .small_core_len = d->smallCoreDataNum,
                              .last_core_len = d->lastCoreDataNum, .tile = d->tileDataNum,
-                             .double_buffer = d->bufferOpen != 0};
+                             .double_buffer = d->bufferOpen != 0,
+                             .min_thread_elems = d->isResult ? ACPU_ELU_RESULT_THREAD_GRAIN : ACPU_ELU_EXP_THREAD_GRAIN};
 }
 
 static void describe(const elu_args *a, const acpu_settings *s, const acpu_elu_plan *elu, acpu_op_call *call)

@@ -38,6 +38,7 @@ typedef struct {
     uint64_t last_core_len;
     uint64_t tile;           /* elements per tile */
     bool double_buffer;      /* CopyIn(i), Compute(i-1), CopyOut(i-2) */
+    uint64_t min_thread_elems; /* fewest elements worth a thread's fork/join for this kernel's cost */
 } acpu_core_plan;
 
 /* Range [*start, *start + *len) of logical core `core`. */

@@ -7,8 +7,9 @@
 
 #include "acpu_engine.h"
 
-/* A thread only pays for its fork/join (~1-3 us with libgomp) above this many elements. */
-#define ACPU_MIN_ELEMS_PER_THREAD 32768u
+/* Default when the plan does not say: a thread pays for its fork/join (~1-2 us with libgomp) only
+ * above this many elements of a cheap (exp-free) kernel. */
+#define ACPU_MIN_ELEMS_PER_THREAD 16384u
 #define ACPU_STAGE_ALIGN 64u
 
 typedef struct {
@@ -35,7 +36,8 @@ void acpu_core_range(const acpu_core_plan *plan, uint64_t core, uint64_t *start,
 
 unsigned acpu_engine_threads(const acpu_core_plan *plan, unsigned requested)
 {
-    uint64_t by_size = (plan->total + ACPU_MIN_ELEMS_PER_THREAD - 1) / ACPU_MIN_ELEMS_PER_THREAD;
+    uint64_t grain = plan->min_thread_elems ? plan->min_thread_elems : ACPU_MIN_ELEMS_PER_THREAD;
+    uint64_t by_size = (plan->total + grain - 1) / grain;
     uint64_t t = requested;
     if (t > plan->core_num)
         t = plan->core_num;

@@ -1,0 +1,141 @@
+/* Benchmark helpers: clock, input generation, conversions, statistics, portable roofline. */
+#include <math.h>
+#include <omp.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "bench.h"
+
+double bench_now(void) { return omp_get_wtime(); }
+
+int bench_have_avx2(void)
+{
+#if defined(__x86_64__) || defined(__i386__)
+    __builtin_cpu_init();
+    return __builtin_cpu_supports("avx2") && __builtin_cpu_supports("fma") && __builtin_cpu_supports("f16c");
+#else
+    return 0;
+#endif
+}
+
+static uint32_t f32_bits(float v)
+{
+    uint32_t b;
+    memcpy(&b, &v, sizeof b);
+    return b;
+}
+
+uint16_t bench_f32_to_bf16(float v)
+{
+    uint32_t b = f32_bits(v);
+    if ((b & 0x7FFFFFFFu) > 0x7F800000u)
+        return (uint16_t)((b >> 16) | 0x40u); /* quiet NaN */
+    return (uint16_t)((b + 0x7FFFu + ((b >> 16) & 1u)) >> 16);
+}
+
+uint16_t bench_f32_to_f16(float v)
+{
+    uint32_t b = f32_bits(v);
+    uint16_t sign = (uint16_t)((b >> 16) & 0x8000u);
+    uint32_t a = b & 0x7FFFFFFFu;
+    if (a > 0x7F800000u)
+        return sign | 0x7E00u;
+    if (a >= 0x477FF000u) /* >= 65520: rounds to infinity */
+        return sign | 0x7C00u;
+    if (a < 0x38800000u)  /* below 2^-14: subnormal, units of 2^-24 (exact scaling, RNE) */
+        return sign | (uint16_t)lrintf(fabsf(v) * 16777216.0f);
+    uint32_t r = (a + 0xFFFu + ((a >> 13) & 1u)) >> 13;
+    return sign | (uint16_t)(r - (112u << 10));
+}
+
+/* Counter-based generator: element i depends only on (seed, i). */
+static float bench_value(uint64_t seed, size_t i)
+{
+    uint64_t z = seed + 0x9E3779B97F4A7C15ull * (uint64_t)(i + 1);
+    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
+    z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
+    z ^= z >> 31;
+    return -3.0f + 6.0f * (float)(z >> 40) * (1.0f / 16777216.0f);
+}
+
+void bench_fill(int dtype, void *buf, size_t n, uint64_t seed)
+{
+    float *f = buf;
+    uint16_t *h = buf;
+#pragma omp parallel for schedule(static)
+    for (size_t i = 0; i < n; i++) {
+        float v = bench_value(seed, i);
+        if (dtype == BENCH_FP32)
+            f[i] = v;
+        else
+            h[i] = dtype == BENCH_FP16 ? bench_f32_to_f16(v) : bench_f32_to_bf16(v);
+    }
+}
+
+static int cmp_double(const void *a, const void *b)
+{
+    double x = *(const double *)a, y = *(const double *)b;
+    return (x > y) - (x < y);
+}
+
+/* Linear interpolation between order statistics (v sorted). */
+static double quantile(const double *v, int n, double q)
+{
+    double pos = q * (n - 1);
+    int lo = (int)pos;
+    int hi = lo + 1 < n ? lo + 1 : lo;
+    return v[lo] + (pos - lo) * (v[hi] - v[lo]);
+}
+
+void bench_stats(double *v, int n, double *median, double *q1, double *q3)
+{
+    qsort(v, (size_t)n, sizeof *v, cmp_double);
+    *median = quantile(v, n, 0.5);
+    *q1 = quantile(v, n, 0.25);
+    *q3 = quantile(v, n, 0.75);
+}
+
+void bench_roofline_generic(const void *a, const void *b, void *c, size_t n, int threads, size_t esize)
+{
+    if (esize == 4) {
+        const float *fa = a, *fb = b;
+        float *fc = c;
+#pragma omp parallel for num_threads(threads) schedule(static)
+        for (size_t i = 0; i < n; i++)
+            fc[i] = fa[i] * fb[i];
+    } else {
+        const uint16_t *ha = a, *hb = b;
+        uint16_t *hc = c;
+#pragma omp parallel for num_threads(threads) schedule(static)
+        for (size_t i = 0; i < n; i++)
+            hc[i] = (uint16_t)(ha[i] * hb[i]);
+    }
+}
+
+/* Maps the bits of a float of `dtype` to an integer line where neighbours differ by 1. */
+static int64_t ordered(int dtype, const void *base, size_t i)
+{
+    int64_t v, signBit;
+    if (dtype == BENCH_FP32) {
+        v = (int64_t)f32_bits(((const float *)base)[i]);
+        signBit = 0x80000000ll;
+    } else {
+        v = ((const uint16_t *)base)[i];
+        signBit = 0x8000;
+    }
+    return (v & signBit) ? -(v & (signBit - 1)) : v;
+}
+
+uint64_t bench_max_ulp_diff(int dtype, const void *a, const void *b, size_t n, size_t *differing)
+{
+    uint64_t worst = 0;
+    size_t count = 0;
+    for (size_t i = 0; i < n; i++) {
+        int64_t x = ordered(dtype, a, i), y = ordered(dtype, b, i);
+        uint64_t d = (uint64_t)(x > y ? x - y : y - x);
+        count += d != 0;
+        worst = d > worst ? d : worst;
+    }
+    *differing = count;
+    return worst;
+}
