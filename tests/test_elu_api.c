@@ -1228,6 +1228,30 @@ END_TEST
 
 /* ---- suite ------------------------------------------------------------------------------------ */
 
+/* A tensor without a storage shape cannot be bounds-checked: refused (161002), output untouched. */
+START_TEST(test_missing_storage_shape)
+{
+    int64_t shape[2] = {2, 3};
+    float dy[6] = {1, 1, 1, 1, 1, 1}, x[6] = {-1, -1, -1, 1, 1, 1}, out[6] = {7, 7, 7, 7, 7, 7};
+    aclTensor *g = aclCreateTensor(shape, 2, ACL_FLOAT, NULL, 0, ACL_FORMAT_ND, NULL, 0, dy);
+    aclTensor *s = aclCreateTensor(shape, 2, ACL_FLOAT, NULL, 0, ACL_FORMAT_ND, shape, 2, x);
+    aclTensor *o = aclCreateTensor(shape, 2, ACL_FLOAT, NULL, 0, ACL_FORMAT_ND, shape, 2, out);
+    float one = 1.0f;
+    aclScalar *a = aclCreateScalar(&one, ACL_FLOAT);
+    uint64_t ws = 0;
+    aclOpExecutor *e = NULL;
+    ck_assert_int_eq(aclnnEluBackwardGetWorkspaceSize(g, a, a, a, false, s, o, &ws, &e), ACLNN_ERR_PARAM_INVALID);
+    ck_assert_ptr_nonnull(strstr(aclGetRecentErrMsg(), "gradOutput"));
+    ck_assert_ptr_nonnull(strstr(aclGetRecentErrMsg(), "storage"));
+    for (int i = 0; i < 6; ++i)
+        ck_assert_float_eq(out[i], 7.0f);
+    aclDestroyTensor(g);
+    aclDestroyTensor(s);
+    aclDestroyTensor(o);
+    aclDestroyScalar(a);
+}
+END_TEST
+
 static Suite *elu_api_suite(void)
 {
     Suite *s = suite_create("elu_api");
@@ -1248,6 +1272,7 @@ static Suite *elu_api_suite(void)
     tcase_add_loop_test(fail, test_bad_input_dtypes, 0, (int)N_ELEMS(k_bad_input_dtypes));
     tcase_add_loop_test(fail, test_bad_out_dtypes, 0, (int)N_ELEMS(k_bad_out_dtypes));
     tcase_add_loop_test(fail, test_order_cases, 0, (int)N_ELEMS(k_order_cases));
+    tcase_add_test(fail, test_missing_storage_shape);
     suite_add_tcase(s, fail);
 
     TCase *sc = tcase_create("scalars");

@@ -1006,6 +1006,43 @@ START_TEST(test_fp_state)
 }
 END_TEST
 
+
+/* _i: state. Phase 1 folds alpha*scale*inputScale: with inexact attributes a caller's rounding
+ * mode or FTZ would change every negative-branch result unless phase 1 also computes under the
+ * default environment. */
+START_TEST(test_fp_state_phase1_attrs)
+{
+    static const elu_attrs attrs[] = {{1.3f, 0.7f, 1.1f, false}, {1.3f, 0.7f, 1.1f, true},
+                                      {1e-20f, 1e-20f, 1.0f, true}};
+    for (size_t k = 0; k < sizeof attrs / sizeof attrs[0]; ++k) {
+        elu_call c1, c0;
+        fp_prepare(&c1);
+        fp_prepare(&c0);
+        ck_assert_int_eq(fesetround(_i == FP_TOWARDZERO ? FE_TOWARDZERO : FE_UPWARD), 0);
+#if defined(__x86_64__)
+        unsigned csr0 = _mm_getcsr();
+        if (_i == FP_FTZ_DAZ || _i == FP_FTZ_DAZ_DOWNWARD)
+            _mm_setcsr(_mm_getcsr() | 0x8040u);
+#endif
+        aclnnStatus st = elu_run(&c1, &attrs[k]);
+#if defined(__x86_64__)
+        _mm_setcsr(csr0);
+#endif
+        fesetround(FE_TONEAREST);
+        ck_assert_int_eq(st, ACLNN_SUCCESS);
+        elu_run_ok(&c0, &attrs[k]);
+        const float *o1 = c1.data[T_OUT], *o0 = c0.data[T_OUT];
+        int64_t differ = 0;
+        for (int64_t i = 0; i < FP_N; ++i)
+            differ += memcmp(&o1[i], &o0[i], 4) != 0;
+        ck_assert_msg(differ == 0, "state %d attrs %zu: %lld of %d results differ from a default-mode run", _i, k,
+                      (long long)differ, FP_N);
+        call_free(&c1);
+        call_free(&c0);
+    }
+}
+END_TEST
+
 int main(void)
 {
     Suite *s = suite_create("elu_math");
@@ -1028,6 +1065,7 @@ int main(void)
     suite_add_tcase(s, tc);
     tc = tcase_create("fpstate");
     tcase_add_loop_test(tc, test_fp_state, 0, N_FP);
+    tcase_add_loop_test(tc, test_fp_state_phase1_attrs, 0, N_FP);
     suite_add_tcase(s, tc);
     return acpu_test_main(s);
 }

@@ -911,6 +911,41 @@ START_TEST(test_isa)
     ck_assert_ptr_null(aclnnCpuIsaName((aclnnCpuIsa)4));
     ck_assert_ptr_null(aclnnCpuIsaName((aclnnCpuIsa)-1));
 }
+/* A destroyed handle stays refused even while new objects are created (its address is not handed
+ * out again at once), and refusing it does not touch the new objects. */
+START_TEST(test_stale_handle_not_revived)
+{
+    int64_t shape[1] = {4};
+    float data[4] = {0};
+    aclTensor *stale = aclCreateTensor(shape, 1, ACL_FLOAT, NULL, 0, ACL_FORMAT_ND, shape, 1, data);
+    ck_assert_ptr_nonnull(stale);
+    ck_assert_int_eq(aclDestroyTensor(stale), ACLNN_SUCCESS);
+    aclTensor *fresh[256];
+    for (int i = 0; i < 256; ++i) {
+        fresh[i] = aclCreateTensor(shape, 1, ACL_FLOAT, NULL, 0, ACL_FORMAT_ND, shape, 1, data);
+        ck_assert_ptr_nonnull(fresh[i]);
+        if (fresh[i] == stale)
+            ck_abort_msg("new tensor %d reuses the destroyed tensor's address", i);
+    }
+    ck_assert_int_eq(aclDestroyTensor(stale), ACLNN_ERR_PARAM_INVALID);
+    for (int i = 0; i < 256; ++i)
+        if (aclDestroyTensor(fresh[i]) != ACLNN_SUCCESS)
+            ck_abort_msg("tensor %d could not be destroyed", i);
+}
+END_TEST
+
+/* count 0 does not excuse NULL pointers or an unknown kind. */
+START_TEST(test_memcpy_zero_count_still_checked)
+{
+    char buf[8] = {0};
+    ck_assert_int_eq(aclrtMemcpy(NULL, 0, buf, 0, ACL_MEMCPY_HOST_TO_HOST), ACL_ERROR_INVALID_PARAM);
+    ck_assert_int_eq(aclrtMemcpy(buf, 8, NULL, 0, ACL_MEMCPY_HOST_TO_HOST), ACL_ERROR_INVALID_PARAM);
+    ck_assert_int_eq(aclrtMemcpy(buf, 8, buf, 0, (aclrtMemcpyKind)99), ACL_ERROR_INVALID_PARAM);
+    ck_assert_ptr_nonnull(strstr(aclGetRecentErrMsg(), "kind"));
+    ck_assert_int_eq(aclrtMemcpy(buf, 8, buf, 0, ACL_MEMCPY_HOST_TO_HOST), ACL_SUCCESS);
+}
+END_TEST
+
 END_TEST
 
 /* ---- suite ------------------------------------------------------------------------------------ */
@@ -927,6 +962,7 @@ static Suite *runtime_suite(void)
     tcase_add_test(rt, test_malloc_huge);
     tcase_add_test(rt, test_free_errors);
     tcase_add_test(rt, test_memcpy_errors);
+    tcase_add_test(rt, test_memcpy_zero_count_still_checked);
     tcase_add_test(rt, test_memcpy_overlap);
     tcase_add_test(rt, test_memcpy_kinds);
     tcase_add_test(rt, test_memset);
@@ -941,6 +977,7 @@ static Suite *runtime_suite(void)
 
     TCase *meta = tcase_create("meta");
     tcase_add_test(meta, test_tensor_create_null);
+    tcase_add_test(meta, test_stale_handle_not_revived);
     tcase_add_test(meta, test_tensor_create_accepts);
     tcase_add_test(meta, test_tensor_getters);
     tcase_add_test(meta, test_tensor_default_strides);
@@ -969,6 +1006,7 @@ static Suite *runtime_suite(void)
     suite_add_tcase(s, ext);
     return s;
 }
+
 
 int main(void)
 {

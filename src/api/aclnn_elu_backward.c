@@ -83,7 +83,10 @@ static aclnnStatus check_shapes_attrs(const elu_args *a)
                        (unsigned long long)a->grad_output->view_rank);
         return ACLNN_ERR_PARAM_INVALID;
     }
+    acpu_fp_state saved;
+    acpu_fp_enter(&saved);
     float alpha = acpu_scalar_to_float(a->alpha);
+    acpu_fp_leave(&saved);
     if (a->is_result && alpha < 0.0f) {
         acpu_set_error(API ": alpha must be >= 0 when isResult is true, got %g", (double)alpha);
         return ACLNN_ERR_PARAM_INVALID;
@@ -110,8 +113,12 @@ static aclnnStatus check_data(const elu_args *a)
     return ACLNN_SUCCESS;
 }
 
+/* Under the default FP environment, like the kernels: the caller's rounding mode or FTZ must not
+ * change alpha*scale or factorNeg. */
 static void fold_params(const elu_args *a, acpu_elu_params *p, acpu_elu_tiling_args *t)
 {
+    acpu_fp_state saved;
+    acpu_fp_enter(&saved);
     t->alpha = acpu_scalar_to_float(a->alpha);
     t->scale = acpu_scalar_to_float(a->scale);
     t->input_scale = acpu_scalar_to_float(a->input_scale);
@@ -119,6 +126,7 @@ static void fold_params(const elu_args *a, acpu_elu_params *p, acpu_elu_tiling_a
     p->input_scale = t->input_scale;
     p->neg_bias = t->alpha * t->scale;
     p->factor_neg = p->neg_bias * t->input_scale;
+    acpu_fp_leave(&saved);
 }
 
 static acpu_kdtype kernel_dtype(aclDataType dt)
@@ -141,6 +149,7 @@ static void plan_from_tiling(const acpu_elu_plan *elu, acpu_core_plan *plan)
                              .min_thread_elems = d->isResult ? ACPU_ELU_RESULT_THREAD_GRAIN : ACPU_ELU_EXP_THREAD_GRAIN};
 }
 
+/* The verbose line's fields; an empty call (elu NULL) has no plan: sch=EMPTY cores=0 tile=0. */
 static void describe(const elu_args *a, const acpu_settings *s, const acpu_elu_plan *elu, acpu_op_call *call)
 {
     char shape[96];
@@ -148,8 +157,8 @@ static void describe(const elu_args *a, const acpu_settings *s, const acpu_elu_p
              "dtypes=%s,%s->%s shape=%s profile=%s sch=%s cores=%llu tile=%llu isa=%s",
              acpu_dtype_name(a->grad_output->dtype), acpu_dtype_name(a->self_or_result->dtype),
              acpu_dtype_name(a->grad_input->dtype), acpu_shape_str(a->grad_output, shape, sizeof shape),
-             acpu_soc_name(s->platform.soc), acpu_elu_sch_mode_name(elu->sch_mode),
-             (unsigned long long)elu->data.coreNum, (unsigned long long)elu->data.tileDataNum,
+             acpu_soc_name(s->platform.soc), elu ? acpu_elu_sch_mode_name(elu->sch_mode) : "EMPTY",
+             elu ? (unsigned long long)elu->data.coreNum : 0ull, elu ? (unsigned long long)elu->data.tileDataNum : 0ull,
              acpu_isa_name(s->kernels->isa));
 }
 
@@ -212,6 +221,8 @@ ACLNN_API aclnnStatus aclnnEluBackwardGetWorkspaceSize(const aclTensor *gradOutp
     call.empty = acpu_is_empty(gradOutput);
     if (!call.empty && ((rc = check_data(&a)) || (rc = plan_call(&a, &s, &call))))
         return rc;
+    if (call.empty && s.verbose)
+        describe(&a, &s, NULL, &call);
     return acpu_finish_phase1(&call, workspaceSize, executor);
 }
 

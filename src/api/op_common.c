@@ -120,8 +120,11 @@ aclnnStatus acpu_check_tensor_data(const char *api, const char *name, const aclT
                        (unsigned long long)acpu_numel(t));
         return ACLNN_ERR_PARAM_NULLPTR;
     }
-    if (t->storage_rank == 0 && t->view_rank > 0)
-        return ACLNN_SUCCESS; /* no storage shape given: nothing to check against */
+    if (t->storage_rank == 0 && t->view_rank > 0) {
+        acpu_set_error("%s: %s has a %llu-dim view but no storage shape (storageDimsNum 0): its extent cannot "
+                       "be checked", api, name, (unsigned long long)t->view_rank);
+        return ACLNN_ERR_PARAM_INVALID;
+    }
     uint64_t storage = 1;
     for (uint64_t d = 0; d < t->storage_rank; d++)
         storage *= (uint64_t)t->storage_dims[d];

@@ -5,6 +5,7 @@
 #ifndef ACPU_ENGINE_H_
 #define ACPU_ENGINE_H_
 
+#include <fenv.h>
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
@@ -61,5 +62,16 @@ size_t acpu_engine_workspace(const acpu_core_plan *plan, const acpu_binary_task 
 /* Runs the plan; `workspace` holds acpu_engine_workspace() bytes. The caller's floating-point
  * environment is replaced by the IEEE default on every thread for the duration and restored. */
 void acpu_engine_run(const acpu_core_plan *plan, const acpu_binary_task *task, unsigned threads, void *workspace);
+
+/* Library arithmetic runs under the IEEE default environment; the caller's is saved and restored. */
+typedef struct {
+#if defined(__x86_64__) || defined(_M_X64)
+    unsigned mxcsr;
+#else
+    fenv_t env;
+#endif
+} acpu_fp_state;
+void acpu_fp_enter(acpu_fp_state *saved);
+void acpu_fp_leave(const acpu_fp_state *saved);
 
 #endif /* ACPU_ENGINE_H_ */

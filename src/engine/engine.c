@@ -1,9 +1,5 @@
 /* Plan execution: logical cores -> OpenMP threads, tiles in the NPU's stage order. */
-#include <fenv.h>
 #include <omp.h>
-#if defined(__x86_64__) || defined(_M_X64)
-#include <xmmintrin.h>
-#endif
 
 #include "acpu_engine.h"
 
@@ -152,33 +148,11 @@ static void run_core(acpu_stage_ctx *c, const acpu_core_plan *plan, uint64_t cor
 
 /* Thread `tid` of `threads` runs cores [tid*C/threads, (tid+1)*C/threads) under the IEEE default
  * floating-point environment (nearest rounding, no FTZ/DAZ), then restores the caller's. */
-#if defined(__x86_64__) || defined(_M_X64)
-/* On x86-64 the kernels use SSE/AVX only, so MXCSR is the whole state: reading and writing it costs
- * a few cycles where fegetenv/fesetenv (x87 included) cost as much as a 1K-element kernel. */
-#define ACPU_MXCSR_DEFAULT 0x1F80u /* all exceptions masked, nearest, no FTZ/DAZ */
-typedef unsigned acpu_fp_state;
-static void fp_enter(acpu_fp_state *saved)
-{
-    *saved = _mm_getcsr();
-    if ((*saved & ~0x3Fu) != ACPU_MXCSR_DEFAULT)
-        _mm_setcsr(ACPU_MXCSR_DEFAULT);
-}
-static void fp_leave(const acpu_fp_state *saved) { _mm_setcsr(*saved); }
-#else
-typedef fenv_t acpu_fp_state;
-static void fp_enter(acpu_fp_state *saved)
-{
-    fegetenv(saved);
-    fesetenv(FE_DFL_ENV);
-}
-static void fp_leave(const acpu_fp_state *saved) { fesetenv(saved); }
-#endif
-
 static void run_thread(const acpu_core_plan *plan, const acpu_binary_task *task, unsigned tid, unsigned threads,
                        char *workspace)
 {
     acpu_fp_state saved;
-    fp_enter(&saved);
+    acpu_fp_enter(&saved);
     acpu_stage_ctx c;
     stage_flags(task, &c);
     size_t per_thread = stage_layout(&c, plan, NULL);
@@ -186,7 +160,7 @@ static void run_thread(const acpu_core_plan *plan, const acpu_binary_task *task,
     uint64_t first = plan->core_num * tid / threads, end = plan->core_num * (tid + 1) / threads;
     for (uint64_t core = first; core < end; core++)
         run_core(&c, plan, core);
-    fp_leave(&saved);
+    acpu_fp_leave(&saved);
 }
 
 void acpu_engine_run(const acpu_core_plan *plan, const acpu_binary_task *task, unsigned threads, void *workspace)

@@ -32,6 +32,9 @@ bool acpu_registry_contains(const void *p, acpu_handle_kind kind);
 /* Removes p if it is registered as `kind`; false (and nothing removed) otherwise. Atomic, so
  * exactly one of two racing removers wins. */
 bool acpu_registry_remove(const void *p, acpu_handle_kind kind);
+/* Frees a removed handle's object after the next 4096 releases: its address is not reused at once,
+ * so a stale handle stays refused. */
+void acpu_registry_release(void *p);
 
 /* ---- process settings (environment at first use, then the aclnnCpu* setters) ------------------- */
 typedef struct {

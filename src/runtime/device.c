@@ -118,7 +118,7 @@ ACL_FUNC_VISIBILITY aclError aclrtDestroyStream(aclrtStream stream)
                        stream);
         return ACL_ERROR_INVALID_PARAM;
     }
-    free(stream);
+    acpu_registry_release(stream);
     return ACL_SUCCESS;
 }
 

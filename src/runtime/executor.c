@@ -22,7 +22,7 @@ aclOpExecutor *acpu_executor_create(const acpu_op_call *call)
 static void executor_free(aclOpExecutor *e)
 {
     if (acpu_registry_remove(e, ACPU_HANDLE_EXECUTOR))
-        free(e);
+        acpu_registry_release(e);
 }
 
 static double now_us(void)
@@ -34,11 +34,10 @@ static double now_us(void)
 
 static void run_call(const acpu_op_call *call, void *workspace)
 {
-    if (call->empty)
-        return;
     bool verbose = acpu_verbose();
     double t0 = verbose ? now_us() : 0.0;
-    acpu_engine_run(&call->plan, &call->task, call->threads, workspace);
+    if (!call->empty)
+        acpu_engine_run(&call->plan, &call->task, call->threads, workspace);
     if (verbose)
         fprintf(stderr, "aclnn_cpu: exec op=%s %s threads=%u time_us=%.1f\n", call->op_name, call->detail,
                 call->threads, now_us() - t0);
@@ -82,7 +81,7 @@ aclnnStatus acpu_executor_run(const char *api, void *workspace, uint64_t workspa
         return ACLNN_ERR_PARAM_INVALID;
     }
     run_call(&executor->call, workspace);
-    free(executor);
+    acpu_registry_release(executor);
     return ACLNN_SUCCESS;
 }
 
@@ -112,6 +111,6 @@ ACLNN_API aclnnStatus aclDestroyAclOpExecutor(aclOpExecutor *executor)
                        "executor)", (void *)executor);
         return ACLNN_ERR_PARAM_INVALID;
     }
-    free(executor);
+    acpu_registry_release(executor);
     return ACLNN_SUCCESS;
 }

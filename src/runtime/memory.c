@@ -74,8 +74,6 @@ ACL_FUNC_VISIBILITY aclError aclrtFreeHost(void *hostPtr) { return release("aclr
 ACL_FUNC_VISIBILITY aclError aclrtMemcpy(void *dst, size_t destMax, const void *src, size_t count,
                                          aclrtMemcpyKind kind)
 {
-    if (count == 0)
-        return ACL_SUCCESS;
     if (dst == NULL || src == NULL) {
         acpu_set_error("aclrtMemcpy: %s must not be NULL", dst == NULL ? "dst" : "src");
         return ACL_ERROR_INVALID_PARAM;
@@ -88,7 +86,8 @@ ACL_FUNC_VISIBILITY aclError aclrtMemcpy(void *dst, size_t destMax, const void *
         acpu_set_error("aclrtMemcpy: kind must be an aclrtMemcpyKind value (0..7), got %d", (int)kind);
         return ACL_ERROR_INVALID_PARAM;
     }
-    memmove(dst, src, count);
+    if (count > 0)
+        memmove(dst, src, count);
     return ACL_SUCCESS;
 }
 

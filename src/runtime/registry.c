@@ -6,6 +6,9 @@
 #include "acpu_runtime.h"
 
 #define ACPU_TOMBSTONE ((uintptr_t)1)
+/* Destroyed handles wait here before their memory is freed, so a stale handle is not soon given to
+ * a new object at the same address (where it would look live again). */
+#define ACPU_QUARANTINE 4096u
 
 typedef struct {
     uintptr_t key; /* 0 empty, 1 tombstone */
@@ -15,6 +18,8 @@ typedef struct {
 static pthread_mutex_t registry_lock = PTHREAD_MUTEX_INITIALIZER;
 static acpu_slot *slots;
 static size_t capacity, used; /* used counts live entries and tombstones */
+static void *quarantine[ACPU_QUARANTINE];
+static size_t quarantine_next;
 
 static size_t slot_hash(uintptr_t key)
 {
@@ -104,3 +109,13 @@ static bool lookup(const void *p, acpu_handle_kind kind, bool remove)
 bool acpu_registry_contains(const void *p, acpu_handle_kind kind) { return lookup(p, kind, false); }
 
 bool acpu_registry_remove(const void *p, acpu_handle_kind kind) { return lookup(p, kind, true); }
+
+void acpu_registry_release(void *p)
+{
+    pthread_mutex_lock(&registry_lock);
+    void *oldest = quarantine[quarantine_next];
+    quarantine[quarantine_next] = p;
+    quarantine_next = (quarantine_next + 1) % ACPU_QUARANTINE;
+    pthread_mutex_unlock(&registry_lock);
+    free(oldest);
+}

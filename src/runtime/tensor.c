@@ -114,7 +114,7 @@ ACLNN_API aclnnStatus aclDestroyTensor(const aclTensor *tensor)
                        (const void *)tensor);
         return ACLNN_ERR_PARAM_INVALID;
     }
-    free((void *)(uintptr_t)tensor);
+    acpu_registry_release((void *)(uintptr_t)tensor);
     return ACLNN_SUCCESS;
 }
 
@@ -158,7 +158,7 @@ ACLNN_API aclnnStatus aclDestroyScalar(const aclScalar *scalar)
                        (const void *)scalar);
         return ACLNN_ERR_PARAM_INVALID;
     }
-    free((void *)(uintptr_t)scalar);
+    acpu_registry_release((void *)(uintptr_t)scalar);
     return ACLNN_SUCCESS;
 }
 
