@@ -78,8 +78,8 @@ static aclnnStatus check_shapes_attrs(const elu_args *a)
         return shape_error("selfOrResult", a->self_or_result, a->grad_output);
     if (!acpu_same_shape(a->grad_input, a->grad_output))
         return shape_error("gradInput", a->grad_input, a->grad_output);
-    if (a->grad_output->view_rank > ACPU_MAX_OP_DIMS) {
-        acpu_set_error(API ": gradOutput must have at most %d dims, got %llu", ACPU_MAX_OP_DIMS,
+    if (a->grad_output->view_rank > ACPU_MAX_DIMS) {
+        acpu_set_error(API ": gradOutput must have at most %d dims, got %llu", ACPU_MAX_DIMS,
                        (unsigned long long)a->grad_output->view_rank);
         return ACLNN_ERR_PARAM_INVALID;
     }

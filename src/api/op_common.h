@@ -8,8 +8,6 @@
 
 #include "runtime/acpu_runtime.h"
 
-#define ACPU_MAX_OP_DIMS 8
-
 /* OP_CHECK_COMM_INPUT: both out-pointers present (161001 otherwise). */
 aclnnStatus acpu_check_out_pointers(const char *api, const uint64_t *workspace_size, aclOpExecutor **executor);
 /* NULL -> 161001, not a live handle -> 161002 (never dereferenced). */
@@ -30,7 +28,7 @@ const char *acpu_shape_str(const aclTensor *t, char *buf, size_t size);
 /* The checks past CANN's list: data present for a non-empty tensor (161001) and the view inside its
  * storage (161002). */
 aclnnStatus acpu_check_tensor_data(const char *api, const char *name, const aclTensor *t);
-/* Engine view of a tensor with element size elem_size (the view's rank is <= ACPU_MAX_OP_DIMS). */
+/* Engine view of a tensor with element size elem_size (the view's rank is <= ACPU_MAX_DIMS). */
 void acpu_tensor_view(const aclTensor *t, size_t elem_size, acpu_view *v);
 
 /* Creates the executor for `call` and stores it with the workspace size (561101 on failure). */

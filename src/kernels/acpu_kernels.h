@@ -39,8 +39,9 @@ typedef struct {
     acpu_binary_kernel elu_result[ACPU_KDT_COUNT];  /* a = dy, b = forward result */
 } acpu_kernel_table;
 
-/* The best ISA this CPU supports among those built in. */
-acpu_isa acpu_isa_best(void);
+/* Kernels of the best ISA that is built in, supported by this CPU and not above `cap`
+ * (ACPU_ISA_COUNT: no cap); scalar at worst. NEON and the x86 ISAs are never both built. */
+const acpu_kernel_table *acpu_kernel_table_best(acpu_isa cap);
 /* Kernel table of `isa`, or NULL when it is not built in or the CPU lacks it. */
 const acpu_kernel_table *acpu_kernel_table_get(acpu_isa isa);
 /* "scalar", "neon", "avx2", "avx512"; NULL otherwise. */

@@ -37,12 +37,14 @@ const acpu_kernel_table *acpu_kernel_table_get(acpu_isa isa)
     return built_table(isa);
 }
 
-acpu_isa acpu_isa_best(void)
+const acpu_kernel_table *acpu_kernel_table_best(acpu_isa cap)
 {
-    for (int isa = ACPU_ISA_COUNT - 1; isa > ACPU_ISA_SCALAR; isa--)
-        if (acpu_kernel_table_get((acpu_isa)isa) != NULL)
-            return (acpu_isa)isa;
-    return ACPU_ISA_SCALAR;
+    for (int isa = ACPU_ISA_COUNT - 1; isa > ACPU_ISA_SCALAR; isa--) {
+        const acpu_kernel_table *t = isa <= (int)cap ? acpu_kernel_table_get((acpu_isa)isa) : NULL;
+        if (t != NULL)
+            return t;
+    }
+    return &acpu_kernels_scalar;
 }
 
 const char *acpu_isa_name(acpu_isa isa)

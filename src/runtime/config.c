@@ -48,17 +48,6 @@ static acpu_isa parse_isa_cap(const char *v)
     return ACPU_ISA_COUNT;
 }
 
-/* The best built and supported ISA not above the cap (NEON and x86 ISAs are never both built). */
-static const acpu_kernel_table *choose_kernels(acpu_isa cap)
-{
-    for (int isa = ACPU_ISA_COUNT - 1; isa >= 0; isa--) {
-        const acpu_kernel_table *t = acpu_kernel_table_get((acpu_isa)isa);
-        if (t != NULL && isa <= (int)cap)
-            return t;
-    }
-    return acpu_kernel_table_get(ACPU_ISA_SCALAR);
-}
-
 static void read_threads_env(void)
 {
     const char *v = getenv("ACLNN_CPU_NUM_THREADS");
@@ -85,7 +74,7 @@ static void read_env(void)
     const char *v = getenv("ACLNN_CPU_VERBOSE");
     verbose_env = v != NULL && strcmp(v, "0") != 0 && *v != '\0';
     v = getenv("ACLNN_CPU_MAX_ISA");
-    active_kernels = choose_kernels(v && *v ? parse_isa_cap(v) : ACPU_ISA_COUNT);
+    active_kernels = acpu_kernel_table_best(v && *v ? parse_isa_cap(v) : ACPU_ISA_COUNT);
     read_threads_env();
     host_ub = host_ub_bytes();
     v = getenv("ACLNN_CPU_SOC");
