@@ -938,6 +938,41 @@ static void fp_prepare(elu_call *c)
 
 enum { FP_FTZ_DAZ, FP_UPWARD, FP_TOWARDZERO, FP_FTZ_DAZ_DOWNWARD, N_FP };
 
+/* One call made under a caller-set floating-point state, and that state before and after it. */
+typedef struct {
+    aclnnStatus status;
+    int round_set, round_after;
+    unsigned csr_set, csr_after; /* MXCSR (x86 only; 0 elsewhere) */
+} fp_run;
+
+static bool fp_state_has_ftz(int state) { return state == FP_FTZ_DAZ || state == FP_FTZ_DAZ_DOWNWARD; }
+
+/* Sets the rounding mode (and FTZ|DAZ on x86) of `state`, runs both phases, records the state the
+ * call left, and restores the default. */
+static fp_run run_in_fp_state(const elu_call *c, const elu_attrs *a, int state)
+{
+    fp_run r = {0};
+    r.round_set = state == FP_UPWARD ? FE_UPWARD
+                  : state == FP_TOWARDZERO ? FE_TOWARDZERO
+                  : state == FP_FTZ_DAZ_DOWNWARD ? FE_DOWNWARD
+                                                 : FE_TONEAREST;
+    ck_assert_int_eq(fesetround(r.round_set), 0);
+#if defined(__x86_64__)
+    unsigned csr0 = _mm_getcsr();
+    if (fp_state_has_ftz(state))
+        _mm_setcsr(_mm_getcsr() | 0x8040u);
+    r.csr_set = _mm_getcsr();
+#endif
+    r.status = elu_run(c, a);
+    r.round_after = fegetround();
+#if defined(__x86_64__)
+    r.csr_after = _mm_getcsr();
+    _mm_setcsr(csr0);
+#endif
+    fesetround(FE_TONEAREST);
+    return r;
+}
+
 /* _i: state. The changed-state run comes first (threads created under it), then a default run. */
 START_TEST(test_fp_state)
 {
@@ -949,36 +984,16 @@ START_TEST(test_fp_state)
             elu_call c1, c0;
             fp_prepare(&c1);
             fp_prepare(&c0);
-            int round = _i == FP_UPWARD ? FE_UPWARD
-                        : _i == FP_TOWARDZERO ? FE_TOWARDZERO
-                        : _i == FP_FTZ_DAZ_DOWNWARD ? FE_DOWNWARD
-                                                    : FE_TONEAREST;
-            bool ftz = _i == FP_FTZ_DAZ || _i == FP_FTZ_DAZ_DOWNWARD;
-#if defined(__x86_64__)
-            unsigned csr0 = _mm_getcsr();
-#else
-            if (ftz)
+#if !defined(__x86_64__)
+            if (fp_state_has_ftz(_i))
                 return; /* FTZ/DAZ control is x86-only here */
 #endif
-            ck_assert_int_eq(fesetround(round), 0);
-#if defined(__x86_64__)
-            if (ftz)
-                _mm_setcsr(_mm_getcsr() | 0x8040u);
-            unsigned csr_set = _mm_getcsr();
-#endif
-            aclnnStatus st = elu_run(&c1, &a);
-            int round_after = fegetround();
-#if defined(__x86_64__)
-            unsigned csr_after = _mm_getcsr();
-            _mm_setcsr(csr0);
-#endif
-            fesetround(FE_TONEAREST);
-            ck_assert_int_eq(st, ACLNN_SUCCESS);
-            ck_assert_msg(round_after == round, "rounding mode changed by the call: %d -> %d", round, round_after);
-#if defined(__x86_64__)
-            ck_assert_msg((csr_after & ~0x3Fu) == (csr_set & ~0x3Fu), "MXCSR control bits changed: %#x -> %#x",
-                          csr_set, csr_after);
-#endif
+            fp_run r = run_in_fp_state(&c1, &a, _i);
+            ck_assert_int_eq(r.status, ACLNN_SUCCESS);
+            ck_assert_msg(r.round_after == r.round_set, "rounding mode changed by the call: %d -> %d", r.round_set,
+                          r.round_after);
+            ck_assert_msg((r.csr_after & ~0x3Fu) == (r.csr_set & ~0x3Fu), "MXCSR control bits changed: %#x -> %#x",
+                          r.csr_set, r.csr_after);
             elu_run_ok(&c0, &a);
             const float *o1 = c1.data[T_OUT], *o0 = c0.data[T_OUT];
             for (int64_t i = 0; i < FP_N; ++i)
@@ -1018,18 +1033,7 @@ START_TEST(test_fp_state_phase1_attrs)
         elu_call c1, c0;
         fp_prepare(&c1);
         fp_prepare(&c0);
-        ck_assert_int_eq(fesetround(_i == FP_TOWARDZERO ? FE_TOWARDZERO : FE_UPWARD), 0);
-#if defined(__x86_64__)
-        unsigned csr0 = _mm_getcsr();
-        if (_i == FP_FTZ_DAZ || _i == FP_FTZ_DAZ_DOWNWARD)
-            _mm_setcsr(_mm_getcsr() | 0x8040u);
-#endif
-        aclnnStatus st = elu_run(&c1, &attrs[k]);
-#if defined(__x86_64__)
-        _mm_setcsr(csr0);
-#endif
-        fesetround(FE_TONEAREST);
-        ck_assert_int_eq(st, ACLNN_SUCCESS);
+        ck_assert_int_eq(run_in_fp_state(&c1, &attrs[k], _i).status, ACLNN_SUCCESS);
         elu_run_ok(&c0, &attrs[k]);
         const float *o1 = c1.data[T_OUT], *o0 = c0.data[T_OUT];
         int64_t differ = 0;
