@@ -29,30 +29,37 @@ bool acpu_view_is_dense(const acpu_view *v);
 void acpu_view_gather(const acpu_view *v, uint64_t start, uint64_t count, void *dst);
 void acpu_view_scatter(const acpu_view *v, uint64_t start, uint64_t count, const void *src);
 
-/* Per-core split in CANN's big/small/last form (spec 2.7), and the tile loop. */
+/* How logical cores get their tiles:
+ * - RANGES: CANN's big/small/last-core split (spec 2.7, 3.6): core c owns one element range, cut into
+ *   tiles of `tile` elements; ranges are clamped to `total` (CANN's 910B softplus overshoots the end).
+ * - SPLIT: the arch35 split (spec 3.7): flat tiles f, tiles_main per core (+1 for the first
+ *   cores_tail cores); tile f covers the row-major element range
+ *   [((f / a_o) * axis_len + (f % a_o) * a_i) * inner, + a_i_seg * inner), a_i_seg = a_i_tail on the
+ *   last segment of the split axis, else a_i. */
+typedef enum { ACPU_PLAN_RANGES = 0, ACPU_PLAN_SPLIT } acpu_plan_kind;
+
 typedef struct {
+    acpu_plan_kind kind;
     uint64_t total;          /* elements */
     uint64_t core_num;
-    uint64_t big_core_num;
-    uint64_t big_core_len;
-    uint64_t small_core_len;
-    uint64_t last_core_len;
-    uint64_t tile;           /* elements per tile */
+    uint64_t tile;           /* elements per tile (SPLIT: the largest, a_i * inner) */
     bool double_buffer;      /* CopyIn(i), Compute(i-1), CopyOut(i-2) */
     uint64_t min_thread_elems; /* fewest elements worth a thread's fork/join for this kernel's cost */
+    /* RANGES */
+    uint64_t big_core_num, big_core_len, small_core_len, last_core_len;
+    /* SPLIT */
+    uint64_t tiles_main, cores_tail, a_o, a_i, a_i_tail, axis_len, inner;
 } acpu_core_plan;
 
-/* Range [*start, *start + *len) of logical core `core`. */
-void acpu_core_range(const acpu_core_plan *plan, uint64_t core, uint64_t *start, uint64_t *len);
-
-/* out = kernel(a, b) element-wise, then cast to the output dtype. */
+/* in[j] (source dtype, cast to the kernel dtype) -> kernel -> cast to the output dtype -> out. */
 typedef struct {
     acpu_view in[2];
+    acpu_cast_fn in_cast[2]; /* source dtype -> kernel dtype; NULL when they are the same */
     acpu_view out;
     acpu_binary_kernel kernel;
     const void *params;
-    size_t kernel_elem;   /* element size of the kernel dtype (inputs and kernel result) */
-    acpu_cast_fn cast;    /* kernel dtype -> output dtype; NULL when they are the same */
+    size_t kernel_elem;      /* element size of the kernel dtype (inputs and kernel result) */
+    acpu_cast_fn cast;       /* kernel dtype -> output dtype; NULL when they are the same */
 } acpu_binary_task;
 
 /* Threads the plan will use for `requested` threads: small calls stay on one thread. */

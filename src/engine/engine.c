@@ -10,47 +10,89 @@
 
 typedef struct {
     const acpu_binary_task *task;
-    bool stage_in[2], stage_out, out_dense;
-    char *in_buf[2][2];   /* [slot][input] */
+    bool stage_in[2], stage_out, out_dense, in_dense[2];
+    char *in_buf[2][2];   /* [slot][input] kernel-dtype tiles */
     char *out_buf[2];     /* [slot] kernel results */
-    char *cast_buf;       /* cast results awaiting a strided scatter */
+    char *raw_buf;        /* source-dtype elements between a strided copy and a cast */
     const char *in_ptr[2][2];
 } acpu_stage_ctx;
 
-void acpu_core_range(const acpu_core_plan *plan, uint64_t core, uint64_t *start, uint64_t *len)
+/* A core's work: RANGES, an element range [base, base+len) in `tiles` tiles; SPLIT, flat tiles
+ * [base, base+tiles). */
+typedef struct {
+    uint64_t base, len, tiles;
+} acpu_core_work;
+
+static uint64_t min_u64(uint64_t a, uint64_t b) { return a < b ? a : b; }
+
+static acpu_core_work ranges_work(const acpu_core_plan *p, uint64_t core)
 {
-    if (core < plan->big_core_num) {
-        *start = core * plan->big_core_len;
-        *len = plan->big_core_len;
+    uint64_t start, len;
+    if (core < p->big_core_num) {
+        start = core * p->big_core_len;
+        len = p->big_core_len;
     } else {
-        *start = plan->big_core_num * plan->big_core_len + (core - plan->big_core_num) * plan->small_core_len;
-        *len = plan->small_core_len;
+        start = p->big_core_num * p->big_core_len + (core - p->big_core_num) * p->small_core_len;
+        len = p->small_core_len;
     }
-    if (core + 1 == plan->core_num)
-        *len = plan->last_core_len;
+    if (core + 1 == p->core_num)
+        len = p->last_core_len;
+    len = start < p->total ? min_u64(len, p->total - start) : 0;
+    return (acpu_core_work){start, len, (len + p->tile - 1) / p->tile};
+}
+
+static acpu_core_work split_work(const acpu_core_plan *p, uint64_t core)
+{
+    uint64_t big = p->tiles_main + 1;
+    uint64_t first = core < p->cores_tail ? core * big : p->cores_tail * big + (core - p->cores_tail) * p->tiles_main;
+    return (acpu_core_work){first, 0, core < p->cores_tail ? big : p->tiles_main};
+}
+
+static void tile_extent(const acpu_core_plan *p, const acpu_core_work *w, uint64_t t, uint64_t *start, uint64_t *len)
+{
+    if (p->kind == ACPU_PLAN_RANGES) {
+        *start = w->base + t * p->tile;
+        *len = min_u64(p->tile, w->len - t * p->tile);
+        return;
+    }
+    uint64_t f = w->base + t, a_o = p->a_o ? p->a_o : 1, outer = f / a_o, seg = f % a_o;
+    *start = (outer * p->axis_len + seg * p->a_i) * p->inner;
+    *len = (seg + 1 == a_o ? p->a_i_tail : p->a_i) * p->inner;
 }
 
 unsigned acpu_engine_threads(const acpu_core_plan *plan, unsigned requested)
 {
     uint64_t grain = plan->min_thread_elems ? plan->min_thread_elems : ACPU_MIN_ELEMS_PER_THREAD;
     uint64_t by_size = (plan->total + grain - 1) / grain;
-    uint64_t t = requested;
-    if (t > plan->core_num)
-        t = plan->core_num;
-    if (t > by_size)
-        t = by_size;
+    uint64_t t = min_u64(min_u64(requested, plan->core_num), by_size);
     return t > 0 ? (unsigned)t : 1u;
 }
 
 static size_t align_up(size_t v) { return (v + ACPU_STAGE_ALIGN - 1) & ~(size_t)(ACPU_STAGE_ALIGN - 1); }
 
+/* An input is staged when it is strided or needs a cast; the output when it is strided or cast. */
 static void stage_flags(const acpu_binary_task *task, acpu_stage_ctx *c)
 {
     c->task = task;
-    for (int j = 0; j < 2; j++)
-        c->stage_in[j] = !acpu_view_is_dense(&task->in[j]);
+    for (int j = 0; j < 2; j++) {
+        c->in_dense[j] = acpu_view_is_dense(&task->in[j]);
+        c->stage_in[j] = !c->in_dense[j] || task->in_cast[j] != NULL;
+    }
     c->out_dense = acpu_view_is_dense(&task->out);
     c->stage_out = !c->out_dense || task->cast != NULL;
+}
+
+/* Bytes of the raw buffer: the widest source element that is both strided and cast. */
+static size_t raw_elem(const acpu_stage_ctx *c)
+{
+    const acpu_binary_task *t = c->task;
+    size_t es = 0;
+    for (int j = 0; j < 2; j++)
+        if (!c->in_dense[j] && t->in_cast[j] != NULL && t->in[j].elem_size > es)
+            es = t->in[j].elem_size;
+    if (!c->out_dense && t->cast != NULL && t->out.elem_size > es)
+        es = t->out.elem_size;
+    return es;
 }
 
 /* Lays out one thread's buffers from `base` (NULL: only measure); returns the bytes used. */
@@ -65,9 +107,8 @@ static size_t stage_layout(acpu_stage_ctx *c, const acpu_core_plan *plan, char *
         c->out_buf[s] = c->stage_out && base ? base + used : NULL;
         used += c->stage_out ? tile_bytes : 0;
     }
-    bool cast_staged = c->task->cast != NULL && !c->out_dense;
-    c->cast_buf = cast_staged && base ? base + used : NULL;
-    used += cast_staged ? align_up(plan->tile * c->task->out.elem_size) : 0;
+    c->raw_buf = raw_elem(c) && base ? base + used : NULL;
+    used += align_up(plan->tile * raw_elem(c));
     return used;
 }
 
@@ -83,12 +124,20 @@ static void copy_in(acpu_stage_ctx *c, uint64_t start, uint64_t len, int slot)
 {
     for (int j = 0; j < 2; j++) {
         const acpu_view *v = &c->task->in[j];
-        if (c->stage_in[j]) {
-            acpu_view_gather(v, start, len, c->in_buf[slot][j]);
-            c->in_ptr[slot][j] = c->in_buf[slot][j];
-        } else {
-            c->in_ptr[slot][j] = v->data + start * v->elem_size;
+        acpu_cast_fn cast = c->task->in_cast[j];
+        const char *src = v->data + start * v->elem_size;
+        if (!c->stage_in[j]) {
+            c->in_ptr[slot][j] = src;
+            continue;
         }
+        if (!c->in_dense[j]) {
+            char *gathered = cast ? c->raw_buf : c->in_buf[slot][j];
+            acpu_view_gather(v, start, len, gathered);
+            src = gathered;
+        }
+        if (cast)
+            cast(len, src, c->in_buf[slot][j]);
+        c->in_ptr[slot][j] = c->in_buf[slot][j];
     }
 }
 
@@ -109,8 +158,8 @@ static void copy_out(acpu_stage_ctx *c, uint64_t start, uint64_t len, int slot)
     } else if (c->out_dense) {
         t->cast(len, c->out_buf[slot], t->out.data + start * t->out.elem_size);
     } else {
-        t->cast(len, c->out_buf[slot], c->cast_buf);
-        acpu_view_scatter(&t->out, start, len, c->cast_buf);
+        t->cast(len, c->out_buf[slot], c->raw_buf);
+        acpu_view_scatter(&t->out, start, len, c->raw_buf);
     }
 }
 
@@ -118,32 +167,31 @@ static void copy_out(acpu_stage_ctx *c, uint64_t start, uint64_t len, int slot)
  * CopyIn(0); for i in 1..T: CopyIn(i) if i < T; Compute(i-1); CopyOut(i-2) if i > 1; CopyOut(T-1). */
 static void run_core(acpu_stage_ctx *c, const acpu_core_plan *plan, uint64_t core)
 {
-    uint64_t start, len;
-    acpu_core_range(plan, core, &start, &len);
-    if (len == 0)
+    acpu_core_work w = plan->kind == ACPU_PLAN_RANGES ? ranges_work(plan, core) : split_work(plan, core);
+    uint64_t tiles = w.tiles, start[3], len[3]; /* extents of tiles i, i-1, i-2 (mod 3) */
+    if (tiles == 0)
         return;
-    uint64_t tile = plan->tile, tiles = (len + tile - 1) / tile;
-#define TILE_START(t) (start + (t) * tile)
-#define TILE_LEN(t) ((t) + 1 < tiles ? tile : len - (t) * tile)
     if (!plan->double_buffer || tiles <= 1) {
         for (uint64_t t = 0; t < tiles; t++) {
-            copy_in(c, TILE_START(t), TILE_LEN(t), 0);
-            compute(c, TILE_START(t), TILE_LEN(t), 0);
-            copy_out(c, TILE_START(t), TILE_LEN(t), 0);
+            tile_extent(plan, &w, t, &start[0], &len[0]);
+            copy_in(c, start[0], len[0], 0);
+            compute(c, start[0], len[0], 0);
+            copy_out(c, start[0], len[0], 0);
         }
         return;
     }
-    copy_in(c, TILE_START(0), TILE_LEN(0), 0);
+    tile_extent(plan, &w, 0, &start[0], &len[0]);
+    copy_in(c, start[0], len[0], 0);
     for (uint64_t i = 1; i <= tiles; i++) {
-        if (i < tiles)
-            copy_in(c, TILE_START(i), TILE_LEN(i), (int)(i & 1));
-        compute(c, TILE_START(i - 1), TILE_LEN(i - 1), (int)((i - 1) & 1));
+        if (i < tiles) {
+            tile_extent(plan, &w, i, &start[i % 3], &len[i % 3]);
+            copy_in(c, start[i % 3], len[i % 3], (int)(i & 1));
+        }
+        compute(c, start[(i - 1) % 3], len[(i - 1) % 3], (int)((i - 1) & 1));
         if (i > 1)
-            copy_out(c, TILE_START(i - 2), TILE_LEN(i - 2), (int)(i & 1));
+            copy_out(c, start[(i - 2) % 3], len[(i - 2) % 3], (int)(i & 1));
     }
-    copy_out(c, TILE_START(tiles - 1), TILE_LEN(tiles - 1), (int)((tiles - 1) & 1));
-#undef TILE_START
-#undef TILE_LEN
+    copy_out(c, start[(tiles - 1) % 3], len[(tiles - 1) % 3], (int)((tiles - 1) & 1));
 }
 
 /* Thread `tid` of `threads` runs cores [tid*C/threads, (tid+1)*C/threads) under the IEEE default

@@ -19,7 +19,7 @@ typedef enum {
 } acpu_isa;
 
 /* Element types the compute kernels take (inputs and output share one). */
-typedef enum { ACPU_KDT_F32 = 0, ACPU_KDT_F16, ACPU_KDT_BF16, ACPU_KDT_COUNT } acpu_kdtype;
+typedef enum { ACPU_KDT_F32 = 0, ACPU_KDT_F16, ACPU_KDT_BF16, ACPU_KDT_F64, ACPU_KDT_COUNT } acpu_kdtype;
 
 /* EluGradV2 coefficients folded once per call (fp32, CANN's order):
  *   factor_neg = (alpha*scale)*inputScale, neg_bias = alpha*scale, scale, input_scale. */
@@ -30,6 +30,13 @@ typedef struct {
     float neg_bias;
 } acpu_elu_params;
 
+/* SoftplusV2Grad: z = beta*x; z > threshold ? dy : dy / (1 + exp(-z)). The double kernels read the
+ * *_d fields (scalars converted to double), the others the float ones. */
+typedef struct {
+    float beta, threshold;
+    double beta_d, threshold_d;
+} acpu_softplus_params;
+
 /* out[i] = f(a[i], b[i]) for i < n; a, b, out hold n elements of the kernel dtype. */
 typedef void (*acpu_binary_kernel)(size_t n, const void *a, const void *b, void *out, const void *params);
 
@@ -37,6 +44,7 @@ typedef struct {
     acpu_isa isa;
     acpu_binary_kernel elu_exp[ACPU_KDT_COUNT];     /* a = dy, b = x */
     acpu_binary_kernel elu_result[ACPU_KDT_COUNT];  /* a = dy, b = forward result */
+    acpu_binary_kernel softplus[ACPU_KDT_COUNT];    /* a = dy, b = x (every dtype, F64 included) */
 } acpu_kernel_table;
 
 /* Kernels of the best ISA that is built in, supported by this CPU and not above `cap`
@@ -52,9 +60,13 @@ float acpu_f16_to_f32(uint16_t h);
 uint16_t acpu_f32_to_f16(float f);
 float acpu_bf16_to_f32(uint16_t b);
 uint16_t acpu_f32_to_bf16(float f);
+/* One rounding from double (round-to-odd through float, then nearest-even). */
+uint16_t acpu_f64_to_f16(double d);
+uint16_t acpu_f64_to_bf16(double d);
 
-/* dst[i] = (dst_dt) src[i] for the float family: src FLOAT/FLOAT16/BF16, dst FLOAT/FLOAT16/BF16/DOUBLE/
- * COMPLEX64/COMPLEX128 (complex gets the value as real part, imaginary 0). */
+/* dst[i] = (dst_dt) src[i] with one rounding: src FLOAT, FLOAT16, BF16, DOUBLE, INT8, INT16, INT32,
+ * INT64, UINT8 or BOOL (0/1); dst FLOAT, FLOAT16, BF16, DOUBLE, COMPLEX64 or COMPLEX128 (complex gets
+ * the value as real part, imaginary 0). */
 typedef void (*acpu_cast_fn)(size_t n, const void *src, void *dst);
 /* NULL when the pair is not supported. */
 acpu_cast_fn acpu_cast_get(aclDataType src, aclDataType dst);

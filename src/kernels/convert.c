@@ -1,4 +1,5 @@
 /* Scalar dtype conversions shared by every ISA (casts of the output step and the scalar kernels). */
+#include <math.h>
 #include <string.h>
 
 #include "acpu_kernels.h"
@@ -69,74 +70,124 @@ uint16_t acpu_f32_to_bf16(float f)
     return (uint16_t)((u + 0x7fffu + ((u >> 16) & 1u)) >> 16);
 }
 
-/* ---- casts of the output step: source element to float (exact), float to destination ---------- */
+/* Round-to-odd double -> float: truncate, then set the last bit when inexact. A float rounded this way
+ * keeps enough information (24 >= 11 + 2 and 8 + 2 bits) for one correct rounding to fp16 or bf16. */
+static float f64_to_f32_odd(double d)
+{
+    float f = (float)d;
+    if (isnan(d) || (double)f == d)
+        return f;
+    if (fabs((double)f) > fabs(d))
+        f = nextafterf(f, 0.0f);
+    return bits_f32(f32_bits(f) | 1u);
+}
 
-typedef float (*load_fn)(const void *src, size_t i);
-typedef void (*store_fn)(void *dst, size_t i, float v);
+uint16_t acpu_f64_to_f16(double d) { return acpu_f32_to_f16(f64_to_f32_odd(d)); }
+uint16_t acpu_f64_to_bf16(double d) { return acpu_f32_to_bf16(f64_to_f32_odd(d)); }
 
-static float load_f32(const void *s, size_t i) { return ((const float *)s)[i]; }
-static float load_f16(const void *s, size_t i) { return acpu_f16_to_f32(((const uint16_t *)s)[i]); }
-static float load_bf16(const void *s, size_t i) { return acpu_bf16_to_f32(((const uint16_t *)s)[i]); }
+/* ---- casts: a source element read as float (one rounding at most) or as double (exact except
+ * int64/uint64), written to the destination with one rounding ----------------------------------- */
+
+#define ACPU_CAST_SOURCES(X)                                                          \
+    X(f32, ((const float *)s)[i], ((const float *)s)[i])                              \
+    X(f16, acpu_f16_to_f32(((const uint16_t *)s)[i]), acpu_f16_to_f32(((const uint16_t *)s)[i])) \
+    X(bf16, acpu_bf16_to_f32(((const uint16_t *)s)[i]), acpu_bf16_to_f32(((const uint16_t *)s)[i])) \
+    X(i8, (float)((const int8_t *)s)[i], (double)((const int8_t *)s)[i])              \
+    X(i16, (float)((const int16_t *)s)[i], (double)((const int16_t *)s)[i])           \
+    X(i32, (float)((const int32_t *)s)[i], (double)((const int32_t *)s)[i])           \
+    X(i64, (float)((const int64_t *)s)[i], (double)((const int64_t *)s)[i])           \
+    X(u8, (float)((const uint8_t *)s)[i], (double)((const uint8_t *)s)[i])            \
+    X(b8, ((const uint8_t *)s)[i] != 0 ? 1.0f : 0.0f, ((const uint8_t *)s)[i] != 0 ? 1.0 : 0.0)
 
 static void store_f32(void *d, size_t i, float v) { ((float *)d)[i] = v; }
 static void store_f16(void *d, size_t i, float v) { ((uint16_t *)d)[i] = acpu_f32_to_f16(v); }
 static void store_bf16(void *d, size_t i, float v) { ((uint16_t *)d)[i] = acpu_f32_to_bf16(v); }
-static void store_f64(void *d, size_t i, float v) { ((double *)d)[i] = v; }
 static void store_c64(void *d, size_t i, float v)
 {
     ((float *)d)[2 * i] = v;
     ((float *)d)[2 * i + 1] = 0.0f;
 }
-static void store_c128(void *d, size_t i, float v)
+static void dstore_f32(void *d, size_t i, double v) { ((float *)d)[i] = (float)v; }
+static void dstore_f16(void *d, size_t i, double v) { ((uint16_t *)d)[i] = acpu_f64_to_f16(v); }
+static void dstore_bf16(void *d, size_t i, double v) { ((uint16_t *)d)[i] = acpu_f64_to_bf16(v); }
+static void dstore_f64(void *d, size_t i, double v) { ((double *)d)[i] = v; }
+static void dstore_c64(void *d, size_t i, double v)
+{
+    ((float *)d)[2 * i] = (float)v;
+    ((float *)d)[2 * i + 1] = 0.0f;
+}
+static void dstore_c128(void *d, size_t i, double v)
 {
     ((double *)d)[2 * i] = v;
     ((double *)d)[2 * i + 1] = 0.0;
 }
 
-static void cast_loop(size_t n, const void *src, void *dst, load_fn load, store_fn store)
-{
-    for (size_t i = 0; i < n; i++)
-        store(dst, i, load(src, i));
-}
+/* Float-family sources: float path to f32/f16/bf16/c64, double path (exact) to f64/c128. */
+#define ACPU_DEFINE_CASTS(name, as_float, as_double)                                                  \
+    static void cast_##name##_f32(size_t n, const void *s, void *d) { for (size_t i = 0; i < n; i++) store_f32(d, i, as_float); } \
+    static void cast_##name##_f16(size_t n, const void *s, void *d) { for (size_t i = 0; i < n; i++) store_f16(d, i, as_float); } \
+    static void cast_##name##_bf16(size_t n, const void *s, void *d) { for (size_t i = 0; i < n; i++) store_bf16(d, i, as_float); } \
+    static void cast_##name##_c64(size_t n, const void *s, void *d) { for (size_t i = 0; i < n; i++) store_c64(d, i, as_float); } \
+    static void cast_##name##_f64(size_t n, const void *s, void *d) { for (size_t i = 0; i < n; i++) dstore_f64(d, i, as_double); } \
+    static void cast_##name##_c128(size_t n, const void *s, void *d) { for (size_t i = 0; i < n; i++) dstore_c128(d, i, as_double); }
+ACPU_CAST_SOURCES(ACPU_DEFINE_CASTS)
 
-#define ACPU_DEFINE_CAST(sname, dname)                                      \
-    static void cast_##sname##_##dname(size_t n, const void *src, void *dst) \
+/* Double sources round once, straight from double. */
+#define ACPU_DEFINE_F64_CAST(dname)                                          \
+    static void cast_f64_##dname(size_t n, const void *s, void *d)           \
     {                                                                        \
-        cast_loop(n, src, dst, load_##sname, store_##dname);                 \
+        for (size_t i = 0; i < n; i++)                                       \
+            dstore_##dname(d, i, ((const double *)s)[i]);                   \
     }
-#define ACPU_DEFINE_CASTS_FROM(sname)   \
-    ACPU_DEFINE_CAST(sname, f32)        \
-    ACPU_DEFINE_CAST(sname, f16)        \
-    ACPU_DEFINE_CAST(sname, bf16)       \
-    ACPU_DEFINE_CAST(sname, f64)        \
-    ACPU_DEFINE_CAST(sname, c64)        \
-    ACPU_DEFINE_CAST(sname, c128)
-ACPU_DEFINE_CASTS_FROM(f32)
-ACPU_DEFINE_CASTS_FROM(f16)
-ACPU_DEFINE_CASTS_FROM(bf16)
+ACPU_DEFINE_F64_CAST(f32)
+ACPU_DEFINE_F64_CAST(f16)
+ACPU_DEFINE_F64_CAST(bf16)
+ACPU_DEFINE_F64_CAST(f64)
+ACPU_DEFINE_F64_CAST(c64)
+ACPU_DEFINE_F64_CAST(c128)
+
+enum { DST_F32, DST_F16, DST_BF16, DST_F64, DST_C64, DST_C128, DST_COUNT };
 
 static int cast_dst_index(aclDataType dt)
 {
     switch (dt) {
-    case ACL_FLOAT: return 0;
-    case ACL_FLOAT16: return 1;
-    case ACL_BF16: return 2;
-    case ACL_DOUBLE: return 3;
-    case ACL_COMPLEX64: return 4;
-    case ACL_COMPLEX128: return 5;
+    case ACL_FLOAT: return DST_F32;
+    case ACL_FLOAT16: return DST_F16;
+    case ACL_BF16: return DST_BF16;
+    case ACL_DOUBLE: return DST_F64;
+    case ACL_COMPLEX64: return DST_C64;
+    case ACL_COMPLEX128: return DST_C128;
     default: return -1;
+    }
+}
+
+#define ACPU_CAST_ROW(name) {cast_##name##_f32, cast_##name##_f16, cast_##name##_bf16, cast_##name##_f64, \
+                             cast_##name##_c64, cast_##name##_c128}
+
+static const acpu_cast_fn *cast_row(aclDataType src)
+{
+    static const acpu_cast_fn rows[][DST_COUNT] = {
+        ACPU_CAST_ROW(f32), ACPU_CAST_ROW(f16), ACPU_CAST_ROW(bf16), ACPU_CAST_ROW(f64), ACPU_CAST_ROW(i8),
+        ACPU_CAST_ROW(i16), ACPU_CAST_ROW(i32), ACPU_CAST_ROW(i64), ACPU_CAST_ROW(u8), ACPU_CAST_ROW(b8),
+    };
+    switch (src) {
+    case ACL_FLOAT: return rows[0];
+    case ACL_FLOAT16: return rows[1];
+    case ACL_BF16: return rows[2];
+    case ACL_DOUBLE: return rows[3];
+    case ACL_INT8: return rows[4];
+    case ACL_INT16: return rows[5];
+    case ACL_INT32: return rows[6];
+    case ACL_INT64: return rows[7];
+    case ACL_UINT8: return rows[8];
+    case ACL_BOOL: return rows[9];
+    default: return NULL;
     }
 }
 
 acpu_cast_fn acpu_cast_get(aclDataType src, aclDataType dst)
 {
-    static const acpu_cast_fn table[3][6] = {
-        {cast_f32_f32, cast_f32_f16, cast_f32_bf16, cast_f32_f64, cast_f32_c64, cast_f32_c128},
-        {cast_f16_f32, cast_f16_f16, cast_f16_bf16, cast_f16_f64, cast_f16_c64, cast_f16_c128},
-        {cast_bf16_f32, cast_bf16_f16, cast_bf16_bf16, cast_bf16_f64, cast_bf16_c64, cast_bf16_c128},
-    };
-    int s = cast_dst_index(src), d = cast_dst_index(dst);
-    if (s < 0 || s > 2 || d < 0)
-        return NULL;
-    return table[s][d];
+    const acpu_cast_fn *row = cast_row(src);
+    int d = cast_dst_index(dst);
+    return row != NULL && d >= 0 ? row[d] : NULL;
 }

@@ -17,6 +17,12 @@ static inline acpu_vf acpu_vf_set1(float v) { return _mm256_set1_ps(v); }
 static inline acpu_vf acpu_vf_add(acpu_vf a, acpu_vf b) { return _mm256_add_ps(a, b); }
 static inline acpu_vf acpu_vf_mul(acpu_vf a, acpu_vf b) { return _mm256_mul_ps(a, b); }
 static inline acpu_vf acpu_vf_exp(acpu_vf x) { return Sleef_expf8_u10avx2(x); }
+static inline acpu_vf acpu_vf_div(acpu_vf a, acpu_vf b) { return _mm256_div_ps(a, b); }
+static inline acpu_vf acpu_vf_neg(acpu_vf a) { return _mm256_xor_ps(a, _mm256_set1_ps(-0.0f)); }
+static inline acpu_vf acpu_vf_select_gt(acpu_vf a, acpu_vf b, acpu_vf if_gt, acpu_vf other)
+{
+    return _mm256_blendv_ps(other, if_gt, _mm256_cmp_ps(a, b, _CMP_GT_OQ));
+}
 static inline acpu_vf acpu_vf_select_le0(acpu_vf x, acpu_vf if_le0, acpu_vf other)
 {
     /* ordered compare: NaN gives false, i.e. `other` */
@@ -53,5 +59,22 @@ static inline void acpu_vf_store_bf16(uint16_t *p, acpu_vf v)
     __m256i packed = _mm256_permute4x64_epi64(_mm256_packus_epi32(r, r), 0x08);
     _mm_storeu_si128((__m128i *)(void *)p, _mm256_castsi256_si128(packed));
 }
+
+/* fp64: 4 lanes. */
+#define ACPU_VDLANES 4
+typedef __m256d acpu_vd;
+
+static inline acpu_vd acpu_vd_set1(double v) { return _mm256_set1_pd(v); }
+static inline acpu_vd acpu_vd_add(acpu_vd a, acpu_vd b) { return _mm256_add_pd(a, b); }
+static inline acpu_vd acpu_vd_mul(acpu_vd a, acpu_vd b) { return _mm256_mul_pd(a, b); }
+static inline acpu_vd acpu_vd_div(acpu_vd a, acpu_vd b) { return _mm256_div_pd(a, b); }
+static inline acpu_vd acpu_vd_neg(acpu_vd a) { return _mm256_xor_pd(a, _mm256_set1_pd(-0.0)); }
+static inline acpu_vd acpu_vd_exp(acpu_vd x) { return Sleef_expd4_u10avx2(x); }
+static inline acpu_vd acpu_vd_select_gt(acpu_vd a, acpu_vd b, acpu_vd if_gt, acpu_vd other)
+{
+    return _mm256_blendv_pd(other, if_gt, _mm256_cmp_pd(a, b, _CMP_GT_OQ));
+}
+static inline acpu_vd acpu_vd_load_f64(const double *p) { return _mm256_loadu_pd(p); }
+static inline void acpu_vd_store_f64(double *p, acpu_vd v) { _mm256_storeu_pd(p, v); }
 
 #endif /* ACPU_VEC_AVX2_H_ */

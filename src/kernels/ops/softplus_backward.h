@@ -1,0 +1,37 @@
+/* SoftplusV2Grad math, written once for every ISA (include after a vocabulary header):
+ *   z = beta * x;  z > threshold ? dy : dy / (1 + exp(-z))
+ * in the arch35 kernel's order (spec 3.5): a division, not a reciprocal-multiply. An unordered
+ * compare (z or threshold NaN) takes the division branch. */
+#ifndef ACPU_OPS_SOFTPLUS_BACKWARD_H_
+#define ACPU_OPS_SOFTPLUS_BACKWARD_H_
+
+#include "kernels/ops/binary_loop.h"
+
+static inline acpu_vf acpu_softplus_body(acpu_vf dy, acpu_vf x, const acpu_softplus_params *p)
+{
+    acpu_vf z = acpu_vf_mul(acpu_vf_set1(p->beta), x);
+    acpu_vf sig = acpu_vf_div(dy, acpu_vf_add(acpu_vf_exp(acpu_vf_neg(z)), acpu_vf_set1(1.0f)));
+    return acpu_vf_select_gt(z, acpu_vf_set1(p->threshold), dy, sig);
+}
+
+static inline acpu_vd acpu_softplus_body_f64(acpu_vd dy, acpu_vd x, const acpu_softplus_params *p)
+{
+    acpu_vd z = acpu_vd_mul(acpu_vd_set1(p->beta_d), x);
+    acpu_vd sig = acpu_vd_div(dy, acpu_vd_add(acpu_vd_exp(acpu_vd_neg(z)), acpu_vd_set1(1.0)));
+    return acpu_vd_select_gt(z, acpu_vd_set1(p->threshold_d), dy, sig);
+}
+
+ACPU_DEFINE_BINARY_KERNEL(ACPU_KERNEL_NAME(softplus_f32), float, acpu_vf, ACPU_VLANES, acpu_vf_load_f32,
+                          acpu_vf_store_f32, acpu_softplus_body, acpu_softplus_params)
+ACPU_DEFINE_BINARY_KERNEL(ACPU_KERNEL_NAME(softplus_f16), uint16_t, acpu_vf, ACPU_VLANES, acpu_vf_load_f16,
+                          acpu_vf_store_f16, acpu_softplus_body, acpu_softplus_params)
+ACPU_DEFINE_BINARY_KERNEL(ACPU_KERNEL_NAME(softplus_bf16), uint16_t, acpu_vf, ACPU_VLANES, acpu_vf_load_bf16,
+                          acpu_vf_store_bf16, acpu_softplus_body, acpu_softplus_params)
+ACPU_DEFINE_BINARY_KERNEL(ACPU_KERNEL_NAME(softplus_f64), double, acpu_vd, ACPU_VDLANES, acpu_vd_load_f64,
+                          acpu_vd_store_f64, acpu_softplus_body_f64, acpu_softplus_params)
+
+#define ACPU_SOFTPLUS_KERNEL_ENTRIES                                                                 \
+    .softplus = {ACPU_KERNEL_NAME(softplus_f32), ACPU_KERNEL_NAME(softplus_f16), ACPU_KERNEL_NAME(softplus_bf16), \
+                 ACPU_KERNEL_NAME(softplus_f64)}
+
+#endif /* ACPU_OPS_SOFTPLUS_BACKWARD_H_ */

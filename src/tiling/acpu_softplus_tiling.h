@@ -1,0 +1,100 @@
+/* SoftplusV2Grad host tilings as pure functions of a platform profile and the call:
+ *   - arch35 (spec 3.7): PadAndSqueeze, CheckBroadcastShape, FindSplitAxis, MultiCoreSplit and
+ *     broadcast strides, RANK 4 or 8 (Ascend950 and host profiles; every broadcast or non-dense call);
+ *   - ascend910b (spec 3.6): the 512-byte-block split with big and small cores (Ascend910B and
+ *     Ascend910_93 profiles when the shapes are equal and dense).
+ * Field names follow CANN's tiling structs. */
+#ifndef ACPU_SOFTPLUS_TILING_H_
+#define ACPU_SOFTPLUS_TILING_H_
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "acl/acl_base.h"
+#include "acpu_platform.h"
+
+#define ACPU_SP_MAX_RANK 8
+#define ACPU_SP_MAX_INPUTS 2
+
+typedef struct {
+    int64_t rank;
+    int64_t dims[ACPU_SP_MAX_RANK];
+} acpu_sp_shape;
+
+typedef struct {
+    acpu_sp_shape inputs[ACPU_SP_MAX_INPUTS]; /* gradOutput, self (storage shapes as the kernel sees them) */
+    int64_t num_inputs;                       /* 2 */
+    acpu_sp_shape output;                     /* gradInput */
+    aclDataType dtype;                        /* the kernel's input dtype (FLOAT, FLOAT16 or BF16) */
+    float beta, threshold;
+} acpu_sp_tiling_args;
+
+/* ---- arch35 ------------------------------------------------------------------------------------- */
+typedef struct {
+    int64_t axis, a_i, a_o, a_i_tail;
+} acpu_sp_split;
+
+typedef struct {
+    int64_t num_cores, total_tiles, tiles_main, cores_tail;
+} acpu_sp_multicore;
+
+/* SoftplusV2GradTilingData<RANK>: arrays hold RANK entries (left-padded: shapes with 1, strides and
+ * max_bro_shape padding as spec 3.7 step 7), split.axis counted in those RANK dims. */
+typedef struct {
+    acpu_sp_split split;
+    acpu_sp_multicore multiCore;
+    int64_t rank;            /* rank after PadAndSqueeze */
+    int64_t per_buf_bytes;
+    int64_t max_bro_shape[ACPU_SP_MAX_RANK];
+    int64_t num_inputs, num_outputs;
+    int64_t input_shapes[ACPU_SP_MAX_INPUTS][ACPU_SP_MAX_RANK];
+    int64_t input_strides[ACPU_SP_MAX_INPUTS][ACPU_SP_MAX_RANK];
+    int64_t output_shapes[1][ACPU_SP_MAX_RANK];
+    int64_t output_strides[1][ACPU_SP_MAX_RANK];
+    float beta, threshold;
+} acpu_sp_arch35_data;
+
+typedef struct {
+    acpu_sp_arch35_data data;
+    int64_t RANK;            /* template parameter: 4 or 8 */
+    uint32_t tiling_key;     /* our encoding of GET_TPL_TILING_KEY(RANK): the RANK value (spec 5 leaves it open) */
+    uint32_t block_dim;      /* num_cores */
+    uint64_t workspace;      /* 0 */
+} acpu_sp_arch35_plan;
+
+/* 0 on success; -1 on any failure of the algorithm (unsupported dtype, shapes that do not
+ * broadcast, no cores, UB too small). */
+int acpu_sp_tiling_arch35(const acpu_platform *platform, const acpu_sp_tiling_args *args, acpu_sp_arch35_plan *plan);
+
+/* The steps, exposed for tests (spec 3.8.5). Shapes are (rank, dims). */
+bool acpu_sp_check_broadcast(const acpu_sp_shape *inputs, int64_t num_inputs, const acpu_sp_shape *output);
+/* Fills max_bro (rank *rank) and the normalised shapes (same rank) of inputs and output. */
+void acpu_sp_pad_and_squeeze(const acpu_sp_shape *inputs, int64_t num_inputs, const acpu_sp_shape *output,
+                             acpu_sp_shape *max_bro, acpu_sp_shape *norm_inputs, acpu_sp_shape *norm_output);
+bool acpu_sp_find_split_axis(const acpu_sp_shape *max_bro, int64_t dtype_size, int64_t ub_size, int64_t phys_nodes,
+                             acpu_sp_split *split, int64_t *per_buf_bytes);
+bool acpu_sp_multicore_split(const acpu_sp_split *split, const acpu_sp_shape *max_bro, int64_t core_num,
+                             acpu_sp_multicore *mc);
+/* Row-major strides of `shape`, 0 for every size-1 dim. */
+void acpu_sp_precompute_strides(const acpu_sp_shape *shape, int64_t *strides);
+
+/* ---- ascend910b (experimental) ------------------------------------------------------------------ */
+typedef struct {
+    uint64_t smallCoreDataNum, bigCoreDataNum, finalBigTileNum, finalSmallTileNum, tileDataNum, smallTailDataNum,
+        bigTailDataNum, tailBlockNum, bigprocessDataNum_computes, smallprocessDataNum_computes,
+        tailbigprocessDataNum_computes, tailsmallprocessDataNum_computes, typeLength;
+    float beta, threshold;
+} acpu_sp_910b_data;
+
+typedef struct {
+    acpu_sp_910b_data data;
+    uint32_t tiling_key;  /* 0 */
+    uint32_t block_dim;   /* coreNum */
+    uint64_t workspace;   /* 512 (2 * 256) */
+} acpu_sp_910b_plan;
+
+/* Element count = product of inputs[0]. 0 on success; -1 for n == 0, an unsupported dtype or no
+ * cores. Counts are 64-bit (CANN computes the byte length in uint32). */
+int acpu_sp_tiling_910b(const acpu_platform *platform, const acpu_sp_tiling_args *args, acpu_sp_910b_plan *plan);
+
+#endif /* ACPU_SOFTPLUS_TILING_H_ */
