@@ -1,7 +1,9 @@
-/* aclnn_cpu_bench: times aclnnEluBackward through the public two-phase API (phase 1 + phase 2 +
- * stream synchronize per call, as a CANN user calls it) for elu (isResult false) and elures
- * (isResult true) x fp32/fp16/bf16 x sizes x thread counts. In each case, with samples
- * interleaved so that all three see the same machine state, it also times
+/* aclnn_cpu_bench: times the operators through the public two-phase API (phase 1 + phase 2 +
+ * stream synchronize per call, as a CANN user calls it): aclnnEluBackward as elu (isResult false)
+ * and elures (isResult true), aclnnSoftplusBackward as softplus (beta 1, threshold 20), x
+ * fp32/fp16/bf16 (and fp64 for softplus) x sizes x thread counts. All tensors of a case have the
+ * case's dtype. In each case, with samples interleaved so that all three see the same machine
+ * state, it also times
  *   roofline: c[i] = a[i]*b[i] with the same traffic (2 reads + 1 write of the element size),
  *   fused:    a plain fused AVX2 + SLEEF loop (when the CPU has AVX2 + FMA + F16C).
  * Reports medians, the interquartile spread, Gelem/s and % of the roofline (see --help). */
@@ -13,6 +15,7 @@
 #include "acl/acl.h"
 #include "aclnn_cpu/aclnn_cpu.h"
 #include "aclnnop/aclnn_elu_backward.h"
+#include "aclnnop/aclnn_softplus_backward.h"
 #include "bench.h"
 
 enum { IMPL_ACLNN = 0, IMPL_FUSED = 1, IMPL_ROOF = 2, NUM_IMPLS = 3 };
@@ -42,7 +45,8 @@ typedef struct {
 typedef struct {
     BenchOptions opt;
     aclrtStream stream;
-    aclScalar *alpha, *scale, *inputScale;
+    aclScalar *alpha, *scale, *inputScale; /* ELU: all 1 */
+    aclScalar *beta, *threshold;           /* softplus: 1 and 20 */
     BenchParams params;
     void *ws;
     uint64_t wsCap;
@@ -83,16 +87,48 @@ static void ensure_workspace(Bench *b, uint64_t size)
     b->wsCap = size;
 }
 
+/* Phase 1 of each operator on the case's buffers; phase 2 has one signature for all. */
+typedef aclnnStatus (*Phase1)(const Bench *b, const Buffers *buf, int op, uint64_t *wsSize,
+                              aclOpExecutor **executor);
+typedef aclnnStatus (*Phase2)(void *ws, uint64_t wsSize, aclOpExecutor *executor, aclrtStream stream);
+
+typedef struct {
+    Phase1 phase1;
+    Phase2 phase2;
+    const char *phase1Name, *phase2Name;
+} OpApi;
+
+static aclnnStatus elu_phase1(const Bench *b, const Buffers *buf, int op, uint64_t *wsSize,
+                              aclOpExecutor **executor)
+{
+    return aclnnEluBackwardGetWorkspaceSize(buf->tdy, b->alpha, b->scale, b->inputScale, op == BENCH_OP_ELURES,
+                                            buf->tx, buf->tdx, wsSize, executor);
+}
+
+static aclnnStatus softplus_phase1(const Bench *b, const Buffers *buf, int op, uint64_t *wsSize,
+                                   aclOpExecutor **executor)
+{
+    (void)op;
+    return aclnnSoftplusBackwardGetWorkspaceSize(buf->tdy, buf->tx, b->beta, b->threshold, buf->tdx, wsSize,
+                                                 executor);
+}
+
+#define ELU_API {elu_phase1, aclnnEluBackward, "aclnnEluBackwardGetWorkspaceSize", "aclnnEluBackward"}
+static const OpApi kOpApis[BENCH_NUM_OPS] = {
+    [BENCH_OP_ELU] = ELU_API,
+    [BENCH_OP_ELURES] = ELU_API,
+    [BENCH_OP_SOFTPLUS] = {softplus_phase1, aclnnSoftplusBackward, "aclnnSoftplusBackwardGetWorkspaceSize",
+                           "aclnnSoftplusBackward"},
+};
+
 static void run_aclnn(Bench *b, const Buffers *buf, const Case *c)
 {
+    const OpApi *api = &kOpApis[c->op];
     uint64_t wsSize = 0;
     aclOpExecutor *executor = NULL;
-    bool isResult = c->op == BENCH_OP_ELURES;
-    check(aclnnEluBackwardGetWorkspaceSize(buf->tdy, b->alpha, b->scale, b->inputScale, isResult, buf->tx,
-                                           buf->tdx, &wsSize, &executor),
-          "aclnnEluBackwardGetWorkspaceSize");
+    check(api->phase1(b, buf, c->op, &wsSize, &executor), api->phase1Name);
     ensure_workspace(b, wsSize); /* allocates during warm-up only: the size does not change */
-    check(aclnnEluBackward(wsSize > 0 ? b->ws : NULL, wsSize, executor, b->stream), "aclnnEluBackward");
+    check(api->phase2(wsSize > 0 ? b->ws : NULL, wsSize, executor, b->stream), api->phase2Name);
     check(aclrtSynchronizeStream(b->stream), "aclrtSynchronizeStream");
 }
 
@@ -181,7 +217,7 @@ static void csv_rows(const Bench *b, const CaseResult *r, FILE *f)
 
 static void table_header(void)
 {
-    printf("%-7s %-5s %9s %3s %13s %10s %13s %11s %16s\n", "op", "dtype", "N", "thr", "aclnn Gelem/s",
+    printf("%-8s %-5s %9s %3s %13s %10s %13s %11s %16s\n", "op", "dtype", "N", "thr", "aclnn Gelem/s",
            "%roofline", "fused Gelem/s", "aclnn/fused", "roofline Gelem/s");
 }
 
@@ -192,41 +228,53 @@ static void table_row(const CaseResult *r)
         snprintf(fused, sizeof fused, "%.3f", gelem(r, IMPL_FUSED));
         snprintf(ratio, sizeof ratio, "%.2f", gelem(r, IMPL_ACLNN) / gelem(r, IMPL_FUSED));
     }
-    printf("%-7s %-5s %9zu %3d %13.3f %9.1f%% %13s %11s %16.3f\n", bench_op_name(r->c.op),
+    printf("%-8s %-5s %9zu %3d %13.3f %9.1f%% %13s %11s %16.3f\n", bench_op_name(r->c.op),
            bench_dtype_name(r->c.dtype), r->c.n, r->c.threads, gelem(r, IMPL_ACLNN),
            gelem(r, IMPL_ACLNN) / gelem(r, IMPL_ROOF) * 100.0, fused, ratio, gelem(r, IMPL_ROOF));
     fflush(stdout);
 }
 
-static void summary(const Bench *b)
+/* Geometric means of aclnn/fused and aclnn/roofline over the cases of `op` (-1: all cases). */
+static void summary_geomeans(const Bench *b, int op)
 {
     double logFused = 0.0, logRoof = 0.0;
-    int nFused = 0;
-    printf("# summary: throughput ratios, same run (aclnn = public two-phase API, isa=%s)\n", b->isa);
-    if (!b->opt.table)
-        printf("# %-7s %-5s %9s %3s %12s %15s\n", "op", "dtype", "n", "thr", "aclnn/fused", "aclnn/roofline");
+    int nFused = 0, nRoof = 0;
     for (int k = 0; k < b->numResults; k++) {
         const CaseResult *r = &b->results[k];
-        double rf = r->have[IMPL_FUSED] ? gelem(r, IMPL_ACLNN) / gelem(r, IMPL_FUSED) : NAN;
-        double rr = gelem(r, IMPL_ACLNN) / gelem(r, IMPL_ROOF);
-        if (!b->opt.table)
-            printf("# %-7s %-5s %9zu %3d %12.3f %15.3f\n", bench_op_name(r->c.op), bench_dtype_name(r->c.dtype),
-                   r->c.n, r->c.threads, rf, rr);
+        if (op >= 0 && r->c.op != op)
+            continue;
         if (r->have[IMPL_FUSED])
-            logFused += log(rf), nFused++;
-        logRoof += log(rr);
+            logFused += log(gelem(r, IMPL_ACLNN) / gelem(r, IMPL_FUSED)), nFused++;
+        logRoof += log(gelem(r, IMPL_ACLNN) / gelem(r, IMPL_ROOF)), nRoof++;
     }
+    const char *what = op >= 0 ? bench_op_name(op) : "", *sep = op >= 0 ? " " : "";
     if (nFused > 0)
-        printf("# geomean aclnn/fused = %.3f over %d cases\n", exp(logFused / nFused), nFused);
-    if (b->numResults > 0)
-        printf("# geomean aclnn/roofline = %.3f over %d cases\n", exp(logRoof / b->numResults), b->numResults);
+        printf("# geomean %s%saclnn/fused = %.3f over %d cases\n", what, sep, exp(logFused / nFused), nFused);
+    if (nRoof > 0)
+        printf("# geomean %s%saclnn/roofline = %.3f over %d cases\n", what, sep, exp(logRoof / nRoof), nRoof);
+}
+
+static void summary(const Bench *b)
+{
+    printf("# summary: throughput ratios, same run (aclnn = public two-phase API, isa=%s)\n", b->isa);
+    if (!b->opt.table)
+        printf("# %-8s %-5s %9s %3s %12s %15s\n", "op", "dtype", "n", "thr", "aclnn/fused", "aclnn/roofline");
+    for (int k = 0; k < b->numResults && !b->opt.table; k++) {
+        const CaseResult *r = &b->results[k];
+        double rf = r->have[IMPL_FUSED] ? gelem(r, IMPL_ACLNN) / gelem(r, IMPL_FUSED) : NAN;
+        printf("# %-8s %-5s %9zu %3d %12.3f %15.3f\n", bench_op_name(r->c.op), bench_dtype_name(r->c.dtype),
+               r->c.n, r->c.threads, rf, gelem(r, IMPL_ACLNN) / gelem(r, IMPL_ROOF));
+    }
+    for (int k = 0; k < b->opt.numOps && b->opt.numOps > 1; k++)
+        summary_geomeans(b, b->opt.ops[k]);
+    summary_geomeans(b, -1);
 }
 
 /* ---- buffers ------------------------------------------------------------------------------------ */
 
 static aclTensor *make_tensor(void *data, int dtype, size_t n)
 {
-    static const aclDataType kAclTypes[BENCH_NUM_DTYPES] = {ACL_FLOAT, ACL_FLOAT16, ACL_BF16};
+    static const aclDataType kAclTypes[BENCH_NUM_DTYPES] = {ACL_FLOAT, ACL_FLOAT16, ACL_BF16, ACL_DOUBLE};
     int64_t shape[1] = {(int64_t)n};
     aclTensor *t = aclCreateTensor(shape, 1, kAclTypes[dtype], NULL, 0, ACL_FORMAT_ND, shape, 1, data);
     check_ptr(t, "aclCreateTensor");
@@ -239,7 +287,7 @@ static void buffers_create(Buffers *buf, int dtype, size_t n)
     buf->dtype = dtype;
     buf->n = n;
     check(aclrtMalloc(&buf->dy, bytes, ACL_MEM_MALLOC_HUGE_FIRST), "aclrtMalloc(gradOutput)");
-    check(aclrtMalloc(&buf->x, bytes, ACL_MEM_MALLOC_HUGE_FIRST), "aclrtMalloc(selfOrResult)");
+    check(aclrtMalloc(&buf->x, bytes, ACL_MEM_MALLOC_HUGE_FIRST), "aclrtMalloc(self)");
     check(aclrtMalloc(&buf->dx, bytes, ACL_MEM_MALLOC_HUGE_FIRST), "aclrtMalloc(gradInput)");
     bench_fill(dtype, buf->dy, n, 1); /* touches every page before any timing */
     bench_fill(dtype, buf->x, n, 2);
@@ -278,20 +326,27 @@ static void verify_case(Bench *b, const Buffers *buf, const Case *c)
 
 /* ---- driver ------------------------------------------------------------------------------------- */
 
+static aclScalar *make_scalar(float value)
+{
+    aclScalar *s = aclCreateScalar(&value, ACL_FLOAT);
+    check_ptr(s, "aclCreateScalar");
+    return s;
+}
+
 static void setup(Bench *b)
 {
-    float one = 1.0f;
+    const float one = 1.0f, beta = 1.0f, threshold = 20.0f;
     check(aclInit(NULL), "aclInit");
     check(aclrtSetDevice(0), "aclrtSetDevice");
     check(aclrtCreateStream(&b->stream), "aclrtCreateStream");
-    b->alpha = aclCreateScalar(&one, ACL_FLOAT);
-    b->scale = aclCreateScalar(&one, ACL_FLOAT);
-    b->inputScale = aclCreateScalar(&one, ACL_FLOAT);
-    check_ptr(b->alpha, "aclCreateScalar");
-    check_ptr(b->scale, "aclCreateScalar");
-    check_ptr(b->inputScale, "aclCreateScalar");
+    b->alpha = make_scalar(one);
+    b->scale = make_scalar(one);
+    b->inputScale = make_scalar(one);
+    b->beta = make_scalar(beta);
+    b->threshold = make_scalar(threshold);
     /* alpha = scale = inputScale = 1: factorNeg = alpha*scale*inputScale, negBias = alpha*scale. */
-    b->params = (BenchParams){.scale = one, .factorNeg = one * one * one, .negBias = one * one, .inputScale = one};
+    b->params = (BenchParams){.scale = one, .factorNeg = one * one * one, .negBias = one * one, .inputScale = one,
+                              .beta = beta, .threshold = threshold};
     b->haveAvx2 = bench_have_avx2();
     b->isa = aclnnCpuIsaName(aclnnCpuGetIsa());
     const BenchOptions *o = &b->opt;
@@ -306,6 +361,8 @@ static void teardown(Bench *b)
     aclDestroyScalar(b->alpha);
     aclDestroyScalar(b->scale);
     aclDestroyScalar(b->inputScale);
+    aclDestroyScalar(b->beta);
+    aclDestroyScalar(b->threshold);
     aclrtDestroyStream(b->stream);
     aclrtResetDevice(0);
     aclFinalize();
@@ -329,15 +386,24 @@ static void run_case(Bench *b, const Buffers *buf, int op, int threads)
         verify_case(b, buf, &r->c);
 }
 
+/* 1 when some requested op runs in `dtype` (fp64: softplus only). */
+static int dtype_has_ops(const BenchOptions *o, int dtype)
+{
+    for (int k = 0; k < o->numOps; k++)
+        if (bench_op_has_dtype(o->ops[k], dtype))
+            return 1;
+    return 0;
+}
+
 static void run_all(Bench *b)
 {
     const BenchOptions *o = &b->opt;
     for (int d = 0; d < o->numDtypes; d++)
-        for (int s = 0; s < o->numSizes; s++) {
+        for (int s = 0; s < o->numSizes && dtype_has_ops(o, o->dtypes[d]); s++) {
             Buffers buf;
             buffers_create(&buf, o->dtypes[d], o->sizes[s]);
             for (int k = 0; k < o->numOps; k++)
-                for (int t = 0; t < o->numThreads; t++)
+                for (int t = 0; t < o->numThreads && bench_op_has_dtype(o->ops[k], buf.dtype); t++)
                     run_case(b, &buf, o->ops[k], o->threads[t]);
             buffers_destroy(&buf);
         }

@@ -1,14 +1,16 @@
 /* aclnn-cpu benchmark: shared declarations. The driver (aclnn_cpu_bench.c) times the public
- * two-phase API against two references measured in the same run and the same conditions:
- * a memory roofline (c[i] = a[i]*b[i], same traffic) and a plain fused AVX2 + SLEEF loop. */
+ * two-phase API of each operator against two references measured in the same run and the same
+ * conditions: a memory roofline (c[i] = a[i]*b[i], same traffic: 2 reads + 1 write of the dtype's
+ * size, e.g. 24 bytes per element for fp64) and a plain fused AVX2 + SLEEF loop. */
 #ifndef ACPU_BENCH_H_
 #define ACPU_BENCH_H_
 
 #include <stddef.h>
 #include <stdint.h>
 
-enum { BENCH_OP_ELU = 0, BENCH_OP_ELURES = 1, BENCH_NUM_OPS = 2 };
-enum { BENCH_FP32 = 0, BENCH_FP16 = 1, BENCH_BF16 = 2, BENCH_NUM_DTYPES = 3 };
+/* elu / elures: aclnnEluBackward with isResult false / true; softplus: aclnnSoftplusBackward. */
+enum { BENCH_OP_ELU = 0, BENCH_OP_ELURES = 1, BENCH_OP_SOFTPLUS = 2, BENCH_NUM_OPS = 3 };
+enum { BENCH_FP32 = 0, BENCH_FP16 = 1, BENCH_BF16 = 2, BENCH_FP64 = 3, BENCH_NUM_DTYPES = 4 };
 
 #define BENCH_MAX_LIST 16
 
@@ -29,12 +31,14 @@ typedef struct {
     const char *csvPath; /* also write the CSV here (NULL: no file) */
 } BenchOptions;
 
-/* ELU backward parameters as the fused loop uses them (the kernel's constants). */
+/* Operator parameters as the fused loops use them (the kernels' constants). */
 typedef struct {
-    float scale;        /* factorPos */
-    float factorNeg;    /* alpha * scale * inputScale */
-    float negBias;      /* alpha * scale (result mode) */
-    float inputScale;
+    float scale;        /* ELU: factorPos */
+    float factorNeg;    /* ELU: alpha * scale * inputScale */
+    float negBias;      /* ELU: alpha * scale (result mode) */
+    float inputScale;   /* ELU */
+    float beta;         /* softplus: z = beta * x (the fp64 loop uses (double)beta) */
+    float threshold;    /* softplus: z > threshold -> dy, else dy / (1 + exp(-z)) */
 } BenchParams;
 
 /* One run of a kernel over n elements: out = f(dy, x), `threads` OpenMP threads. */
@@ -45,7 +49,8 @@ typedef void (*BenchKernel)(const void *dy, const void *x, void *out, size_t n, 
 int bench_parse_options(int argc, char **argv, BenchOptions *opt); /* 0 ok, 1 help shown, -1 error */
 const char *bench_op_name(int op);
 const char *bench_dtype_name(int dtype);
-size_t bench_dtype_size(int dtype);
+size_t bench_dtype_size(int dtype); /* bytes per element: 4, 2, 2, 8 */
+int bench_op_has_dtype(int op, int dtype); /* fp64 is benchmarked for softplus only */
 
 /* bench_util.c */
 double bench_now(void);
@@ -57,13 +62,13 @@ void bench_stats(double *v, int n, double *median, double *q1, double *q3);
 /* Largest distance in units in the last place (of the dtype) between a[i] and b[i], and how many
  * elements differ at all (NaNs with the same bits count as equal). */
 uint64_t bench_max_ulp_diff(int dtype, const void *a, const void *b, size_t n, size_t *differing);
-/* STREAM-like roofline c[i] = a[i]*b[i] with elements of `esize` bytes (4 or 2), plain C. */
+/* STREAM-like roofline c[i] = a[i]*b[i] with elements of `esize` bytes (8, 4 or 2), plain C. */
 void bench_roofline_generic(const void *a, const void *b, void *c, size_t n, int threads, size_t esize);
 /* 1 when the CPU has AVX2 + FMA + F16C (the fused loop and the AVX2 roofline may run). */
 int bench_have_avx2(void);
 
 /* bench_fused_avx2.c (built with -mavx2 -mfma -mf16c; call only when bench_have_avx2()). */
-BenchKernel bench_fused_kernel(int op, int dtype);
+BenchKernel bench_fused_kernel(int op, int dtype); /* call only when bench_op_has_dtype(op, dtype) */
 void bench_roofline_avx2(const void *a, const void *b, void *c, size_t n, int threads, size_t esize);
 
 #endif /* ACPU_BENCH_H_ */

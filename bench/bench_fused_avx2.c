@@ -1,6 +1,6 @@
-/* The "fused" reference: the plain loop a user would write with AVX2 + SLEEF, one 8-lane
- * vector per iteration, a scalar tail, `#pragma omp parallel for` over the vectors. Same
- * arithmetic order as the library's fp32 kernels (no IsNearlyOne shortcuts). Also the AVX2
+/* The "fused" reference: the plain loop a user would write with AVX2 + SLEEF, one vector per
+ * iteration (8 floats, 4 doubles), a scalar tail, `#pragma omp parallel for` over the vectors.
+ * Same arithmetic order as the library's kernels (no IsNearlyOne shortcuts). Also the AVX2
  * memory roofline. Compiled with -mavx2 -mfma -mf16c: call only when bench_have_avx2(). */
 #include <immintrin.h>
 #include <sleef.h>
@@ -8,17 +8,19 @@
 #include "bench.h"
 
 typedef struct {
-    __m256 scale, factorNeg, negBias, inputScale;
+    __m256 scale, factorNeg, negBias, inputScale, beta, threshold;
+    __m256d betaD, thresholdD;
 } FusedConsts;
 
 static FusedConsts fused_consts(const BenchParams *p)
 {
     FusedConsts c = {_mm256_set1_ps(p->scale), _mm256_set1_ps(p->factorNeg), _mm256_set1_ps(p->negBias),
-                     _mm256_set1_ps(p->inputScale)};
+                     _mm256_set1_ps(p->inputScale), _mm256_set1_ps(p->beta), _mm256_set1_ps(p->threshold),
+                     _mm256_set1_pd(p->beta), _mm256_set1_pd(p->threshold)};
     return c;
 }
 
-/* ---- the two operations, vector and scalar ------------------------------------------------------ */
+/* ---- the operations, vector and scalar ---------------------------------------------------------- */
 
 static inline __m256 elu_vec(__m256 dy, __m256 x, const FusedConsts *c)
 {
@@ -45,12 +47,46 @@ static inline float elures_one(float dy, float x, const BenchParams *p)
     return x <= 0.0f ? ((x + p->negBias) * p->inputScale) * dy : dy * p->scale;
 }
 
-/* ---- loads and stores: fp32, fp16 (F16C), bf16 (shift widen, integer RNE narrow) ---------------- */
+/* softplus: z = beta * x; z > threshold ? dy : dy / (1 + exp(-z)). softplusd: the same in double. */
+static inline __m256 softplus_vec(__m256 dy, __m256 x, const FusedConsts *c)
+{
+    __m256 z = _mm256_mul_ps(c->beta, x);
+    __m256 e = Sleef_expf8_u10avx2(_mm256_xor_ps(z, _mm256_set1_ps(-0.0f)));
+    __m256 r = _mm256_div_ps(dy, _mm256_add_ps(e, _mm256_set1_ps(1.0f)));
+    return _mm256_blendv_ps(r, dy, _mm256_cmp_ps(z, c->threshold, _CMP_GT_OQ));
+}
+
+static inline float softplus_one(float dy, float x, const BenchParams *p)
+{
+    float z = p->beta * x;
+    return z > p->threshold ? dy : dy / (Sleef_expf_u10(-z) + 1.0f);
+}
+
+static inline __m256d softplusd_vec(__m256d dy, __m256d x, const FusedConsts *c)
+{
+    __m256d z = _mm256_mul_pd(c->betaD, x);
+    __m256d e = Sleef_expd4_u10avx2(_mm256_xor_pd(z, _mm256_set1_pd(-0.0)));
+    __m256d r = _mm256_div_pd(dy, _mm256_add_pd(e, _mm256_set1_pd(1.0)));
+    return _mm256_blendv_pd(r, dy, _mm256_cmp_pd(z, c->thresholdD, _CMP_GT_OQ));
+}
+
+static inline double softplusd_one(double dy, double x, const BenchParams *p)
+{
+    double z = (double)p->beta * x;
+    return z > (double)p->threshold ? dy : dy / (Sleef_exp_u10(-z) + 1.0);
+}
+
+/* ---- loads and stores: fp32, fp64, fp16 (F16C), bf16 (shift widen, integer RNE narrow) --------- */
 
 static inline __m256 ld_f32(const float *p) { return _mm256_loadu_ps(p); }
 static inline void st_f32(float *p, __m256 v) { _mm256_storeu_ps(p, v); }
 static inline float ld1_f32(float v) { return v; }
 static inline float st1_f32(float v) { return v; }
+
+static inline __m256d ld_f64(const double *p) { return _mm256_loadu_pd(p); }
+static inline void st_f64(double *p, __m256d v) { _mm256_storeu_pd(p, v); }
+static inline double ld1_f64(double v) { return v; }
+static inline double st1_f64(double v) { return v; }
 
 static inline __m256 ld_f16(const uint16_t *p) { return _mm256_cvtph_ps(_mm_loadu_si128((const __m128i *)p)); }
 static inline void st_f16(uint16_t *p, __m256 v)
@@ -89,34 +125,40 @@ static inline uint16_t st1_bf16(float v) { return bench_f32_to_bf16(v); }
 
 /* ---- the loops ---------------------------------------------------------------------------------- */
 
-#define FUSED_LOOP(NAME, T, SFX, OP)                                                                     \
+/* W: lanes per vector (8 for float-computed dtypes, 4 for fp64). */
+#define FUSED_LOOP(NAME, T, SFX, OP, W)                                                                  \
     static void NAME(const void *dyv, const void *xv, void *outv, size_t n, int threads,                 \
                      const BenchParams *p)                                                               \
     {                                                                                                    \
         const T *dy = dyv;                                                                               \
         const T *x = xv;                                                                                 \
         T *out = outv;                                                                                   \
-        const size_t nv = n / 8 * 8;                                                                     \
+        const size_t nv = n / (W) * (W);                                                                 \
         const FusedConsts c = fused_consts(p);                                                           \
         _Pragma("omp parallel for num_threads(threads) schedule(static)")                                \
-        for (size_t i = 0; i < nv; i += 8)                                                               \
+        for (size_t i = 0; i < nv; i += (W))                                                             \
             st_##SFX(out + i, OP##_vec(ld_##SFX(dy + i), ld_##SFX(x + i), &c));                          \
         for (size_t i = nv; i < n; i++)                                                                  \
             out[i] = st1_##SFX(OP##_one(ld1_##SFX(dy[i]), ld1_##SFX(x[i]), p));                          \
     }
 
-FUSED_LOOP(fused_elu_f32, float, f32, elu)
-FUSED_LOOP(fused_elures_f32, float, f32, elures)
-FUSED_LOOP(fused_elu_f16, uint16_t, f16, elu)
-FUSED_LOOP(fused_elures_f16, uint16_t, f16, elures)
-FUSED_LOOP(fused_elu_bf16, uint16_t, bf16, elu)
-FUSED_LOOP(fused_elures_bf16, uint16_t, bf16, elures)
+FUSED_LOOP(fused_elu_f32, float, f32, elu, 8)
+FUSED_LOOP(fused_elures_f32, float, f32, elures, 8)
+FUSED_LOOP(fused_softplus_f32, float, f32, softplus, 8)
+FUSED_LOOP(fused_elu_f16, uint16_t, f16, elu, 8)
+FUSED_LOOP(fused_elures_f16, uint16_t, f16, elures, 8)
+FUSED_LOOP(fused_softplus_f16, uint16_t, f16, softplus, 8)
+FUSED_LOOP(fused_elu_bf16, uint16_t, bf16, elu, 8)
+FUSED_LOOP(fused_elures_bf16, uint16_t, bf16, elures, 8)
+FUSED_LOOP(fused_softplus_bf16, uint16_t, bf16, softplus, 8)
+FUSED_LOOP(fused_softplus_f64, double, f64, softplusd, 4)
 
 BenchKernel bench_fused_kernel(int op, int dtype)
 {
     static const BenchKernel table[BENCH_NUM_OPS][BENCH_NUM_DTYPES] = {
-        {fused_elu_f32, fused_elu_f16, fused_elu_bf16},
-        {fused_elures_f32, fused_elures_f16, fused_elures_bf16},
+        {fused_elu_f32, fused_elu_f16, fused_elu_bf16, NULL},
+        {fused_elures_f32, fused_elures_f16, fused_elures_bf16, NULL},
+        {fused_softplus_f32, fused_softplus_f16, fused_softplus_bf16, fused_softplus_f64},
     };
     return table[op][dtype];
 }
@@ -129,6 +171,16 @@ static void roofline_f32(const float *a, const float *b, float *c, size_t n, int
 #pragma omp parallel for num_threads(threads) schedule(static)
     for (size_t i = 0; i < nv; i += 8)
         _mm256_storeu_ps(c + i, _mm256_mul_ps(_mm256_loadu_ps(a + i), _mm256_loadu_ps(b + i)));
+    for (size_t i = nv; i < n; i++)
+        c[i] = a[i] * b[i];
+}
+
+static void roofline_f64(const double *a, const double *b, double *c, size_t n, int threads)
+{
+    const size_t nv = n / 4 * 4;
+#pragma omp parallel for num_threads(threads) schedule(static)
+    for (size_t i = 0; i < nv; i += 4)
+        _mm256_storeu_pd(c + i, _mm256_mul_pd(_mm256_loadu_pd(a + i), _mm256_loadu_pd(b + i)));
     for (size_t i = nv; i < n; i++)
         c[i] = a[i] * b[i];
 }
@@ -148,7 +200,9 @@ static void roofline_u16(const uint16_t *a, const uint16_t *b, uint16_t *c, size
 
 void bench_roofline_avx2(const void *a, const void *b, void *c, size_t n, int threads, size_t esize)
 {
-    if (esize == 4)
+    if (esize == 8)
+        roofline_f64(a, b, c, n, threads);
+    else if (esize == 4)
         roofline_f32(a, b, c, n, threads);
     else
         roofline_u16(a, b, c, n, threads);

@@ -5,21 +5,24 @@
 
 #include "bench.h"
 
-static const char *const kOpNames[BENCH_NUM_OPS] = {"elu", "elures"};
-static const char *const kDtypeNames[BENCH_NUM_DTYPES] = {"fp32", "fp16", "bf16"};
+static const char *const kOpNames[BENCH_NUM_OPS] = {"elu", "elures", "softplus"};
+static const char *const kDtypeNames[BENCH_NUM_DTYPES] = {"fp32", "fp16", "bf16", "fp64"};
+static const size_t kDtypeSizes[BENCH_NUM_DTYPES] = {4, 2, 2, 8};
 
 const char *bench_op_name(int op) { return kOpNames[op]; }
 const char *bench_dtype_name(int dtype) { return kDtypeNames[dtype]; }
-size_t bench_dtype_size(int dtype) { return dtype == BENCH_FP32 ? 4 : 2; }
+size_t bench_dtype_size(int dtype) { return kDtypeSizes[dtype]; }
+int bench_op_has_dtype(int op, int dtype) { return dtype != BENCH_FP64 || op == BENCH_OP_SOFTPLUS; }
 
 static void usage(FILE *f)
 {
     fprintf(f,
             "usage: aclnn_cpu_bench [options]\n"
-            "  Times aclnnEluBackward (phase 1 + phase 2 per call) against a same-run memory roofline\n"
-            "  (c[i] = a[i]*b[i], same traffic) and a plain fused AVX2 + SLEEF loop.\n"
-            "  --ops LIST       elu,elures               (default: both)\n"
-            "  --dtypes LIST    fp32,fp16,bf16           (default: all)\n"
+            "  Times aclnnEluBackward and aclnnSoftplusBackward (phase 1 + phase 2 per call) against a\n"
+            "  same-run memory roofline (c[i] = a[i]*b[i], same traffic: 2 reads + 1 write of the\n"
+            "  dtype, 24 bytes per element for fp64) and a plain fused AVX2 + SLEEF loop.\n"
+            "  --ops LIST       elu,elures,softplus      (default: all; softplus: beta 1, threshold 20)\n"
+            "  --dtypes LIST    fp32,fp16,bf16,fp64      (default: all; fp64 runs for softplus only)\n"
             "  --sizes LIST     elements, K/M suffixes   (default: 4K,64K,1M,16M,64M; --quick: 4K,64K,1M)\n"
             "  --threads LIST   thread counts            (default: 1,2)\n"
             "  --samples N      samples per case and implementation (default: 25; --quick: 9)\n"
@@ -44,6 +47,8 @@ static int lookup(const char *s, const char *const *names, int count)
             return BENCH_FP16;
         if (!strcmp(s, "bfloat16"))
             return BENCH_BF16;
+        if (!strcmp(s, "float64") || !strcmp(s, "double"))
+            return BENCH_FP64;
     }
     return -1;
 }
@@ -98,8 +103,8 @@ static void set_defaults(BenchOptions *o, int quick)
 {
     memset(o, 0, sizeof *o);
     o->quick = quick;
-    parse_list("elu,elures", 0, o);
-    parse_list("fp32,fp16,bf16", 1, o);
+    parse_list("elu,elures,softplus", 0, o);
+    parse_list("fp32,fp16,bf16,fp64", 1, o);
     parse_list(quick ? "4K,64K,1M" : "4K,64K,1M,16M,64M", 2, o);
     parse_list("1,2", 3, o);
     o->samples = quick ? 9 : 25;
@@ -127,6 +132,16 @@ static int parse_one(const char *flag, const char *val, BenchOptions *o)
     return -1;
 }
 
+/* 1 when some requested op supports some requested dtype. */
+static int any_case(const BenchOptions *o)
+{
+    for (int k = 0; k < o->numOps; k++)
+        for (int d = 0; d < o->numDtypes; d++)
+            if (bench_op_has_dtype(o->ops[k], o->dtypes[d]))
+                return 1;
+    return 0;
+}
+
 int bench_parse_options(int argc, char **argv, BenchOptions *opt)
 {
     int quick = 0;
@@ -152,6 +167,10 @@ int bench_parse_options(int argc, char **argv, BenchOptions *opt)
             return -1;
         }
         i++;
+    }
+    if (!any_case(opt)) {
+        fprintf(stderr, "aclnn_cpu_bench: no case to run (fp64 runs for softplus only)\n");
+        return -1;
     }
     return 0;
 }

@@ -61,12 +61,15 @@ static float bench_value(uint64_t seed, size_t i)
 void bench_fill(int dtype, void *buf, size_t n, uint64_t seed)
 {
     float *f = buf;
+    double *d = buf;
     uint16_t *h = buf;
 #pragma omp parallel for schedule(static)
     for (size_t i = 0; i < n; i++) {
         float v = bench_value(seed, i);
         if (dtype == BENCH_FP32)
             f[i] = v;
+        else if (dtype == BENCH_FP64)
+            d[i] = v;
         else
             h[i] = dtype == BENCH_FP16 ? bench_f32_to_f16(v) : bench_f32_to_bf16(v);
     }
@@ -97,7 +100,13 @@ void bench_stats(double *v, int n, double *median, double *q1, double *q3)
 
 void bench_roofline_generic(const void *a, const void *b, void *c, size_t n, int threads, size_t esize)
 {
-    if (esize == 4) {
+    if (esize == 8) {
+        const double *da = a, *db = b;
+        double *dc = c;
+#pragma omp parallel for num_threads(threads) schedule(static)
+        for (size_t i = 0; i < n; i++)
+            dc[i] = da[i] * db[i];
+    } else if (esize == 4) {
         const float *fa = a, *fb = b;
         float *fc = c;
 #pragma omp parallel for num_threads(threads) schedule(static)
@@ -115,15 +124,18 @@ void bench_roofline_generic(const void *a, const void *b, void *c, size_t n, int
 /* Maps the bits of a float of `dtype` to an integer line where neighbours differ by 1. */
 static int64_t ordered(int dtype, const void *base, size_t i)
 {
-    int64_t v, signBit;
-    if (dtype == BENCH_FP32) {
-        v = (int64_t)f32_bits(((const float *)base)[i]);
-        signBit = 0x80000000ll;
+    uint64_t v, signBit;
+    if (dtype == BENCH_FP64) {
+        memcpy(&v, (const double *)base + i, sizeof v);
+        signBit = 0x8000000000000000ull;
+    } else if (dtype == BENCH_FP32) {
+        v = f32_bits(((const float *)base)[i]);
+        signBit = 0x80000000ull;
     } else {
         v = ((const uint16_t *)base)[i];
         signBit = 0x8000;
     }
-    return (v & signBit) ? -(v & (signBit - 1)) : v;
+    return (v & signBit) ? -(int64_t)(v & (signBit - 1)) : (int64_t)v;
 }
 
 uint64_t bench_max_ulp_diff(int dtype, const void *a, const void *b, size_t n, size_t *differing)
@@ -132,7 +144,8 @@ uint64_t bench_max_ulp_diff(int dtype, const void *a, const void *b, size_t n, s
     size_t count = 0;
     for (size_t i = 0; i < n; i++) {
         int64_t x = ordered(dtype, a, i), y = ordered(dtype, b, i);
-        uint64_t d = (uint64_t)(x > y ? x - y : y - x);
+        /* Unsigned difference: exact even where the signed one would overflow (fp64). */
+        uint64_t d = x > y ? (uint64_t)x - (uint64_t)y : (uint64_t)y - (uint64_t)x;
         count += d != 0;
         worst = d > worst ? d : worst;
     }

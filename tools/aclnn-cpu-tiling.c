@@ -12,6 +12,7 @@
 #include "aclnn_cpu/aclnn_cpu.h"
 #include "tiling/acpu_elu_tiling.h"
 #include "tiling/acpu_platform.h"
+#include "tiling/acpu_softplus_tiling.h"
 
 #define EXIT_USAGE 2
 
@@ -23,6 +24,7 @@ static const char k_usage[] =
     "\n"
     "OP:\n"
     "  elu_backward         EluGradV2 (aclnnEluBackward)\n"
+    "  softplus_backward    SoftplusV2Grad (aclnnSoftplusBackward)\n"
     "\n"
     "platform options:\n"
     "  --soc NAME           host (default), Ascend910, Ascend910B, Ascend910_93, Ascend950\n"
@@ -38,6 +40,18 @@ static const char k_usage[] =
     "  --scale S            (default 1)\n"
     "  --input-scale I      (default 1)\n"
     "  --is-result          selfOrResult holds the forward result\n"
+    "\n"
+    "softplus_backward options:\n"
+    "  --dtype T            kernel dtype: float32|float|fp32, float16|fp16|half, bfloat16|bf16\n"
+    "                       (default float32)\n"
+    "  --shape D0,D1,...    self's (and gradInput's) shape, up to 8 dims; \"\" or \"scalar\" is\n"
+    "                       0-dim (default scalar)\n"
+    "  --grad-shape D0,...  gradOutput's shape, broadcast to --shape (default: --shape)\n"
+    "  --beta B             (default 1)\n"
+    "  --threshold T        (default 20)\n"
+    "  --strategy S         arch35 | ascend910b (default: ascend910b on Ascend910B and\n"
+    "                       Ascend910_93 when --grad-shape equals --shape, else arch35;\n"
+    "                       ascend910b needs equal shapes)\n"
     "\n"
     "Options also accept --name=value. Exit status: 0 ok, 1 planning failed, 2 bad arguments.\n";
 
@@ -126,6 +140,32 @@ static bool parse_shape(const char *s, uint64_t *n)
         if (dim != 0u && *n > UINT64_MAX / dim)
             return false;
         *n *= dim;
+        if (p[len] == '\0')
+            return true;
+        p += len + 1u;
+    }
+}
+
+/* Comma-separated dims -> up to ACPU_SP_MAX_RANK dims; "" and "scalar" are 0-dim. The element
+ * count must fit in int64_t. */
+static bool parse_dims(const char *s, acpu_sp_shape *shape)
+{
+    *shape = (acpu_sp_shape){0};
+    if (s[0] == '\0' || ascii_iequal(s, "scalar"))
+        return true;
+    char buf[32];
+    uint64_t n = 1u;
+    for (const char *p = s;;) {
+        size_t len = strcspn(p, ",");
+        uint64_t dim = 0u;
+        if (len == 0u || len >= sizeof buf || shape->rank == ACPU_SP_MAX_RANK)
+            return false;
+        memcpy(buf, p, len);
+        buf[len] = '\0';
+        if (!parse_u64(buf, &dim) || dim > INT64_MAX || (dim != 0u && n > (uint64_t)INT64_MAX / dim))
+            return false;
+        n *= dim;
+        shape->dims[shape->rank++] = (int64_t)dim;
         if (p[len] == '\0')
             return true;
         p += len + 1u;
@@ -302,6 +342,182 @@ static int run_elu_backward(int argc, char **argv)
     return fflush(stdout) == 0 ? EXIT_SUCCESS : EXIT_FAILURE;
 }
 
+/* ---- softplus_backward ------------------------------------------------------------------------ */
+
+typedef enum { SP_STRATEGY_DEFAULT, SP_STRATEGY_ARCH35, SP_STRATEGY_910B } sp_strategy;
+
+typedef struct {
+    platform_opts plat;
+    aclDataType dtype;
+    acpu_sp_shape self_shape, grad_shape;
+    bool has_grad_shape;
+    float beta, threshold;
+    sp_strategy strategy;
+} sp_opts;
+
+static bool sp_soc(void *c, const char *v) { return set_soc(&((sp_opts *)c)->plat, v); }
+static bool sp_cores(void *c, const char *v) { return set_cores(&((sp_opts *)c)->plat, v); }
+static bool sp_ub(void *c, const char *v) { return set_ub(&((sp_opts *)c)->plat, v); }
+static bool sp_dtype(void *c, const char *v) { return parse_dtype(v, &((sp_opts *)c)->dtype); }
+static bool sp_shape(void *c, const char *v) { return parse_dims(v, &((sp_opts *)c)->self_shape); }
+static bool sp_beta(void *c, const char *v) { return parse_float(v, &((sp_opts *)c)->beta); }
+static bool sp_threshold(void *c, const char *v) { return parse_float(v, &((sp_opts *)c)->threshold); }
+
+static bool sp_grad_shape(void *c, const char *v)
+{
+    ((sp_opts *)c)->has_grad_shape = true;
+    return parse_dims(v, &((sp_opts *)c)->grad_shape);
+}
+
+static bool sp_strategy_opt(void *c, const char *v)
+{
+    sp_opts *o = c;
+    if (ascii_iequal(v, "arch35"))
+        o->strategy = SP_STRATEGY_ARCH35;
+    else if (ascii_iequal(v, "ascend910b"))
+        o->strategy = SP_STRATEGY_910B;
+    else
+        return false;
+    return true;
+}
+
+static const opt_spec k_sp_options[] = {
+    {"soc", true, sp_soc},         {"cores", true, sp_cores},           {"ub", true, sp_ub},
+    {"dtype", true, sp_dtype},     {"shape", true, sp_shape},           {"grad-shape", true, sp_grad_shape},
+    {"beta", true, sp_beta},       {"threshold", true, sp_threshold},   {"strategy", true, sp_strategy_opt},
+};
+
+static bool sp_same_shape(const acpu_sp_shape *a, const acpu_sp_shape *b)
+{
+    if (a->rank != b->rank)
+        return false;
+    for (int64_t d = 0; d < a->rank; ++d)
+        if (a->dims[d] != b->dims[d])
+            return false;
+    return true;
+}
+
+/* "[v0, v1, ...]" of n values. */
+static void print_i64_list(const int64_t *v, int64_t n)
+{
+    putchar('[');
+    for (int64_t i = 0; i < n; ++i)
+        printf("%s%" PRId64, i > 0 ? ", " : "", v[i]);
+    putchar(']');
+}
+
+/* "[[...], [...]]": `rows` lists of RANK values. */
+static void print_i64_rows(const int64_t (*rows)[ACPU_SP_MAX_RANK], int64_t count, int64_t rank)
+{
+    putchar('[');
+    for (int64_t i = 0; i < count; ++i) {
+        if (i > 0)
+            fputs(", ", stdout);
+        print_i64_list(rows[i], rank);
+    }
+    putchar(']');
+}
+
+static void print_sp_head(acpu_soc soc, const char *strategy, uint32_t key, uint32_t block_dim, uint64_t workspace)
+{
+    printf("{\"op\": \"SoftplusV2Grad\", \"soc\": \"%s\", \"strategy\": \"%s\", \"tilingKey\": %" PRIu32
+           ", \"blockDim\": %" PRIu32 ", \"workspace\": %" PRIu64 ", \"tilingData\": {",
+           acpu_soc_name(soc), strategy, key, block_dim, workspace);
+}
+
+static void print_sp_arch35(acpu_soc soc, const acpu_sp_arch35_plan *plan)
+{
+    const acpu_sp_arch35_data *d = &plan->data;
+    print_sp_head(soc, "arch35", plan->tiling_key, plan->block_dim, plan->workspace);
+    printf("\"split\": {\"axis\": %" PRId64 ", \"a_i\": %" PRId64 ", \"a_o\": %" PRId64 ", \"a_i_tail\": %" PRId64
+           "}, \"multiCore\": {\"num_cores\": %" PRId64 ", \"total_tiles\": %" PRId64 ", \"tiles_main\": %" PRId64
+           ", \"cores_tail\": %" PRId64 "}, \"rank\": %" PRId64 ", \"per_buf_bytes\": %" PRId64
+           ", \"max_bro_shape\": ",
+           d->split.axis, d->split.a_i, d->split.a_o, d->split.a_i_tail, d->multiCore.num_cores,
+           d->multiCore.total_tiles, d->multiCore.tiles_main, d->multiCore.cores_tail, d->rank, d->per_buf_bytes);
+    print_i64_list(d->max_bro_shape, plan->RANK);
+    fputs(", \"input_shapes\": ", stdout);
+    print_i64_rows(d->input_shapes, d->num_inputs, plan->RANK);
+    fputs(", \"input_strides\": ", stdout);
+    print_i64_rows(d->input_strides, d->num_inputs, plan->RANK);
+    fputs(", \"output_shapes\": ", stdout);
+    print_i64_rows(d->output_shapes, 1, plan->RANK);
+    fputs(", \"output_strides\": ", stdout);
+    print_i64_rows(d->output_strides, 1, plan->RANK);
+    printf(", \"beta\": %.9g, \"threshold\": %.9g}}\n", (double)d->beta, (double)d->threshold);
+}
+
+static void print_sp_910b(acpu_soc soc, const acpu_sp_910b_plan *plan)
+{
+    const acpu_sp_910b_data *d = &plan->data;
+    print_sp_head(soc, "ascend910b", plan->tiling_key, plan->block_dim, plan->workspace);
+    printf("\"smallCoreDataNum\": %" PRIu64 ", \"bigCoreDataNum\": %" PRIu64 ", \"finalBigTileNum\": %" PRIu64
+           ", \"finalSmallTileNum\": %" PRIu64 ", \"tileDataNum\": %" PRIu64 ", \"smallTailDataNum\": %" PRIu64
+           ", \"bigTailDataNum\": %" PRIu64 ", \"tailBlockNum\": %" PRIu64 ", ",
+           d->smallCoreDataNum, d->bigCoreDataNum, d->finalBigTileNum, d->finalSmallTileNum, d->tileDataNum,
+           d->smallTailDataNum, d->bigTailDataNum, d->tailBlockNum);
+    printf("\"bigprocessDataNum_computes\": %" PRIu64 ", \"smallprocessDataNum_computes\": %" PRIu64
+           ", \"tailbigprocessDataNum_computes\": %" PRIu64 ", \"tailsmallprocessDataNum_computes\": %" PRIu64
+           ", \"typeLength\": %" PRIu64 ", \"beta\": %.9g, \"threshold\": %.9g}}\n",
+           d->bigprocessDataNum_computes, d->smallprocessDataNum_computes, d->tailbigprocessDataNum_computes,
+           d->tailsmallprocessDataNum_computes, d->typeLength, (double)d->beta, (double)d->threshold);
+}
+
+/* Default strategy: ascend910b on the DAV_2201 profiles for equal shapes, arch35 otherwise. */
+static sp_strategy sp_choose_strategy(const sp_opts *o, bool same)
+{
+    if (o->strategy != SP_STRATEGY_DEFAULT)
+        return o->strategy;
+    bool dav2201 = o->plat.soc == ACPU_SOC_ASCEND910B || o->plat.soc == ACPU_SOC_ASCEND910_93;
+    return dav2201 && same ? SP_STRATEGY_910B : SP_STRATEGY_ARCH35;
+}
+
+/* Plans and prints; EXIT_FAILURE with a message when the tiling refuses the call. */
+static int sp_plan_and_print(const acpu_platform *platform, const acpu_sp_tiling_args *args, sp_strategy strategy)
+{
+    if (strategy == SP_STRATEGY_910B) {
+        acpu_sp_910b_plan plan;
+        if (acpu_sp_tiling_910b(platform, args, &plan) != 0) {
+            fprintf(stderr, "aclnn-cpu-tiling: SoftplusV2Grad ascend910b tiling failed (empty tensor, byte size "
+                            "beyond 64 bits, or UB too small for one tile)\n");
+            return EXIT_FAILURE;
+        }
+        print_sp_910b(platform->soc, &plan);
+    } else {
+        acpu_sp_arch35_plan plan;
+        if (acpu_sp_tiling_arch35(platform, args, &plan) != 0) {
+            bool bro = acpu_sp_check_broadcast(args->inputs, args->num_inputs, &args->output);
+            fprintf(stderr, "aclnn-cpu-tiling: SoftplusV2Grad arch35 tiling failed (%s)\n",
+                    bro ? "UB too small for one buffer, or an empty dimension it cannot split"
+                        : "gradOutput's shape does not broadcast to self's");
+            return EXIT_FAILURE;
+        }
+        print_sp_arch35(platform->soc, &plan);
+    }
+    return fflush(stdout) == 0 ? EXIT_SUCCESS : EXIT_FAILURE;
+}
+
+static int run_softplus_backward(int argc, char **argv)
+{
+    sp_opts o = {.plat = {.soc = ACPU_SOC_HOST}, .dtype = ACL_FLOAT, .beta = 1.0f, .threshold = 20.0f};
+    int rc = parse_options(argc, argv, 2, k_sp_options, sizeof k_sp_options / sizeof k_sp_options[0], &o);
+    if (rc >= 0)
+        return rc;
+    if (!o.has_grad_shape)
+        o.grad_shape = o.self_shape;
+    bool same = sp_same_shape(&o.grad_shape, &o.self_shape);
+    sp_strategy strategy = sp_choose_strategy(&o, same);
+    if (strategy == SP_STRATEGY_910B && !same)
+        return usage_error("the ascend910b strategy needs --grad-shape equal to --shape", NULL);
+    /* Inputs gradOutput and self; gradInput has self's shape. */
+    acpu_sp_tiling_args args = {.inputs = {o.grad_shape, o.self_shape}, .num_inputs = 2, .output = o.self_shape,
+                                .dtype = o.dtype, .beta = o.beta, .threshold = o.threshold};
+    acpu_platform platform;
+    if (make_platform(&o.plat, &platform) != 0)
+        return EXIT_FAILURE;
+    return sp_plan_and_print(&platform, &args, strategy);
+}
+
 /* ---- main ------------------------------------------------------------------------------------- */
 
 typedef struct {
@@ -311,6 +527,7 @@ typedef struct {
 
 static const op_entry k_ops[] = {
     {"elu_backward", run_elu_backward},
+    {"softplus_backward", run_softplus_backward},
 };
 
 int main(int argc, char **argv)

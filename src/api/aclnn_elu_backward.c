@@ -105,12 +105,9 @@ static void warn_fractal_nz(const elu_args *a, bool verbose)
 
 static aclnnStatus check_data(const elu_args *a)
 {
-    aclnnStatus rc;
-    if ((rc = acpu_check_tensor_data(API, "gradOutput", a->grad_output)) ||
-        (rc = acpu_check_tensor_data(API, "selfOrResult", a->self_or_result)) ||
-        (rc = acpu_check_tensor_data(API, "gradInput", a->grad_input)))
-        return rc;
-    return ACLNN_SUCCESS;
+    static const char *const names[3] = {"gradOutput", "selfOrResult", "gradInput"};
+    const aclTensor *const tensors[3] = {a->grad_output, a->self_or_result, a->grad_input};
+    return acpu_check_tensors_data(API, names, tensors, 3);
 }
 
 /* Under the default FP environment, like the kernels: the caller's rounding mode or FTZ must not
@@ -152,14 +149,9 @@ static void plan_from_tiling(const acpu_elu_plan *elu, acpu_core_plan *plan)
 /* The verbose line's fields; an empty call (elu NULL) has no plan: sch=EMPTY cores=0 tile=0. */
 static void describe(const elu_args *a, const acpu_settings *s, const acpu_elu_plan *elu, acpu_op_call *call)
 {
-    char shape[96];
-    snprintf(call->detail, sizeof call->detail,
-             "dtypes=%s,%s->%s shape=%s profile=%s sch=%s cores=%llu tile=%llu isa=%s",
-             acpu_dtype_name(a->grad_output->dtype), acpu_dtype_name(a->self_or_result->dtype),
-             acpu_dtype_name(a->grad_input->dtype), acpu_shape_str(a->grad_output, shape, sizeof shape),
-             acpu_soc_name(s->platform.soc), elu ? acpu_elu_sch_mode_name(elu->sch_mode) : "EMPTY",
-             elu ? (unsigned long long)elu->data.coreNum : 0ull, elu ? (unsigned long long)elu->data.tileDataNum : 0ull,
-             acpu_isa_name(s->kernels->isa));
+    const aclTensor *const tensors[3] = {a->grad_output, a->self_or_result, a->grad_input};
+    acpu_describe_call(call, tensors, a->grad_output, s, elu ? acpu_elu_sch_mode_name(elu->sch_mode) : "EMPTY",
+                       elu ? elu->data.coreNum : 0, elu ? elu->data.tileDataNum : 0);
 }
 
 /* Spec 2.3 step 9: kernel in gradOutput's dtype, then Cast to gradInput's, then ViewCopy. */
@@ -185,8 +177,7 @@ static aclnnStatus plan_call(const elu_args *a, const acpu_settings *s, acpu_op_
     task->kernel = (a->is_result ? k->elu_result : k->elu_exp)[kernel_dtype(go)];
     task->kernel_elem = in_size;
     task->cast = gi == go ? NULL : acpu_cast_get(go, gi);
-    call->threads = acpu_engine_threads(&call->plan, s->threads);
-    call->workspace_size = acpu_engine_workspace(&call->plan, task, call->threads);
+    acpu_size_call(call, s);
     if (s->verbose) /* formatting costs as much as a 4K-element kernel: only when asked */
         describe(a, s, &elu, call);
     return ACLNN_SUCCESS;

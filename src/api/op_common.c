@@ -136,6 +136,17 @@ aclnnStatus acpu_check_tensor_data(const char *api, const char *name, const aclT
     return ACLNN_SUCCESS;
 }
 
+aclnnStatus acpu_check_tensors_data(const char *api, const char *const *names, const aclTensor *const *tensors,
+                                    int n)
+{
+    for (int i = 0; i < n; i++) {
+        aclnnStatus rc = acpu_check_tensor_data(api, names[i], tensors[i]);
+        if (rc != ACLNN_SUCCESS)
+            return rc;
+    }
+    return ACLNN_SUCCESS;
+}
+
 void acpu_tensor_view(const aclTensor *t, size_t elem_size, acpu_view *v)
 {
     memset(v, 0, sizeof *v);
@@ -156,4 +167,43 @@ aclnnStatus acpu_finish_phase1(acpu_op_call *call, uint64_t *workspace_size, acl
     *workspace_size = call->workspace_size;
     *executor = e;
     return ACLNN_SUCCESS;
+}
+
+bool acpu_broadcasts_to(const aclTensor *t, const aclTensor *shape)
+{
+    if (t->view_rank > shape->view_rank)
+        return false;
+    uint64_t pad = shape->view_rank - t->view_rank;
+    for (uint64_t d = 0; d < t->view_rank; d++)
+        if (t->view_dims[d] != 1 && t->view_dims[d] != shape->view_dims[d + pad])
+            return false;
+    return true;
+}
+
+void acpu_tensor_broadcast_view(const aclTensor *t, size_t elem_size, const aclTensor *shape, acpu_view *v)
+{
+    acpu_tensor_view(shape, elem_size, v); /* shape and rank of the target */
+    v->data = (char *)t->data + t->offset * (int64_t)elem_size;
+    uint64_t pad = shape->view_rank - t->view_rank;
+    for (uint64_t d = 0; d < shape->view_rank; d++) {
+        bool grows = d < pad || t->view_dims[d - pad] != shape->view_dims[d];
+        v->stride[d] = grows ? 0 : t->strides[d - pad];
+    }
+}
+
+void acpu_size_call(acpu_op_call *call, const acpu_settings *s)
+{
+    call->threads = acpu_engine_threads(&call->plan, s->threads);
+    call->workspace_size = acpu_engine_workspace(&call->plan, &call->task, call->threads);
+}
+
+void acpu_describe_call(acpu_op_call *call, const aclTensor *const tensors[3], const aclTensor *shape_of,
+                        const acpu_settings *s, const char *sch, uint64_t cores, uint64_t tile)
+{
+    char shape[96];
+    snprintf(call->detail, sizeof call->detail,
+             "dtypes=%s,%s->%s shape=%s profile=%s sch=%s cores=%llu tile=%llu isa=%s",
+             acpu_dtype_name(tensors[0]->dtype), acpu_dtype_name(tensors[1]->dtype), acpu_dtype_name(tensors[2]->dtype),
+             acpu_shape_str(shape_of, shape, sizeof shape), acpu_soc_name(s->platform.soc), sch,
+             (unsigned long long)cores, (unsigned long long)tile, acpu_isa_name(s->kernels->isa));
 }

@@ -28,8 +28,22 @@ const char *acpu_shape_str(const aclTensor *t, char *buf, size_t size);
 /* The checks past CANN's list: data present for a non-empty tensor (161001) and the view inside its
  * storage (161002). */
 aclnnStatus acpu_check_tensor_data(const char *api, const char *name, const aclTensor *t);
+/* acpu_check_tensor_data for each of n tensors, in order; the first failure wins. */
+aclnnStatus acpu_check_tensors_data(const char *api, const char *const *names, const aclTensor *const *tensors,
+                                    int n);
 /* Engine view of a tensor with element size elem_size (the view's rank is <= ACPU_MAX_DIMS). */
 void acpu_tensor_view(const aclTensor *t, size_t elem_size, acpu_view *v);
+/* The view of `t` broadcast to `shape`'s view shape (numpy rules; the caller checked they hold):
+ * left-padded dims and size-1 dims that grow get stride 0. */
+void acpu_tensor_broadcast_view(const aclTensor *t, size_t elem_size, const aclTensor *shape, acpu_view *v);
+/* True when `t`'s view shape broadcasts to exactly `shape`'s view shape. */
+bool acpu_broadcasts_to(const aclTensor *t, const aclTensor *shape);
+
+/* Threads and workspace of a planned call, from the settings' thread count. */
+void acpu_size_call(acpu_op_call *call, const acpu_settings *s);
+/* The verbose line's fields: "dtypes=a,b->c shape=... profile=... sch=... cores=... tile=... isa=...". */
+void acpu_describe_call(acpu_op_call *call, const aclTensor *const tensors[3], const aclTensor *shape_of,
+                        const acpu_settings *s, const char *sch, uint64_t cores, uint64_t tile);
 
 /* Creates the executor for `call` and stores it with the workspace size (561101 on failure). */
 aclnnStatus acpu_finish_phase1(acpu_op_call *call, uint64_t *workspace_size, aclOpExecutor **executor);

@@ -1,0 +1,373 @@
+/* SoftplusV2Grad host tilings (acpu_softplus_tiling.h):
+ * - arch35, spec 3.7 (softplus_v2_grad_tiling_arch35.cpp): PadAndSqueeze, CheckBroadcastShape,
+ *   FindSplitAxis, MultiCoreSplit, broadcast strides, RANK 4 or 8;
+ * - ascend910b, spec 3.6 (experimental softplus_v2_grad_tiling.cpp): 512-byte blocks spread over
+ *   big and small cores.
+ * Pure functions of the profile and the call. Counts are 64-bit; where CANN would divide by zero
+ * or overflow (unsupported dtype, UB below one tile, uint32 byte length) we fail or stay exact. */
+#include "tiling/acpu_softplus_tiling.h"
+
+#include <stddef.h>
+
+/* ---- arch35 constants (softplus_v2_grad_tiling_struct.h) ---------------------------------------- */
+#define SP_PHYS_NODES 4        /* kPhysNodes: the UB is split into 4 equal buffers */
+#define SP_UB_ALIGN_BYTES 32   /* kUbAlignBytes: per-buffer size rounded down to this */
+#define SP_CALC_DTYPE_SIZE 4   /* FindSplitAxis sizes buffers in fp32 even for 16-bit data */
+#define SP_RANK_SMALL 4        /* SOFTPLUS_V2_GRAD_RANK_4 */
+#define SP_RANK_LARGE 8        /* SOFTPLUS_V2_GRAD_RANK_8 */
+
+/* ---- ascend910b constants (softplus_v2_grad_tiling.cpp) ----------------------------------------- */
+#define SP_BLOCK_SIZE 512u         /* BLOCK_SIZE = DATA_COPY_ALIGNMENT: core split granule, bytes */
+#define SP_COMPUTE_ALIGN 256u      /* COMPUTE_ALIGNMENT: vector pass granule, bytes */
+#define SP_910B_WORKSPACE 512u     /* workspace[0] = 2 * 256 */
+#define SP_UB_DATA_NUMBER_16 24u   /* UB_DATA_NUMBER for FLOAT16 and BF16 */
+#define SP_UB_DATA_NUMBER_32 13u   /* UB_DATA_NUMBER for FLOAT */
+
+static int64_t min_i64(int64_t a, int64_t b) { return a < b ? a : b; }
+static uint64_t min_u64(uint64_t a, uint64_t b) { return a < b ? a : b; }
+static uint64_t ceil_div_u64(uint64_t v, uint64_t d) { return v / d + (v % d != 0u); }
+static uint64_t align_up_u64(uint64_t v, uint64_t f) { return ceil_div_u64(v, f) * f; }
+
+/* a * b for non-negative a, b; false when the product exceeds INT64_MAX. */
+static bool mul_nonneg(int64_t a, int64_t b, int64_t *out)
+{
+    if (a != 0 && b > INT64_MAX / a)
+        return false;
+    *out = a * b;
+    return true;
+}
+
+/* A shape the tiling structs can hold: rank 0..8, every dim >= 0. */
+static bool shape_valid(const acpu_sp_shape *s)
+{
+    if (s->rank < 0 || s->rank > ACPU_SP_MAX_RANK)
+        return false;
+    for (int64_t d = 0; d < s->rank; ++d)
+        if (s->dims[d] < 0)
+            return false;
+    return true;
+}
+
+/* Element count of `s` (1 for rank 0); false for an invalid shape or a count above INT64_MAX. */
+static bool element_count(const acpu_sp_shape *s, uint64_t *n)
+{
+    int64_t c = 1;
+    if (!shape_valid(s))
+        return false;
+    for (int64_t d = 0; d < s->rank; ++d)
+        if (!mul_nonneg(c, s->dims[d], &c))
+            return false;
+    *n = (uint64_t)c;
+    return true;
+}
+
+/* Inputs followed by the output, as one list of at most 3 shapes; 0 when the arguments are not
+ * NULL-free, num_inputs is outside [0, 2] or a shape is invalid. */
+static int64_t gather_shapes(const acpu_sp_shape *inputs, int64_t num_inputs, const acpu_sp_shape *output,
+                             const acpu_sp_shape **all)
+{
+    if (output == NULL || num_inputs < 0 || num_inputs > ACPU_SP_MAX_INPUTS || (num_inputs > 0 && inputs == NULL))
+        return 0;
+    for (int64_t i = 0; i < num_inputs; ++i)
+        all[i] = &inputs[i];
+    all[num_inputs] = output;
+    for (int64_t i = 0; i <= num_inputs; ++i)
+        if (!shape_valid(all[i]))
+            return 0;
+    return num_inputs + 1;
+}
+
+/* Dim d (0 = outermost) of `s` left-padded with 1s to `rank` dims. */
+static int64_t padded_dim(const acpu_sp_shape *s, int64_t rank, int64_t d)
+{
+    int64_t off = rank - s->rank;
+    return d < off ? 1 : s->dims[d - off];
+}
+
+static int64_t max_rank(const acpu_sp_shape *const *all, int64_t count)
+{
+    int64_t r = 0;
+    for (int64_t i = 0; i < count; ++i)
+        r = all[i]->rank > r ? all[i]->rank : r;
+    return r;
+}
+
+/* CheckBroadcastShape (step 3): after left-padding to the max rank, all sizes other than 1 in a
+ * dim, across inputs AND output, agree. (The output may itself hold a 1 there.) */
+bool acpu_sp_check_broadcast(const acpu_sp_shape *inputs, int64_t num_inputs, const acpu_sp_shape *output)
+{
+    const acpu_sp_shape *all[ACPU_SP_MAX_INPUTS + 1];
+    int64_t count = gather_shapes(inputs, num_inputs, output, all);
+    if (count == 0)
+        return false;
+    int64_t rank = max_rank(all, count);
+    for (int64_t d = 0; d < rank; ++d) {
+        int64_t seen = 1;
+        for (int64_t i = 0; i < count; ++i) {
+            int64_t v = padded_dim(all[i], rank, d);
+            if (v != 1 && seen != 1 && v != seen)
+                return false;
+            if (v != 1)
+                seen = v;
+        }
+    }
+    return true;
+}
+
+/* max_bro size of one padded dim: the largest size, or 0 when any shape is empty there (numpy's
+ * broadcast of 0 with 1; CANN's max differs only for empty tensors, which aclnn never tiles). */
+static int64_t broadcast_dim(const acpu_sp_shape *const *all, int64_t count, int64_t rank, int64_t d)
+{
+    int64_t m = 1;
+    for (int64_t i = 0; i < count; ++i) {
+        int64_t v = padded_dim(all[i], rank, d);
+        if (v == 0)
+            return 0;
+        m = v > m ? v : m;
+    }
+    return m;
+}
+
+/* PadAndSqueeze (step 2): left-pad to the max rank, drop the dims where every shape is 1, keep
+ * each shape's own sizes in the others; nothing left -> everything {1}. Invalid arguments (see
+ * gather_shapes) give rank 0 everywhere. */
+void acpu_sp_pad_and_squeeze(const acpu_sp_shape *inputs, int64_t num_inputs, const acpu_sp_shape *output,
+                             acpu_sp_shape *max_bro, acpu_sp_shape *norm_inputs, acpu_sp_shape *norm_output)
+{
+    const acpu_sp_shape *all[ACPU_SP_MAX_INPUTS + 1];
+    acpu_sp_shape *norm[ACPU_SP_MAX_INPUTS + 1];
+    if (max_bro == NULL || norm_output == NULL || num_inputs < 0 || num_inputs > ACPU_SP_MAX_INPUTS ||
+        (num_inputs > 0 && norm_inputs == NULL))
+        return;
+    for (int64_t i = 0; i < num_inputs; ++i)
+        norm[i] = &norm_inputs[i];
+    norm[num_inputs] = norm_output;
+    max_bro->rank = 0;
+    for (int64_t i = 0; i <= num_inputs; ++i)
+        norm[i]->rank = 0;
+    int64_t count = gather_shapes(inputs, num_inputs, output, all);
+    int64_t rank = max_rank(all, count);
+    for (int64_t d = 0; d < rank; ++d) {
+        bool all_one = true;
+        for (int64_t i = 0; i < count && all_one; ++i)
+            all_one = padded_dim(all[i], rank, d) == 1;
+        if (all_one)
+            continue;
+        for (int64_t i = 0; i < count; ++i)
+            norm[i]->dims[norm[i]->rank++] = padded_dim(all[i], rank, d);
+        max_bro->dims[max_bro->rank++] = broadcast_dim(all, count, rank, d);
+    }
+    if (count > 0 && max_bro->rank == 0) {
+        max_bro->rank = 1;
+        max_bro->dims[0] = 1;
+        for (int64_t i = 0; i < count; ++i)
+            *norm[i] = *max_bro;
+    }
+}
+
+/* FindSplitAxis (step 5): per_buf_bytes = floor(ub / phys_nodes) rounded down to 32 bytes; walking
+ * from the innermost dim outward with inner = product of the later dims, split at the first k
+ * where size_k * inner > per_buf_elems: a_i = floor(per_buf_elems / inner), a_o = ceil(size_k / a_i),
+ * a_i_tail = size_k mod a_i (a_i when 0). No overflow down to dim 0: one tile of the whole dim 0. */
+bool acpu_sp_find_split_axis(const acpu_sp_shape *max_bro, int64_t dtype_size, int64_t ub_size, int64_t phys_nodes,
+                             acpu_sp_split *split, int64_t *per_buf_bytes)
+{
+    if (max_bro == NULL || split == NULL || per_buf_bytes == NULL || !shape_valid(max_bro) || max_bro->rank == 0 ||
+        dtype_size <= 0 || ub_size <= 0 || phys_nodes <= 0)
+        return false;
+    int64_t buf_bytes = ub_size / phys_nodes / SP_UB_ALIGN_BYTES * SP_UB_ALIGN_BYTES;
+    int64_t elems = buf_bytes / dtype_size;
+    if (elems <= 0)
+        return false;
+    int64_t inner = 1;
+    for (int64_t k = max_bro->rank - 1; k >= 0; --k) {
+        int64_t size = max_bro->dims[k];
+        /* size * inner > elems, without forming the product (inner <= elems here). */
+        if (inner > 0 && size > elems / inner) {
+            int64_t a_i = elems / inner;
+            if (a_i <= 0)
+                return false;
+            int64_t tail = size % a_i;
+            *split = (acpu_sp_split){.axis = k, .a_i = a_i, .a_o = size / a_i + (tail != 0),
+                                     .a_i_tail = tail != 0 ? tail : a_i};
+            *per_buf_bytes = buf_bytes;
+            return true;
+        }
+        inner *= size; /* <= elems after the test above */
+    }
+    int64_t size0 = max_bro->dims[0];
+    *split = (acpu_sp_split){.axis = 0, .a_i = size0, .a_o = 1, .a_i_tail = size0};
+    *per_buf_bytes = buf_bytes;
+    return true;
+}
+
+/* MultiCoreSplit (step 6): total_tiles = (product of the dims before the axis) * a_o; num_cores =
+ * min(total_tiles, core_num) > 0; each core gets tiles_main tiles, the first cores_tail one more. */
+bool acpu_sp_multicore_split(const acpu_sp_split *split, const acpu_sp_shape *max_bro, int64_t core_num,
+                             acpu_sp_multicore *mc)
+{
+    if (split == NULL || max_bro == NULL || mc == NULL || !shape_valid(max_bro) || split->axis < 0 ||
+        split->axis >= max_bro->rank || split->a_o < 0 || core_num <= 0)
+        return false;
+    int64_t outer = 1;
+    for (int64_t d = 0; d < split->axis; ++d)
+        if (!mul_nonneg(outer, max_bro->dims[d], &outer))
+            return false;
+    int64_t total = 0;
+    if (!mul_nonneg(outer, split->a_o, &total))
+        return false;
+    int64_t cores = min_i64(total, core_num);
+    if (cores <= 0)
+        return false;
+    *mc = (acpu_sp_multicore){.num_cores = cores, .total_tiles = total, .tiles_main = total / cores,
+                              .cores_tail = total % cores};
+    return true;
+}
+
+/* Step 7: row-major strides (product of the later dims), 0 for a size-1 dim so that the kernel's
+ * gather replicates it (broadcast). */
+void acpu_sp_precompute_strides(const acpu_sp_shape *shape, int64_t *strides)
+{
+    if (shape == NULL || strides == NULL || !shape_valid(shape))
+        return;
+    uint64_t acc = 1u; /* unsigned: a count beyond int64 (refused by the tiling) wraps, never traps */
+    for (int64_t d = shape->rank - 1; d >= 0; --d) {
+        strides[d] = shape->dims[d] == 1 ? 0 : (int64_t)acc;
+        acc *= (uint64_t)shape->dims[d];
+    }
+}
+
+/* Step 7 padding: `s` right-aligned in R dims, shape padded with 1 and strides with 0. */
+static void store_padded(const acpu_sp_shape *s, int64_t R, int64_t *shape_out, int64_t *strides_out)
+{
+    int64_t strides[ACPU_SP_MAX_RANK] = {0};
+    acpu_sp_precompute_strides(s, strides);
+    int64_t off = R - s->rank;
+    for (int64_t d = 0; d < R; ++d) {
+        shape_out[d] = d < off ? 1 : s->dims[d - off];
+        if (strides_out != NULL)
+            strides_out[d] = d < off ? 0 : strides[d - off];
+    }
+}
+
+/* Steps 7-8: the tiling data in RANK dims, split.axis shifted by RANK - rank, key and blockDim. */
+static void fill_arch35(acpu_sp_arch35_plan *plan, const acpu_sp_tiling_args *args, const acpu_sp_shape *max_bro,
+                        const acpu_sp_shape *norm_in, const acpu_sp_shape *norm_out)
+{
+    acpu_sp_arch35_data *d = &plan->data;
+    int64_t R = max_bro->rank <= SP_RANK_SMALL ? SP_RANK_SMALL : SP_RANK_LARGE;
+    d->rank = max_bro->rank;
+    d->split.axis += R - max_bro->rank;
+    store_padded(max_bro, R, d->max_bro_shape, NULL);
+    d->num_inputs = args->num_inputs;
+    d->num_outputs = 1;
+    for (int64_t i = 0; i < args->num_inputs; ++i)
+        store_padded(&norm_in[i], R, d->input_shapes[i], d->input_strides[i]);
+    store_padded(norm_out, R, d->output_shapes[0], d->output_strides[0]);
+    d->beta = args->beta;
+    d->threshold = args->threshold;
+    plan->RANK = R;
+    plan->tiling_key = (uint32_t)R; /* GET_TPL_TILING_KEY(RANK): the RANK value (spec 5 leaves it open) */
+    plan->block_dim = (uint32_t)d->multiCore.num_cores;
+    plan->workspace = 0u;
+}
+
+int acpu_sp_tiling_arch35(const acpu_platform *platform, const acpu_sp_tiling_args *args, acpu_sp_arch35_plan *plan)
+{
+    if (platform == NULL || args == NULL || plan == NULL)
+        return -1;
+    *plan = (acpu_sp_arch35_plan){0};
+    /* Step 1: input 0's dtype must be one the kernel has. */
+    if (args->dtype != ACL_FLOAT16 && args->dtype != ACL_BF16 && args->dtype != ACL_FLOAT)
+        return -1;
+    if (args->num_inputs < 1 || args->num_inputs > ACPU_SP_MAX_INPUTS || platform->ub_bytes > (uint64_t)INT64_MAX)
+        return -1;
+    if (!acpu_sp_check_broadcast(args->inputs, args->num_inputs, &args->output)) /* validates the shapes too */
+        return -1;
+    acpu_sp_shape max_bro, norm_in[ACPU_SP_MAX_INPUTS], norm_out;
+    acpu_sp_pad_and_squeeze(args->inputs, args->num_inputs, &args->output, &max_bro, norm_in, &norm_out);
+    uint64_t total = 0u;
+    if (!element_count(&max_bro, &total)) /* offsets and strides must fit in int64 */
+        return -1;
+    acpu_sp_arch35_data *d = &plan->data;
+    if (!acpu_sp_find_split_axis(&max_bro, SP_CALC_DTYPE_SIZE, (int64_t)platform->ub_bytes, SP_PHYS_NODES, &d->split,
+                                 &d->per_buf_bytes) ||
+        !acpu_sp_multicore_split(&d->split, &max_bro, (int64_t)platform->core_num, &d->multiCore)) {
+        *plan = (acpu_sp_arch35_plan){0};
+        return -1;
+    }
+    fill_arch35(plan, args, &max_bro, norm_in, &norm_out);
+    return 0;
+}
+
+/* ---- ascend910b ------------------------------------------------------------------------------------ */
+
+/* UB_DATA_NUMBER and the byte size of input 0's dtype; false for dtypes CANN leaves at 0. */
+static bool sp_910b_dtype(aclDataType dt, uint64_t *ub_data_number, uint64_t *type_length)
+{
+    switch (dt) {
+    case ACL_FLOAT16:
+    case ACL_BF16: *ub_data_number = SP_UB_DATA_NUMBER_16; *type_length = 2u; return true;
+    case ACL_FLOAT: *ub_data_number = SP_UB_DATA_NUMBER_32; *type_length = 4u; return true;
+    default: return false;
+    }
+}
+
+/* Step 5 for one kind of core holding `blocks` 512-byte blocks: data count, tile count (a partial
+ * last tile counts) and the last tile's count (a full tile when the blocks divide evenly). */
+static void sp_910b_core(uint64_t blocks, uint64_t tile_blocks, uint64_t tile_data, uint64_t tl, uint64_t *data,
+                         uint64_t *final_tiles, uint64_t *tail)
+{
+    uint64_t tiles = blocks / tile_blocks;
+    *data = blocks * SP_BLOCK_SIZE / tl;
+    *final_tiles = tiles + (blocks % tile_blocks != 0u);
+    *tail = *data - tile_data * tiles;
+    if (*tail == 0u)
+        *tail = tile_data;
+}
+
+/* *processDataNum_computes: `count` elements rounded up to whole 256-byte vector passes. */
+static uint64_t sp_910b_compute_count(uint64_t count, uint64_t tl)
+{
+    return align_up_u64(count * tl, SP_COMPUTE_ALIGN) / tl;
+}
+
+int acpu_sp_tiling_910b(const acpu_platform *platform, const acpu_sp_tiling_args *args, acpu_sp_910b_plan *plan)
+{
+    uint64_t udn = 0u, tl = 0u, n = 0u;
+    if (platform == NULL || args == NULL || plan == NULL)
+        return -1;
+    *plan = (acpu_sp_910b_plan){0};
+    /* Steps 1-2: n, typeLength (= inputBytes: the byte length is exact in 64 bits). */
+    if (!sp_910b_dtype(args->dtype, &udn, &tl) || args->num_inputs < 1 || !element_count(&args->inputs[0], &n) ||
+        n == 0u || n > UINT64_MAX / tl - SP_BLOCK_SIZE || platform->core_num == 0u)
+        return -1;
+    /* Step 3: a tile takes UB_DATA_NUMBER blocks' worth of UB per tile block; none -> CANN divides by 0. */
+    uint64_t tile_blocks = platform->ub_bytes / SP_BLOCK_SIZE / udn;
+    if (tile_blocks == 0u)
+        return -1;
+    acpu_sp_910b_data *d = &plan->data;
+    d->typeLength = tl;
+    d->tileDataNum = tile_blocks * SP_BLOCK_SIZE / tl;
+    /* Step 4: whole 512-byte blocks; one core when a single tile holds everything. */
+    uint64_t total_blocks = ceil_div_u64(n * tl, SP_BLOCK_SIZE);
+    uint64_t cores = d->tileDataNum >= n ? 1u : min_u64(platform->core_num, total_blocks);
+    /* Step 5: ecb blocks per small core; the first tailBlockNum ("big") cores take one more. */
+    uint64_t ecb = total_blocks / cores;
+    d->tailBlockNum = total_blocks % cores;
+    sp_910b_core(ecb, tile_blocks, d->tileDataNum, tl, &d->smallCoreDataNum, &d->finalSmallTileNum,
+                 &d->smallTailDataNum);
+    sp_910b_core(ecb + 1u, tile_blocks, d->tileDataNum, tl, &d->bigCoreDataNum, &d->finalBigTileNum,
+                 &d->bigTailDataNum);
+    d->bigprocessDataNum_computes = sp_910b_compute_count(d->tileDataNum, tl);
+    d->smallprocessDataNum_computes = sp_910b_compute_count(d->tileDataNum, tl);
+    d->tailbigprocessDataNum_computes = sp_910b_compute_count(d->bigTailDataNum, tl);
+    d->tailsmallprocessDataNum_computes = sp_910b_compute_count(d->smallTailDataNum, tl);
+    /* Step 6. */
+    d->beta = args->beta;
+    d->threshold = args->threshold;
+    plan->tiling_key = 0u;
+    plan->block_dim = (uint32_t)cores; /* <= core_num, a uint32 */
+    plan->workspace = SP_910B_WORKSPACE;
+    return 0;
+}
