@@ -1,7 +1,7 @@
 /* Loop skeleton shared by the binary element-wise ops, included after a vocabulary header.
  * ACPU_DEFINE_BINARY_KERNEL(fn, T, V, LANES, load, store, body, ParamT) defines
  *   static void fn(size_t n, const void *a, const void *b, void *out, const void *params)
- * where body(va, vb, params) -> V computes one vector of LANES elements of type T. Four vectors
+ * where body(va, vb, params) -> V computes one vector of LANES elements of type T. Two vectors
  * per iteration hide
  * the latency of the out-of-line exp; the tail goes through the same vector body on a padded
  * copy, so every element gets bit-identical results wherever it sits. */
@@ -19,16 +19,12 @@
         T *out = (T *)out_;                                                                   \
         const ParamT *prm = (const ParamT *)params_;                                          \
         size_t i = 0;                                                                         \
-        for (; i + 4 * LANES <= n; i += 4 * LANES) {                              \
-            V r0 = body(load(a + i), load(b + i), prm);                                 \
-            V r1 = body(load(a + i + LANES), load(b + i + LANES), prm);     \
-            V r2 = body(load(a + i + 2 * LANES), load(b + i + 2 * LANES), prm); \
-            V r3 = body(load(a + i + 3 * LANES), load(b + i + 3 * LANES), prm); \
-            store(out + i, r0);                                                               \
-            store(out + i + LANES, r1);                                                 \
-            store(out + i + 2 * LANES, r2);                                             \
-            store(out + i + 3 * LANES, r3);                                             \
-        }                                                                                     \
+        for (; i + 2 * LANES <= n; i += 2 * LANES) {                                           \
+            V r0 = body(load(a + i), load(b + i), prm);                                             \
+            V r1 = body(load(a + i + LANES), load(b + i + LANES), prm);                             \
+            store(out + i, r0);                                                                     \
+            store(out + i + LANES, r1);                                                             \
+        }                                                                                           \
         for (; i + LANES <= n; i += LANES)                                        \
             store(out + i, body(load(a + i), load(b + i), prm));                              \
         if (i < n) {                                                                          \
