@@ -2,8 +2,7 @@
  * ACPU_DEFINE_BINARY_KERNEL(fn, T, V, LANES, load, store, body, ParamT) defines
  *   static void fn(size_t n, const void *a, const void *b, void *out, const void *params)
  * where body(va, vb, params) -> V computes one vector of LANES elements of type T. Two vectors
- * per iteration hide
- * the latency of the out-of-line exp; the tail goes through the same vector body on a padded
+ * per iteration hide the latency of the out-of-line exp; the tail goes through the same vector body on a padded
  * copy, so every element gets bit-identical results wherever it sits. */
 #ifndef ACPU_OPS_BINARY_LOOP_H_
 #define ACPU_OPS_BINARY_LOOP_H_
