@@ -169,6 +169,98 @@ aclTensor *acpu_test_tensor(aclDataType dt, const int64_t *shape, uint64_t rank,
 
 aclScalar *acpu_test_scalar_f32(float v) { return aclCreateScalar(&v, ACL_FLOAT); }
 
+aclScalar *acpu_test_scalar(aclDataType dt, double v, double imag)
+{
+    union { float f[2]; double d[2]; uint16_t h; int8_t i8; uint8_t u8; int16_t i16; uint16_t u16;
+            int32_t i32; uint32_t u32; int64_t i64; uint64_t u64; unsigned char raw[16]; } u;
+    memset(&u, 0, sizeof u);
+    switch (dt) {
+    case ACL_FLOAT: case ACL_COMPLEX64: u.f[0] = (float)v; u.f[1] = (float)imag; break;
+    case ACL_DOUBLE: case ACL_COMPLEX128: u.d[0] = v; u.d[1] = imag; break;
+    case ACL_FLOAT16: u.h = acpu_test_f64_to_f16(v); break;
+    case ACL_BF16: u.h = acpu_test_f64_to_bf16(v); break;
+    case ACL_INT8: u.i8 = (int8_t)v; break;
+    case ACL_UINT8: u.u8 = (uint8_t)v; break;
+    case ACL_BOOL: u.u8 = v != 0; break;
+    case ACL_INT16: u.i16 = (int16_t)v; break;
+    case ACL_UINT16: u.u16 = (uint16_t)v; break;
+    case ACL_INT32: u.i32 = (int32_t)v; break;
+    case ACL_UINT32: u.u32 = (uint32_t)v; break;
+    case ACL_INT64: u.i64 = (int64_t)v; break;
+    case ACL_UINT64: u.u64 = (uint64_t)v; break;
+    default: u.raw[0] = 0x3c; break; /* ToFloat must not read these bytes */
+    }
+    aclScalar *s = aclCreateScalar(u.raw, dt);
+    ck_assert_ptr_nonnull(s);
+    return s;
+}
+
+double acpu_test_scalar_value(aclDataType dt, double v, bool to_double)
+{
+    double r;
+    switch (dt) {
+    case ACL_FLOAT: r = (float)v; break;
+    case ACL_DOUBLE: r = v; break;
+    case ACL_FLOAT16: r = acpu_test_f16_to_f32(acpu_test_f64_to_f16(v)); break;
+    case ACL_BF16: r = acpu_test_bf16_to_f32(acpu_test_f64_to_bf16(v)); break;
+    case ACL_INT8: r = (int8_t)v; break;
+    case ACL_UINT8: r = (uint8_t)v; break;
+    case ACL_BOOL: r = v != 0; break;
+    case ACL_INT16: r = (int16_t)v; break;
+    case ACL_UINT16: r = (uint16_t)v; break;
+    case ACL_INT32: r = (int32_t)v; break;
+    case ACL_UINT32: r = (uint32_t)v; break;
+    case ACL_INT64: return to_double ? (double)(int64_t)v : (double)(float)(int64_t)v;
+    case ACL_UINT64: return to_double ? (double)(uint64_t)v : (double)(float)(uint64_t)v;
+    default: r = 0.0; break; /* complex, 8/6/4-bit floats */
+    }
+    return to_double ? r : (double)(float)r;
+}
+
+void acpu_test_expect_msg_at(const char *api, const char *arg, const char *not_arg, int line)
+{
+    const char *m = aclGetRecentErrMsg();
+    ACPU_TEST_EXPECT(m != NULL, "at %d: aclGetRecentErrMsg() is NULL", line);
+    ACPU_TEST_EXPECT(strstr(m, api) != NULL, "at %d: message \"%s\" does not name %s", line, m, api);
+    if (arg != NULL)
+        ACPU_TEST_EXPECT(strstr(m, arg) != NULL, "at %d: message \"%s\" does not name \"%s\"", line, m, arg);
+    if (not_arg != NULL)
+        ACPU_TEST_EXPECT(strstr(m, not_arg) == NULL, "at %d: message \"%s\" names \"%s\" (the wrong check won)",
+                         line, m, not_arg);
+}
+
+static uint64_t g_lcg = 1;
+static int g_lcg_unit_bits = 32;
+
+void acpu_test_lcg_seed(uint64_t seed, int unit_bits)
+{
+    g_lcg = seed * 2862933555777941757ULL + 3037000493ULL;
+    g_lcg_unit_bits = unit_bits;
+}
+
+uint32_t acpu_test_lcg_next(void)
+{
+    g_lcg = g_lcg * 6364136223846793005ULL + 1442695040888963407ULL;
+    return (uint32_t)(g_lcg >> 32);
+}
+
+double acpu_test_lcg_unit(void)
+{
+    if (g_lcg_unit_bits == 32)
+        return acpu_test_lcg_next() / 4294967296.0;
+    uint64_t hi = acpu_test_lcg_next() >> 5, lo = acpu_test_lcg_next() >> 6; /* 27 + 26 bits */
+    return (double)(hi * 67108864ULL + lo) / 9007199254740992.0;
+}
+
+double acpu_test_lcg_sym(double r) { return (2.0 * acpu_test_lcg_unit() - 1.0) * r; }
+double acpu_test_lcg_range(double lo, double hi) { return lo + (hi - lo) * acpu_test_lcg_unit(); }
+
+double acpu_test_lcg_logmag(double lo, double hi)
+{
+    double m = exp2(lo + (hi - lo) * acpu_test_lcg_unit());
+    return (acpu_test_lcg_next() & 1) ? -m : m;
+}
+
 static void format_params(aclDataType dt, int *man_bits, int *emin)
 {
     switch (dt) {

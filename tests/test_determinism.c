@@ -16,26 +16,17 @@
 
 /* ---- deterministic inputs ------------------------------------------------------------------ */
 
-static uint64_t g_lcg = 1;
-static void lcg_seed(uint64_t s) { g_lcg = s * 2862933555777941757ULL + 3037000493ULL; }
-static uint32_t lcg_next(void)
-{
-    g_lcg = g_lcg * 6364136223846793005ULL + 1442695040888963407ULL;
-    return (uint32_t)(g_lcg >> 32);
-}
-static double lcg_unit(void) { return lcg_next() / 4294967296.0; }
-
 /* Mostly finite values in ranges where every branch matters, 2% special values. */
 static double gen_value(aclDataType dt, bool is_x)
 {
     static const double specials[] = {NAN, INFINITY, -INFINITY, 0.0, -0.0, -1000.0, 0x1p-140, -0x1p-140,
                                       0x3p-24, -0x5p-24, -150.0, -87.5};
-    if (lcg_unit() < 0.02)
-        return specials[lcg_next() % (sizeof specials / sizeof specials[0])];
+    if (acpu_test_lcg_unit() < 0.02)
+        return specials[acpu_test_lcg_next() % (sizeof specials / sizeof specials[0])];
     double r = dt == ACL_FLOAT16 ? (is_x ? 12.0 : 4.0) : (is_x ? 40.0 : 8.0);
-    double v = (2.0 * lcg_unit() - 1.0) * r;
-    if (lcg_unit() < 0.1)
-        v = ldexp(v, -(int)(lcg_next() % 20));
+    double v = acpu_test_lcg_sym(r);
+    if (acpu_test_lcg_unit() < 0.1)
+        v = ldexp(v, -(int)(acpu_test_lcg_next() % 20));
     return v;
 }
 
@@ -50,7 +41,7 @@ static void *xalloc(size_t bytes)
 static void *gen_dense(aclDataType dt, int64_t n, bool is_x, uint64_t seed)
 {
     void *p = xalloc((size_t)n * acpu_test_dtype_size(dt));
-    lcg_seed(seed * 2 + is_x);
+    acpu_test_lcg_seed(seed * 2 + is_x, 32);
     for (int64_t i = 0; i < n; ++i)
         acpu_test_store(dt, p, (size_t)i, gen_value(dt, is_x));
     return p;

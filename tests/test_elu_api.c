@@ -2,23 +2,20 @@
  * of spec 2.3 and the extra checks of doc/BEHAVIOUR.md, scalar conversion (spec 1.9), gradInput
  * dtypes, SoC-dependent BF16, "nothing written on failure", error messages, stdout silence and the
  * ACLNN_CPU_VERBOSE line. */
-#include <fcntl.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
-#include <sys/wait.h>
-#include <unistd.h>
 
 #include "acpu_test.h"
+#include "acpu_test_proc.h"
+#include "acpu_test_tensor.h"
 #include "aclnnop/aclnn_elu_backward.h"
 
 #define N_ELEMS(a) (sizeof(a) / sizeof((a)[0]))
 #define API "aclnnEluBackwardGetWorkspaceSize"
 #define CHILD_FLAG "--elu-verbose-child"
 #define MAX_RANK 10
-#define GUARD 64            /* bytes after each tensor's storage that must stay untouched */
 #define SENTINEL_BYTE 0xA5  /* fill of gradInput before every call */
 
 /* ---- call description ------------------------------------------------------------------------- */
@@ -29,9 +26,6 @@ static const char *const k_arg_name[A_COUNT] = {"gradOutput", "alpha", "scale", 
                                                 "selfOrResult", "gradInput", "workspaceSize", "executor"};
 enum { T_DY, T_X, T_OUT };            /* tensor index */
 enum { S_ALPHA, S_SCALE, S_ISCALE };  /* scalar index */
-/* How an argument is broken: passed NULL, destroyed before the call, a live handle of the other kind,
- * or the address of unrelated memory. */
-typedef enum { F_NONE, F_NULL, F_DEAD, F_FOREIGN, F_GARBAGE } fault;
 
 typedef struct {
     aclDataType dt;
@@ -58,17 +52,9 @@ typedef struct {
     tdesc t[3];
     sdesc s[3];
     bool is_result;
-    fault f[A_COUNT];
+    acpu_test_fault f[A_COUNT];
     const char *soc;             /* platform profile; NULL: "host" */
 } elu_call;
-
-static int64_t numel(const int64_t *shape, uint64_t rank)
-{
-    int64_t n = 1;
-    for (uint64_t i = 0; i < rank; ++i)
-        n *= shape[i];
-    return n;
-}
 
 static void set_shape(elu_call *c, int which, uint64_t rank, const int64_t *shape)
 {
@@ -136,17 +122,9 @@ typedef struct {
     aclOpExecutor *exec;
 } elu_run;
 
-static int64_t g_garbage[16] = {1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16};
-
-static size_t esize(aclDataType dt)
-{
-    size_t s = acpu_test_dtype_size(dt);
-    return s ? s : 8;
-}
-
 static int64_t storage_numel(const tdesc *d)
 {
-    return d->has_storage ? numel(d->storage, d->storage_rank) : numel(d->shape, d->rank);
+    return d->has_storage ? acpu_test_numel(d->storage, d->storage_rank) : acpu_test_numel(d->shape, d->rank);
 }
 
 static void fill_strides(const tdesc *d, int64_t *st)
@@ -168,16 +146,11 @@ static void alloc_tensor_buf(elu_run *r, int which)
 {
     const tdesc *d = &r->c.t[which];
     int64_t n = storage_numel(d);
-    r->bytes[which] = (size_t)n * esize(d->dt);
-    size_t total = (r->bytes[which] + GUARD + 63) / 64 * 64;
-    r->buf[which] = aligned_alloc(64, total);
-    ck_assert_ptr_nonnull(r->buf[which]);
-    memset(r->buf[which], SENTINEL_BYTE, total);
+    r->bytes[which] = (size_t)n * acpu_test_esize(d->dt);
+    r->buf[which] = acpu_test_guarded_alloc(r->bytes[which], SENTINEL_BYTE);
     for (int64_t i = 0; which != T_OUT && i < n; ++i)
         acpu_test_store(d->dt, r->buf[which], (size_t)i, d->values ? d->values[i] : pattern(which, i));
-    r->snap[which] = malloc(total);
-    ck_assert_ptr_nonnull(r->snap[which]);
-    memcpy(r->snap[which], r->buf[which], total);
+    r->snap[which] = acpu_test_snapshot(r->buf[which], r->bytes[which]);
 }
 
 static aclTensor *make_tensor(elu_run *r, int which)
@@ -191,61 +164,33 @@ static aclTensor *make_tensor(elu_run *r, int which)
                            d->null_data ? NULL : r->buf[which]);
 }
 
-/* The scalar's bytes in its dtype; the 8/6/4-bit float types get a non-zero raw byte. */
+/* INT64 / UINT64 scalars given by bit pattern (use_iv): values a double cannot hold. */
 static aclScalar *make_scalar(const sdesc *s)
 {
-    union { float f[2]; double d[2]; uint16_t h; int8_t i8; uint8_t u8; int16_t i16; uint16_t u16;
-            int32_t i32; uint32_t u32; int64_t i64; uint64_t u64; unsigned char raw[16]; } v;
-    memset(&v, 0, sizeof v);
-    switch (s->dt) {
-    case ACL_FLOAT: case ACL_COMPLEX64: v.f[0] = (float)s->v; break;
-    case ACL_DOUBLE: case ACL_COMPLEX128: v.d[0] = s->v; break;
-    case ACL_FLOAT16: v.h = acpu_test_f64_to_f16(s->v); break;
-    case ACL_BF16: v.h = acpu_test_f64_to_bf16(s->v); break;
-    case ACL_INT8: v.i8 = (int8_t)s->v; break;
-    case ACL_UINT8: v.u8 = (uint8_t)s->v; break;
-    case ACL_BOOL: v.u8 = s->v != 0; break;
-    case ACL_INT16: v.i16 = (int16_t)s->v; break;
-    case ACL_UINT16: v.u16 = (uint16_t)s->v; break;
-    case ACL_INT32: v.i32 = (int32_t)s->v; break;
-    case ACL_UINT32: v.u32 = (uint32_t)s->v; break;
-    case ACL_INT64: v.i64 = s->use_iv ? s->iv : (int64_t)s->v; break;
-    case ACL_UINT64: v.u64 = s->use_iv ? (uint64_t)s->iv : (uint64_t)s->v; break;
-    default: v.raw[0] = 0x3c; break;
-    }
-    return aclCreateScalar(v.raw, s->dt);
+    if (!s->use_iv)
+        return acpu_test_scalar(s->dt, s->v, 0.0);
+    aclScalar *h = aclCreateScalar((void *)&s->iv, s->dt);
+    ck_assert_ptr_nonnull(h);
+    return h;
 }
 
-/* aclScalar::ToFloat of spec 1.9, computed independently. */
+/* aclScalar::ToFloat of spec 1.9, computed independently; 64-bit integers convert straight to float. */
 static float scalar_to_float(const sdesc *s)
 {
-    switch (s->dt) {
-    case ACL_FLOAT: return (float)s->v;
-    case ACL_DOUBLE: return (float)s->v;
-    case ACL_FLOAT16: return acpu_test_f16_to_f32(acpu_test_f64_to_f16(s->v));
-    case ACL_BF16: return acpu_test_bf16_to_f32(acpu_test_f64_to_bf16(s->v));
-    case ACL_INT8: return (float)(int8_t)s->v;
-    case ACL_UINT8: return (float)(uint8_t)s->v;
-    case ACL_BOOL: return s->v != 0 ? 1.0f : 0.0f;
-    case ACL_INT16: return (float)(int16_t)s->v;
-    case ACL_UINT16: return (float)(uint16_t)s->v;
-    case ACL_INT32: return (float)(int32_t)s->v;
-    case ACL_UINT32: return (float)(uint32_t)s->v;
-    case ACL_INT64: return s->use_iv ? (float)s->iv : (float)(int64_t)s->v;
-    case ACL_UINT64: return s->use_iv ? (float)(uint64_t)s->iv : (float)(uint64_t)s->v;
-    default: return 0.0f; /* complex, 8/6/4-bit floats */
-    }
+    if (s->use_iv)
+        return s->dt == ACL_INT64 ? (float)s->iv : (float)(uint64_t)s->iv;
+    return (float)acpu_test_scalar_value(s->dt, s->v, false);
 }
 
 static void apply_handle_faults(elu_run *r)
 {
     static const int k_tensor_arg[3] = {A_DY, A_X, A_OUT}, k_scalar_arg[3] = {A_ALPHA, A_SCALE, A_ISCALE};
     for (int i = 0; i < 3; ++i) {
-        if (r->c.f[k_tensor_arg[i]] == F_DEAD) {
+        if (r->c.f[k_tensor_arg[i]] == ACPU_TEST_F_DEAD) {
             ck_assert_int_eq(aclDestroyTensor(r->t[i]), ACLNN_SUCCESS);
             r->dead_t[i] = true;
         }
-        if (r->c.f[k_scalar_arg[i]] == F_DEAD) {
+        if (r->c.f[k_scalar_arg[i]] == ACPU_TEST_F_DEAD) {
             ck_assert_int_eq(aclDestroyScalar(r->s[i]), ACLNN_SUCCESS);
             r->dead_s[i] = true;
         }
@@ -262,7 +207,6 @@ static void run_setup(elu_run *r, const elu_call *c)
         r->t[i] = make_tensor(r, i);
         ck_assert_ptr_nonnull(r->t[i]);
         r->s[i] = make_scalar(&c->s[i]);
-        ck_assert_ptr_nonnull(r->s[i]);
     }
     apply_handle_faults(r);
 }
@@ -270,12 +214,7 @@ static void run_setup(elu_run *r, const elu_call *c)
 /* The pointer passed for argument a, after its fault. */
 static const void *arg_ptr(elu_run *r, int a, const void *good, const void *other_kind)
 {
-    switch (r->c.f[a]) {
-    case F_NULL: return NULL;
-    case F_FOREIGN: return other_kind;
-    case F_GARBAGE: return g_garbage;
-    default: return good;
-    }
+    return acpu_test_fault_ptr(r->c.f[a], good, other_kind);
 }
 
 static aclnnStatus run_phase1(elu_run *r)
@@ -286,18 +225,12 @@ static aclnnStatus run_phase1(elu_run *r)
         arg_ptr(r, A_DY, r->t[T_DY], sc), arg_ptr(r, A_ALPHA, r->s[S_ALPHA], tn),
         arg_ptr(r, A_SCALE, r->s[S_SCALE], tn), arg_ptr(r, A_ISCALE, r->s[S_ISCALE], tn), r->c.is_result,
         arg_ptr(r, A_X, r->t[T_X], sc), (aclTensor *)arg_ptr(r, A_OUT, r->t[T_OUT], sc),
-        r->c.f[A_WS] == F_NULL ? NULL : &r->ws, r->c.f[A_EXEC] == F_NULL ? NULL : &r->exec);
+        r->c.f[A_WS] == ACPU_TEST_F_NULL ? NULL : &r->ws, r->c.f[A_EXEC] == ACPU_TEST_F_NULL ? NULL : &r->exec);
 }
 
 static aclnnStatus run_phase2(elu_run *r)
 {
-    void *ws = NULL;
-    if (r->ws > 0)
-        ck_assert_int_eq(aclrtMalloc(&ws, r->ws, ACL_MEM_MALLOC_HUGE_FIRST), ACL_SUCCESS);
-    aclnnStatus st = aclnnEluBackward(ws, r->ws, r->exec, NULL);
-    if (ws != NULL)
-        ck_assert_int_eq(aclrtFree(ws), ACL_SUCCESS);
-    return st;
+    return acpu_test_run_phase2(aclnnEluBackward, r->ws, r->exec);
 }
 
 static void run_release(elu_run *r)
@@ -315,25 +248,8 @@ static void run_release(elu_run *r)
 /* Bytes of tensor `which` (storage and guard) equal what was there before the call. */
 static void expect_buffer_unchanged(const elu_run *r, int which, int line)
 {
-    size_t total = r->bytes[which] + GUARD;
-    if (memcmp(r->buf[which], r->snap[which], total) == 0)
-        return;
-    size_t i = 0;
-    while (r->buf[which][i] == r->snap[which][i])
-        ++i;
-    ck_abort_msg("at %d: %s byte %zu changed (storage %zu bytes)", line,
-                 k_arg_name[which == T_DY ? A_DY : which == T_X ? A_X : A_OUT], i, r->bytes[which]);
-}
-
-static void expect_msg_at(const char *arg, const char *not_arg, int line)
-{
-    const char *m = aclGetRecentErrMsg();
-    ck_assert_msg(m != NULL, "at %d: aclGetRecentErrMsg() is NULL", line);
-    ck_assert_msg(strstr(m, API) != NULL, "at %d: message \"%s\" does not name %s", line, m, API);
-    ck_assert_msg(strstr(m, arg) != NULL, "at %d: message \"%s\" does not name \"%s\"", line, m, arg);
-    if (not_arg != NULL)
-        ck_assert_msg(strstr(m, not_arg) == NULL, "at %d: message \"%s\" names \"%s\" (wrong check won)", line,
-                      m, not_arg);
+    acpu_test_expect_unchanged(r->buf[which], r->snap[which], r->bytes[which],
+                               k_arg_name[which == T_DY ? A_DY : which == T_X ? A_X : A_OUT], line);
 }
 
 /* Phase 1 fails with `code`, the message names `arg` (and not `not_arg`), nothing is written.
@@ -347,9 +263,8 @@ static void expect_fail_at(const elu_call *c, aclnnStatus code, const char *arg,
     ck_assert_msg(st == code, "at %d: status %d, expected %d (%s)", line, st, code, aclGetRecentErrMsg());
     for (int i = 0; i < 3; ++i)
         expect_buffer_unchanged(&r, i, line);
-    expect_msg_at(arg, not_arg, line);
-    for (int i = 0; i < 16; ++i)
-        ck_assert_int_eq(g_garbage[i], i + 1);
+    acpu_test_expect_msg_at(API, arg, not_arg, line);
+    acpu_test_expect_garbage_intact(line);
     run_release(&r);
 }
 #define EXPECT_FAIL(c, code, arg) expect_fail_at((c), (code), (arg), NULL, __LINE__)
@@ -435,15 +350,12 @@ static void check_element(const elu_run *r, int64_t lin, bool *covered)
  * Per-element checks abort only on a mismatch (a passing ck_assert costs a message to the runner). */
 static void check_output(const elu_run *r)
 {
-    int64_t n = numel(r->c.t[T_OUT].shape, r->c.t[T_OUT].rank), sn = storage_numel(&r->c.t[T_OUT]);
-    size_t es = esize(r->c.t[T_OUT].dt);
+    int64_t n = acpu_test_numel(r->c.t[T_OUT].shape, r->c.t[T_OUT].rank), sn = storage_numel(&r->c.t[T_OUT]);
+    size_t es = acpu_test_esize(r->c.t[T_OUT].dt);
     bool *covered = calloc((size_t)sn + 1, 1);
     for (int64_t i = 0; i < n; ++i)
         check_element(r, i, covered);
-    for (int64_t i = 0; i < sn; ++i)
-        if (!covered[i] && memcmp(r->buf[T_OUT] + i * es, r->snap[T_OUT] + i * es, es) != 0)
-            ck_abort_msg("storage element %lld outside the view was written", (long long)i);
-    ck_assert_mem_eq(r->buf[T_OUT] + r->bytes[T_OUT], r->snap[T_OUT] + r->bytes[T_OUT], GUARD);
+    acpu_test_expect_uncovered_unchanged(r->buf[T_OUT], r->snap[T_OUT], r->bytes[T_OUT], es, covered, sn);
     expect_buffer_unchanged(r, T_DY, __LINE__);
     expect_buffer_unchanged(r, T_X, __LINE__);
     free(covered);
@@ -461,7 +373,7 @@ static void run_ok_at(elu_run *r, const elu_call *c, int line)
     aclnnStatus st = run_phase1(r);
     ck_assert_msg(st == ACLNN_SUCCESS, "at %d: phase 1 status %d (%s)", line, st, aclGetRecentErrMsg());
     ck_assert_msg(r->exec != NULL, "at %d: no executor", line);
-    bool empty = numel(c->t[T_DY].shape, c->t[T_DY].rank) == 0;
+    bool empty = acpu_test_numel(c->t[T_DY].shape, c->t[T_DY].rank) == 0;
     bool dense = is_dense(&c->t[0]) && is_dense(&c->t[1]) && is_dense(&c->t[2]) && c->t[T_OUT].dt == c->t[T_DY].dt;
     if (empty || dense)
         ck_assert_msg(r->ws == 0, "at %d: workspace %llu, expected 0", line, (unsigned long long)r->ws);
@@ -726,14 +638,14 @@ typedef struct {
 #define INVALID ACLNN_ERR_PARAM_INVALID
 static const int64_t k_9d[9] = {1, 1, 1, 1, 1, 1, 1, 1, 1}, k_10d[10] = {2, 2, 2, 2, 2, 2, 2, 2, 2, 2};
 
-MUTATOR(f_null_dy, base_main, c->f[A_DY] = F_NULL)
-MUTATOR(f_null_alpha, base_main, c->f[A_ALPHA] = F_NULL)
-MUTATOR(f_null_scale, base_main, c->f[A_SCALE] = F_NULL)
-MUTATOR(f_null_iscale, base_main, c->f[A_ISCALE] = F_NULL)
-MUTATOR(f_null_x, base_main, c->f[A_X] = F_NULL)
-MUTATOR(f_null_out, base_main, c->f[A_OUT] = F_NULL)
-MUTATOR(f_null_ws, base_main, c->f[A_WS] = F_NULL)
-MUTATOR(f_null_exec, base_main, c->f[A_EXEC] = F_NULL)
+MUTATOR(f_null_dy, base_main, c->f[A_DY] = ACPU_TEST_F_NULL)
+MUTATOR(f_null_alpha, base_main, c->f[A_ALPHA] = ACPU_TEST_F_NULL)
+MUTATOR(f_null_scale, base_main, c->f[A_SCALE] = ACPU_TEST_F_NULL)
+MUTATOR(f_null_iscale, base_main, c->f[A_ISCALE] = ACPU_TEST_F_NULL)
+MUTATOR(f_null_x, base_main, c->f[A_X] = ACPU_TEST_F_NULL)
+MUTATOR(f_null_out, base_main, c->f[A_OUT] = ACPU_TEST_F_NULL)
+MUTATOR(f_null_ws, base_main, c->f[A_WS] = ACPU_TEST_F_NULL)
+MUTATOR(f_null_exec, base_main, c->f[A_EXEC] = ACPU_TEST_F_NULL)
 MUTATOR(f_all_double, base_exp, set_dtype_all(c, ACL_DOUBLE))
 MUTATOR(f_dtype_unequal_exp, base_exp, c->t[T_X].dt = ACL_FLOAT16)
 MUTATOR(f_dtype_unequal_main, base_main, c->t[T_X].dt = ACL_FLOAT16)
@@ -756,17 +668,17 @@ MUTATOR(f_complex_alpha, base_main, c->s[S_ALPHA].dt = ACL_COMPLEX64)
 MUTATOR(f_complex_scale, base_main, c->s[S_SCALE].dt = ACL_COMPLEX128)
 MUTATOR(f_complex_iscale, base_main, c->s[S_ISCALE].dt = ACL_COMPLEX64)
 /* BEHAVIOUR.md: handles destroyed, of the other kind, or garbage. */
-MUTATOR(f_dead_dy, base_main, c->f[A_DY] = F_DEAD)
-MUTATOR(f_dead_alpha, base_main, c->f[A_ALPHA] = F_DEAD)
-MUTATOR(f_dead_scale, base_main, c->f[A_SCALE] = F_DEAD)
-MUTATOR(f_dead_iscale, base_main, c->f[A_ISCALE] = F_DEAD)
-MUTATOR(f_dead_x, base_main, c->f[A_X] = F_DEAD)
-MUTATOR(f_dead_out, base_main, c->f[A_OUT] = F_DEAD)
-MUTATOR(f_foreign_dy, base_main, c->f[A_DY] = F_FOREIGN)
-MUTATOR(f_foreign_scale, base_main, c->f[A_SCALE] = F_FOREIGN)
-MUTATOR(f_garbage_x, base_main, c->f[A_X] = F_GARBAGE)
-MUTATOR(f_garbage_iscale, base_main, c->f[A_ISCALE] = F_GARBAGE)
-MUTATOR(f_garbage_out, base_main, c->f[A_OUT] = F_GARBAGE)
+MUTATOR(f_dead_dy, base_main, c->f[A_DY] = ACPU_TEST_F_DEAD)
+MUTATOR(f_dead_alpha, base_main, c->f[A_ALPHA] = ACPU_TEST_F_DEAD)
+MUTATOR(f_dead_scale, base_main, c->f[A_SCALE] = ACPU_TEST_F_DEAD)
+MUTATOR(f_dead_iscale, base_main, c->f[A_ISCALE] = ACPU_TEST_F_DEAD)
+MUTATOR(f_dead_x, base_main, c->f[A_X] = ACPU_TEST_F_DEAD)
+MUTATOR(f_dead_out, base_main, c->f[A_OUT] = ACPU_TEST_F_DEAD)
+MUTATOR(f_foreign_dy, base_main, c->f[A_DY] = ACPU_TEST_F_FOREIGN)
+MUTATOR(f_foreign_scale, base_main, c->f[A_SCALE] = ACPU_TEST_F_FOREIGN)
+MUTATOR(f_garbage_x, base_main, c->f[A_X] = ACPU_TEST_F_GARBAGE)
+MUTATOR(f_garbage_iscale, base_main, c->f[A_ISCALE] = ACPU_TEST_F_GARBAGE)
+MUTATOR(f_garbage_out, base_main, c->f[A_OUT] = ACPU_TEST_F_GARBAGE)
 /* BEHAVIOUR.md: non-empty tensor with NULL data; views not fitting their storage. */
 MUTATOR(f_null_data_dy, base_exp, c->t[T_DY].null_data = true)
 MUTATOR(f_null_data_x, base_exp, c->t[T_X].null_data = true)
@@ -905,16 +817,16 @@ END_TEST
 
 /* ---- validation order: two faults, the earlier check wins ------------------------------------- */
 
-MUTATOR(o_ws_null_dy_null, base_main, c->f[A_WS] = F_NULL, c->f[A_DY] = F_NULL)
-MUTATOR(o_exec_null_dtype, base_main, c->f[A_EXEC] = F_NULL, set_dtype_all(c, ACL_DOUBLE))
-MUTATOR(o_dy_null_alpha_null, base_main, c->f[A_DY] = F_NULL, c->f[A_ALPHA] = F_NULL)
-MUTATOR(o_alpha_null_scale_null, base_main, c->f[A_ALPHA] = F_NULL, c->f[A_SCALE] = F_NULL)
-MUTATOR(o_scale_null_x_dtype, base_main, c->f[A_SCALE] = F_NULL, c->t[T_X].dt = ACL_FLOAT16)
-MUTATOR(o_iscale_null_out_null, base_main, c->f[A_ISCALE] = F_NULL, c->f[A_OUT] = F_NULL)
-MUTATOR(o_x_null_out_null, base_main, c->f[A_X] = F_NULL, c->f[A_OUT] = F_NULL)
-MUTATOR(o_out_null_dtype, base_main, c->f[A_OUT] = F_NULL, set_dtype_all(c, ACL_DOUBLE))
-MUTATOR(o_alpha_null_dead_out, base_main, c->f[A_ALPHA] = F_NULL, c->f[A_OUT] = F_DEAD)
-MUTATOR(o_dy_null_dead_alpha, base_main, c->f[A_DY] = F_NULL, c->f[A_ALPHA] = F_DEAD)
+MUTATOR(o_ws_null_dy_null, base_main, c->f[A_WS] = ACPU_TEST_F_NULL, c->f[A_DY] = ACPU_TEST_F_NULL)
+MUTATOR(o_exec_null_dtype, base_main, c->f[A_EXEC] = ACPU_TEST_F_NULL, set_dtype_all(c, ACL_DOUBLE))
+MUTATOR(o_dy_null_alpha_null, base_main, c->f[A_DY] = ACPU_TEST_F_NULL, c->f[A_ALPHA] = ACPU_TEST_F_NULL)
+MUTATOR(o_alpha_null_scale_null, base_main, c->f[A_ALPHA] = ACPU_TEST_F_NULL, c->f[A_SCALE] = ACPU_TEST_F_NULL)
+MUTATOR(o_scale_null_x_dtype, base_main, c->f[A_SCALE] = ACPU_TEST_F_NULL, c->t[T_X].dt = ACL_FLOAT16)
+MUTATOR(o_iscale_null_out_null, base_main, c->f[A_ISCALE] = ACPU_TEST_F_NULL, c->f[A_OUT] = ACPU_TEST_F_NULL)
+MUTATOR(o_x_null_out_null, base_main, c->f[A_X] = ACPU_TEST_F_NULL, c->f[A_OUT] = ACPU_TEST_F_NULL)
+MUTATOR(o_out_null_dtype, base_main, c->f[A_OUT] = ACPU_TEST_F_NULL, set_dtype_all(c, ACL_DOUBLE))
+MUTATOR(o_alpha_null_dead_out, base_main, c->f[A_ALPHA] = ACPU_TEST_F_NULL, c->f[A_OUT] = ACPU_TEST_F_DEAD)
+MUTATOR(o_dy_null_dead_alpha, base_main, c->f[A_DY] = ACPU_TEST_F_NULL, c->f[A_ALPHA] = ACPU_TEST_F_DEAD)
 MUTATOR(o_x_dtype_out_dtype, base_main, c->t[T_X].dt = ACL_FLOAT16, c->t[T_OUT].dt = ACL_INT32)
 MUTATOR(o_dy_support_alpha_complex, base_main, c->t[T_DY].dt = ACL_DOUBLE, c->t[T_X].dt = ACL_DOUBLE,
         c->s[S_ALPHA].dt = ACL_COMPLEX64)
@@ -1063,7 +975,7 @@ static void run_mixed_calls(void)
 {
     elu_call c;
     base_main(&c);
-    c.f[A_DY] = F_NULL;
+    c.f[A_DY] = ACPU_TEST_F_NULL;
     EXPECT_FAIL(&c, NULLPTR, "gradOutput");
     f_all_double(&c);
     EXPECT_FAIL(&c, INVALID, "gradOutput");
@@ -1078,21 +990,10 @@ static void run_mixed_calls(void)
 
 START_TEST(test_stdout_silent)
 {
-    char path[] = "/tmp/acpu_stdout_XXXXXX";
-    int fd = mkstemp(path);
-    ck_assert_int_ge(fd, 0);
-    unlink(path);
-    fflush(stdout);
-    int saved = dup(STDOUT_FILENO);
-    ck_assert_int_ge(dup2(fd, STDOUT_FILENO), 0);
+    acpu_test_capture cap = acpu_test_stdout_capture();
     run_mixed_calls();
-    fflush(stdout);
-    dup2(saved, STDOUT_FILENO);
-    close(saved);
-    struct stat st;
-    ck_assert_int_eq(fstat(fd, &st), 0);
-    ck_assert_msg(st.st_size == 0, "the library wrote %lld bytes to stdout", (long long)st.st_size);
-    close(fd);
+    long long bytes = acpu_test_stdout_bytes(cap);
+    ck_assert_msg(bytes == 0, "the library wrote %lld bytes to stdout", bytes);
 }
 END_TEST
 
@@ -1115,43 +1016,13 @@ static int verbose_child(void)
     return (aclDestroyTensor(t_dy) | aclDestroyTensor(t_x) | aclDestroyTensor(t_out) | aclDestroyScalar(one)) ? 4 : 0;
 }
 
-static void read_fd(int fd, char *buf, size_t cap)
-{
-    ssize_t n = pread(fd, buf, cap - 1, 0);
-    buf[n > 0 ? n : 0] = '\0';
-    close(fd);
-}
-
-static int temp_fd(void)
-{
-    char path[] = "/tmp/acpu_child_XXXXXX";
-    int fd = mkstemp(path);
-    ck_assert_int_ge(fd, 0);
-    unlink(path);
-    return fd;
-}
-
 /* Runs this executable as the child with the given variables set (NULL value: unset). */
 static void run_child(const char *verbose, const char *soc, const char *threads, char *out, char *err, size_t cap)
 {
-    int fo = temp_fd(), fe = temp_fd();
-    pid_t pid = fork();
-    ck_assert_int_ge(pid, 0);
-    if (pid == 0) {
-        const char *names[3] = {"ACLNN_CPU_VERBOSE", "ACLNN_CPU_SOC", "ACLNN_CPU_NUM_THREADS"};
-        const char *values[3] = {verbose, soc, threads};
-        for (int i = 0; i < 3; ++i)
-            (void)(values[i] ? setenv(names[i], values[i], 1) : unsetenv(names[i]));
-        dup2(fo, STDOUT_FILENO);
-        dup2(fe, STDERR_FILENO);
-        execl("/proc/self/exe", "test_elu_api", CHILD_FLAG, (char *)NULL);
-        _exit(127);
-    }
-    int status = 0;
-    ck_assert_int_eq(waitpid(pid, &status, 0), pid);
-    read_fd(fo, out, cap);
-    read_fd(fe, err, cap);
-    ck_assert_msg(WIFEXITED(status) && WEXITSTATUS(status) == 0, "child status %d, stderr: %s", status, err);
+    static const char *const argv[] = {"test_elu_api", CHILD_FLAG, NULL};
+    const acpu_test_env env[3] = {
+        {"ACLNN_CPU_VERBOSE", verbose}, {"ACLNN_CPU_SOC", soc}, {"ACLNN_CPU_NUM_THREADS", threads}};
+    acpu_test_run_self(argv, env, 3, out, err, cap);
 }
 
 static const char *const k_sch_names[] = {"SAFE_EXP", "SAFE_RESULT", "SINGLE_TILE_EXP", "SINGLE_TILE_RESULT",
@@ -1169,14 +1040,10 @@ static bool known_sch(const char *s)
 /* The single "exec" line of `err` has BEHAVIOUR.md's format. */
 static void check_exec_line(const char *err, const char *profile)
 {
-    const char *line = strstr(err, "aclnn_cpu: exec ");
-    ck_assert_msg(line != NULL, "no exec line in stderr: \"%s\"", err);
-    ck_assert_msg(strstr(line + 1, "aclnn_cpu: exec ") == NULL, "more than one exec line: \"%s\"", err);
     char prefix[160];
     snprintf(prefix, sizeof prefix,
              "aclnn_cpu: exec op=EluBackward dtypes=float32,float32->float32 shape=2x2 profile=%s sch=", profile);
-    ck_assert_msg(strncmp(line, prefix, strlen(prefix)) == 0, "exec line \"%s\" does not start with \"%s\"", line,
-                  prefix);
+    const char *line = acpu_test_exec_line(err, prefix);
     char sch[32], isa[16];
     unsigned cores = 0, tile = 0, threads = 0;
     double us = -1;

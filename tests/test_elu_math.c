@@ -18,29 +18,7 @@
 
 #define MAXR 8
 
-/* ck_assert_msg reports every passing check to the parent process (slow in per-element loops). */
-#define EXPECT(cond, ...)                \
-    do {                                 \
-        if (!(cond))                     \
-            ck_abort_msg(__VA_ARGS__);   \
-    } while (0)
-
 /* ---- deterministic inputs ------------------------------------------------------------------ */
-
-static uint64_t g_lcg = 1;
-static void lcg_seed(uint64_t s) { g_lcg = s * 2862933555777941757ULL + 3037000493ULL; }
-static uint32_t lcg_next(void)
-{
-    g_lcg = g_lcg * 6364136223846793005ULL + 1442695040888963407ULL;
-    return (uint32_t)(g_lcg >> 32);
-}
-static double lcg_unit(void) { return lcg_next() / 4294967296.0; }
-static double lcg_sym(double r) { return (2.0 * lcg_unit() - 1.0) * r; }
-static double lcg_logmag(double lo, double hi) /* random sign, magnitude log-uniform in [2^lo, 2^hi] */
-{
-    double m = exp2(lo + (hi - lo) * lcg_unit());
-    return (lcg_next() & 1) ? -m : m;
-}
 
 typedef enum { GEN_X, GEN_DY } gen_kind;
 
@@ -50,22 +28,22 @@ static double gen_value(aclDataType dt, gen_kind k, double special_rate)
 {
     static const double specials[] = {NAN, INFINITY, -INFINITY, 0.0, -0.0, -1000.0, 0x1p-140, -0x1p-140,
                                       0x3p-24, -0x5p-24, 1e30, -150.0};
-    if (special_rate > 0 && lcg_unit() < special_rate)
-        return specials[lcg_next() % (sizeof specials / sizeof specials[0])];
+    if (special_rate > 0 && acpu_test_lcg_unit() < special_rate)
+        return specials[acpu_test_lcg_next() % (sizeof specials / sizeof specials[0])];
     bool h = dt == ACL_FLOAT16;
-    double u = lcg_unit();
+    double u = acpu_test_lcg_unit();
     if (k == GEN_X) {
         if (u < 0.02)
-            return (lcg_next() & 1) ? -0.0 : 0.0;
+            return (acpu_test_lcg_next() & 1) ? -0.0 : 0.0;
         if (u < 0.15)
-            return lcg_logmag(-24, 3);
+            return acpu_test_lcg_logmag(-24, 3);
         if (u < 0.35 && !h)
-            return -70.0 * lcg_unit();
-        return lcg_sym(h ? 12.0 : 16.0);
+            return -70.0 * acpu_test_lcg_unit();
+        return acpu_test_lcg_sym(h ? 12.0 : 16.0);
     }
     if (u < 0.05)
-        return lcg_logmag(-10, 3);
-    return lcg_sym(h ? 4.0 : 8.0);
+        return acpu_test_lcg_logmag(-10, 3);
+    return acpu_test_lcg_sym(h ? 4.0 : 8.0);
 }
 
 static void fill(aclDataType dt, void *p, int64_t count, gen_kind k, double special_rate)
@@ -369,7 +347,7 @@ static void assert_sentinels(const elu_call *c)
         if (covered[e])
             continue;
         for (size_t b = 0; b < es; ++b)
-            EXPECT(p[(size_t)e * es + b] == 0xA5, "output storage element %lld outside the view was written",
+            ACPU_TEST_EXPECT(p[(size_t)e * es + b] == 0xA5, "output storage element %lld outside the view was written",
                           (long long)e);
     }
     free(covered);
@@ -397,7 +375,7 @@ START_TEST(test_accuracy_sweep)
         elu_call c;
         call_init(&c, dt, dt, 1, shape);
         call_alloc(&c);
-        lcg_seed((uint64_t)(_i * 100 + k + 1));
+        acpu_test_lcg_seed((uint64_t)(_i * 100 + k + 1), 32);
         fill_inputs(&c, 0.0);
         elu_run_ok(&c, &a);
         acc_stats s = {0};
@@ -423,11 +401,11 @@ START_TEST(test_exp_range)
         elu_call c;
         call_init(&c, dt, dt, 1, &n);
         call_alloc(&c);
-        lcg_seed((uint64_t)(_i * 2 + k + 500));
+        acpu_test_lcg_seed((uint64_t)(_i * 2 + k + 500), 32);
         for (int64_t i = 0; i < n; ++i) {
-            acpu_test_store(dt, c.data[T_X], (size_t)i, lo * lcg_unit());
-            double m = k ? 0.5 + 0.5 * lcg_unit() : 1.0 + lcg_unit();
-            acpu_test_store(dt, c.data[T_DY], (size_t)i, (lcg_next() & 1) ? -m : m);
+            acpu_test_store(dt, c.data[T_X], (size_t)i, lo * acpu_test_lcg_unit());
+            double m = k ? 0.5 + 0.5 * acpu_test_lcg_unit() : 1.0 + acpu_test_lcg_unit();
+            acpu_test_store(dt, c.data[T_DY], (size_t)i, (acpu_test_lcg_next() & 1) ? -m : m);
         }
         elu_run_ok(&c, &a);
         acc_stats s = {0};
@@ -560,11 +538,11 @@ START_TEST(test_special_values)
                      dt_name(dt), row->result ? "result" : "exp", row->alpha, row->scale, row->iscale, row->x,
                      row->dy, (long long)i, got, row->expect);
             if (row->tol < 0)
-                EXPECT(isnan(got), "%s", ctx);
+                ACPU_TEST_EXPECT(isnan(got), "%s", ctx);
             else if (row->tol == 0 || dt != ACL_FLOAT)
-                EXPECT(memcmp(gb, want, es) == 0, "%s", ctx);
+                ACPU_TEST_EXPECT(memcmp(gb, want, es) == 0, "%s", ctx);
             else
-                EXPECT(acpu_test_ulp_error(dt, got, row->expect) <= row->tol &&
+                ACPU_TEST_EXPECT(acpu_test_ulp_error(dt, got, row->expect) <= row->tol &&
                                   (got != 0) == (row->expect != 0) && signbit(got) == signbit(row->expect),
                               "%s", ctx);
         }
@@ -640,7 +618,7 @@ static void run_and_check(aclDataType dt, int64_t n, const elu_attrs *a, const c
     elu_call c;
     call_init(&c, dt, dt, 1, &n);
     call_alloc(&c);
-    lcg_seed(seed);
+    acpu_test_lcg_seed(seed, 32);
     fill_inputs(&c, 0.0);
     elu_run_ok(&c, a);
     acc_stats s = {0};
@@ -755,7 +733,7 @@ START_TEST(test_strided_views)
             elu_call c;
             layout(&c, _i, k_dts[d]);
             call_alloc(&c);
-            lcg_seed((uint64_t)(_i * 10 + d * 2 + m + 5));
+            acpu_test_lcg_seed((uint64_t)(_i * 10 + d * 2 + m + 5), 32);
             fill_inputs(&c, 0.0);
             fill_sentinel(&c);
             elu_attrs a = k_attrs[1 + m];
@@ -792,12 +770,12 @@ static void assert_converted(aclDataType dt, const void *base, aclDataType out_d
     acpu_test_store(out_dt, want, 0, v);
     const unsigned char *gb = (const unsigned char *)out + (size_t)i * es;
     if (isnan(v)) {
-        EXPECT(isnan(g), "%s elem %lld: expected NaN, got %a", ctx, (long long)i, g);
+        ACPU_TEST_EXPECT(isnan(g), "%s elem %lld: expected NaN, got %a", ctx, (long long)i, g);
         if (out_dt == ACL_COMPLEX64 || out_dt == ACL_COMPLEX128)
-            EXPECT(memcmp(gb + es / 2, want + es / 2, es / 2) == 0, "%s elem %lld: imag not 0", ctx,
+            ACPU_TEST_EXPECT(memcmp(gb + es / 2, want + es / 2, es / 2) == 0, "%s elem %lld: imag not 0", ctx,
                           (long long)i);
     } else {
-        EXPECT(memcmp(gb, want, es) == 0, "%s elem %lld: base value %a, got %a (or nonzero imag)", ctx,
+        ACPU_TEST_EXPECT(memcmp(gb, want, es) == 0, "%s elem %lld: base value %a, got %a (or nonzero imag)", ctx,
                       (long long)i, v, g);
     }
 }
@@ -814,7 +792,7 @@ START_TEST(test_mixed_output)
         elu_call base, mix;
         call_init(&base, dt, dt, 1, &n);
         call_alloc(&base);
-        lcg_seed((uint64_t)(_i * 2 + m + 900));
+        acpu_test_lcg_seed((uint64_t)(_i * 2 + m + 900), 32);
         fill_inputs(&base, 0.01);
         elu_run_ok(&base, &a);
         call_init(&mix, dt, out_dt, 1, &n);
@@ -828,7 +806,7 @@ START_TEST(test_mixed_output)
             double x = acpu_test_load(dt, base.data[T_X], (size_t)i), dy = acpu_test_load(dt, base.data[T_DY], (size_t)i);
             double ref = elu_ref(x, dy, &a), got = acpu_test_load(dt, base.data[T_OUT], (size_t)i);
             if (isnan(ref) || isinf(ref))
-                EXPECT(acpu_test_ulp_error(dt, got, ref) == 0, "%s base elem %lld x=%a dy=%a got %a ref %a", ctx,
+                ACPU_TEST_EXPECT(acpu_test_ulp_error(dt, got, ref) == 0, "%s base elem %lld x=%a dy=%a got %a ref %a", ctx,
                               (long long)i, x, dy, got, ref);
             assert_converted(dt, base.data[T_OUT], out_dt, mix.data[T_OUT], i, ctx);
         }
@@ -849,7 +827,7 @@ START_TEST(test_failure_untouched)
     elu_call c;
     call_init(&c, ACL_FLOAT, ACL_FLOAT, 1, &n);
     call_alloc(&c);
-    lcg_seed(5);
+    acpu_test_lcg_seed(5, 32);
     fill_inputs(&c, 0.0);
     fill_sentinel(&c);
     elu_call all = c;
@@ -880,7 +858,7 @@ START_TEST(test_failure_small_workspace)
     elu_call c;
     call_init(&c, ACL_FLOAT, ACL_DOUBLE, 1, &n);
     call_alloc(&c);
-    lcg_seed(6);
+    acpu_test_lcg_seed(6, 32);
     fill_inputs(&c, 0.0);
     fill_sentinel(&c);
     elu_attrs a = {1.3f, 0.8f, 1.1f, false};
@@ -900,7 +878,7 @@ START_TEST(test_failure_small_workspace)
     for (int64_t i = 0; i < n; ++i) {
         double x = acpu_test_load(ACL_FLOAT, c.data[T_X], (size_t)i), dy = acpu_test_load(ACL_FLOAT, c.data[T_DY], (size_t)i);
         double got = ((const double *)c.data[T_OUT])[i];
-        EXPECT(got == (double)(float)got && acpu_test_ulp_error(ACL_FLOAT, got, elu_ref(x, dy, &a)) <= 4,
+        ACPU_TEST_EXPECT(got == (double)(float)got && acpu_test_ulp_error(ACL_FLOAT, got, elu_ref(x, dy, &a)) <= 4,
                       "elem %lld: got %a", (long long)i, got);
     }
     ck_assert_int_eq(aclDestroyAclOpExecutor(ex), ACLNN_SUCCESS);
@@ -924,7 +902,7 @@ static void fp_prepare(elu_call *c)
     int64_t n = FP_N;
     call_init(c, ACL_FLOAT, ACL_FLOAT, 1, &n);
     call_alloc(c);
-    lcg_seed(4242);
+    acpu_test_lcg_seed(4242, 32);
     fill_inputs(c, 0.01);
     for (int i = 0; i < FP_FIXED; ++i) {
         ((float *)c->data[T_X])[i] = (float)k_fp_x[i];
@@ -997,18 +975,18 @@ START_TEST(test_fp_state)
             elu_run_ok(&c0, &a);
             const float *o1 = c1.data[T_OUT], *o0 = c0.data[T_OUT];
             for (int64_t i = 0; i < FP_N; ++i)
-                EXPECT(memcmp(&o1[i], &o0[i], 4) == 0, "state %d mode %d prof %d elem %lld: %a vs default %a",
+                ACPU_TEST_EXPECT(memcmp(&o1[i], &o0[i], 4) == 0, "state %d mode %d prof %d elem %lld: %a vs default %a",
                               _i, mode, prof, (long long)i, o1[i], o0[i]);
             if (mode == 0)
                 for (int i = 0; i < FP_FIXED; ++i)
                     if (k_fp_want[i] >= 0)
-                        EXPECT(memcmp(&o0[i], &(float){(float)k_fp_want[i]}, 4) == 0,
+                        ACPU_TEST_EXPECT(memcmp(&o0[i], &(float){(float)k_fp_want[i]}, 4) == 0,
                                       "elem %d: got %a expected %a", i, o0[i], k_fp_want[i]);
             if (mode == 0)
                 ck_assert_msg(o0[5] > 0 && o0[5] < FLT_MIN, "subnormal exp result flushed: %a", o0[5]);
             for (int64_t i = FP_FIXED; i < FP_N; i += 997) {
                 double want = (i & 1) ? 0x1p-141 : 0x1p-140; /* dy * scale, or 1 * 2^-140 (both modes) */
-                EXPECT(o0[i] == (float)want, "elem %lld: subnormal result %a, expected %a", (long long)i, o0[i],
+                ACPU_TEST_EXPECT(o0[i] == (float)want, "elem %lld: subnormal result %a, expected %a", (long long)i, o0[i],
                               want);
             }
             acc_stats s = {0};

@@ -15,16 +15,7 @@
 /* ---- helpers ---------------------------------------------------------------------------------- */
 
 /* The calling thread's message names `api` and (when given) `arg`. */
-static void expect_msg_at(const char *api, const char *arg, int line)
-{
-    const char *m = aclGetRecentErrMsg();
-    ck_assert_msg(m != NULL, "line %d: aclGetRecentErrMsg returned NULL", line);
-    ck_assert_msg(strstr(m, api) != NULL, "line %d: message \"%s\" does not name \"%s\"", line, m, api);
-    if (arg != NULL)
-        ck_assert_msg(strstr(m, arg) != NULL, "line %d: message \"%s\" does not name argument \"%s\"", line, m,
-                      arg);
-}
-#define EXPECT_MSG(api, arg) expect_msg_at((api), (arg), __LINE__)
+#define EXPECT_MSG(api, arg) acpu_test_expect_msg_at((api), (arg), NULL, __LINE__)
 
 static size_t round_up(size_t v, size_t to) { return (v + to - 1) / to * to; }
 

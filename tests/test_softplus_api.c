@@ -7,28 +7,19 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
-#include <sys/wait.h>
-#include <unistd.h>
 
 #include "acpu_test.h"
+#include "acpu_test_proc.h"
+#include "acpu_test_tensor.h"
 #include "aclnnop/aclnn_softplus_backward.h"
 
 #define N_ELEMS(a) (sizeof(a) / sizeof((a)[0]))
 #define API "aclnnSoftplusBackwardGetWorkspaceSize"
 #define CHILD_FLAG "--softplus-verbose-child"
 #define MAX_RANK 10
-#define GUARD 64            /* bytes after each tensor's storage that must stay untouched */
 #define SENTINEL_BYTE 0xA5  /* fill of gradInput before every call */
 #define NULLPTR ACLNN_ERR_PARAM_NULLPTR
 #define INVALID ACLNN_ERR_PARAM_INVALID
-
-/* Check's passing assertions each cost a pipe write: per-element checks abort only on failure. */
-#define EXPECT(cond, ...)              \
-    do {                               \
-        if (!(cond))                   \
-            ck_abort_msg(__VA_ARGS__); \
-    } while (0)
 
 /* ---- call description ------------------------------------------------------------------------- */
 
@@ -38,9 +29,6 @@ static const char *const k_arg_name[A_COUNT] = {"gradOutput", "self",          "
                                                 "gradInput",  "workspaceSize", "executor"};
 enum { T_GO, T_SELF, T_OUT };  /* tensor index */
 enum { S_BETA, S_THR };        /* scalar index */
-/* How an argument is broken: NULL, destroyed before the call, a live handle of the other kind, or
- * the address of unrelated memory. */
-typedef enum { F_NONE, F_NULL, F_DEAD, F_FOREIGN, F_GARBAGE } fault;
 
 typedef struct {
     aclDataType dt;
@@ -62,17 +50,9 @@ typedef struct {
 typedef struct {
     tdesc t[3];
     sdesc s[2];
-    fault f[A_COUNT];
+    acpu_test_fault f[A_COUNT];
     const char *soc;  /* NULL: "host" */
 } sp_call;
-
-static int64_t numel(const int64_t *shape, uint64_t rank)
-{
-    int64_t n = 1;
-    for (uint64_t i = 0; i < rank; ++i)
-        n *= shape[i];
-    return n;
-}
 
 static void set_shape(sp_call *c, int which, uint64_t rank, const int64_t *shape)
 {
@@ -125,17 +105,9 @@ typedef struct {
     aclOpExecutor *exec;
 } sp_run;
 
-static int64_t g_garbage[16] = {1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16};
-
-static size_t esize(aclDataType dt)
-{
-    size_t s = acpu_test_dtype_size(dt);
-    return s ? s : 8;
-}
-
 static int64_t storage_numel(const tdesc *d)
 {
-    return d->has_storage ? numel(d->storage, d->storage_rank) : numel(d->shape, d->rank);
+    return d->has_storage ? acpu_test_numel(d->storage, d->storage_rank) : acpu_test_numel(d->shape, d->rank);
 }
 
 static void fill_strides(const tdesc *d, int64_t *st)
@@ -161,16 +133,11 @@ static void alloc_tensor_buf(sp_run *r, int which)
 {
     const tdesc *d = &r->c.t[which];
     int64_t n = storage_numel(d);
-    r->bytes[which] = (size_t)n * esize(d->dt);
-    size_t total = (r->bytes[which] + GUARD + 63) / 64 * 64;
-    r->buf[which] = aligned_alloc(64, total);
-    ck_assert_ptr_nonnull(r->buf[which]);
-    memset(r->buf[which], SENTINEL_BYTE, total);
+    r->bytes[which] = (size_t)n * acpu_test_esize(d->dt);
+    r->buf[which] = acpu_test_guarded_alloc(r->bytes[which], SENTINEL_BYTE);
     for (int64_t i = 0; which != T_OUT && i < n; ++i)
         acpu_test_store(d->dt, r->buf[which], (size_t)i, pattern(which, d->dt, i));
-    r->snap[which] = malloc(total);
-    ck_assert_ptr_nonnull(r->snap[which]);
-    memcpy(r->snap[which], r->buf[which], total);
+    r->snap[which] = acpu_test_snapshot(r->buf[which], r->bytes[which]);
 }
 
 static aclTensor *make_tensor(sp_run *r, int which)
@@ -184,64 +151,19 @@ static aclTensor *make_tensor(sp_run *r, int which)
                            d->null_data ? NULL : r->buf[which]);
 }
 
-/* The scalar's bytes in its dtype; the 8/6/4-bit float types get a non-zero raw byte. */
-static aclScalar *make_scalar(const sdesc *s)
-{
-    union { float f[2]; double d[2]; uint16_t h; int8_t i8; uint8_t u8; int16_t i16; uint16_t u16;
-            int32_t i32; uint32_t u32; int64_t i64; uint64_t u64; unsigned char raw[16]; } v;
-    memset(&v, 0, sizeof v);
-    switch (s->dt) {
-    case ACL_FLOAT: case ACL_COMPLEX64: v.f[0] = (float)s->v; v.f[1] = 0.5f; break;
-    case ACL_DOUBLE: case ACL_COMPLEX128: v.d[0] = s->v; v.d[1] = 0.5; break;
-    case ACL_FLOAT16: v.h = acpu_test_f64_to_f16(s->v); break;
-    case ACL_BF16: v.h = acpu_test_f64_to_bf16(s->v); break;
-    case ACL_INT8: v.i8 = (int8_t)s->v; break;
-    case ACL_UINT8: v.u8 = (uint8_t)s->v; break;
-    case ACL_BOOL: v.u8 = s->v != 0; break;
-    case ACL_INT16: v.i16 = (int16_t)s->v; break;
-    case ACL_UINT16: v.u16 = (uint16_t)s->v; break;
-    case ACL_INT32: v.i32 = (int32_t)s->v; break;
-    case ACL_UINT32: v.u32 = (uint32_t)s->v; break;
-    case ACL_INT64: v.i64 = (int64_t)s->v; break;
-    case ACL_UINT64: v.u64 = (uint64_t)s->v; break;
-    default: v.raw[0] = 0x3c; break;
-    }
-    return aclCreateScalar(v.raw, s->dt);
-}
-
-/* aclScalar::ToFloat (spec 1.9) and its double counterpart for the DOUBLE compute path. */
-static double scalar_value(const sdesc *s, bool to_double)
-{
-    double v;
-    switch (s->dt) {
-    case ACL_FLOAT: v = (float)s->v; break;
-    case ACL_DOUBLE: v = s->v; break;
-    case ACL_FLOAT16: v = acpu_test_f16_to_f32(acpu_test_f64_to_f16(s->v)); break;
-    case ACL_BF16: v = acpu_test_bf16_to_f32(acpu_test_f64_to_bf16(s->v)); break;
-    case ACL_INT8: v = (int8_t)s->v; break;
-    case ACL_UINT8: v = (uint8_t)s->v; break;
-    case ACL_BOOL: v = s->v != 0; break;
-    case ACL_INT16: v = (int16_t)s->v; break;
-    case ACL_UINT16: v = (uint16_t)s->v; break;
-    case ACL_INT32: v = (int32_t)s->v; break;
-    case ACL_UINT32: v = (uint32_t)s->v; break;
-    case ACL_INT64: v = (double)(int64_t)s->v; break;
-    case ACL_UINT64: v = (double)(uint64_t)s->v; break;
-    default: v = 0.0; break; /* complex, 8/6/4-bit floats */
-    }
-    return to_double ? v : (double)(float)v;
-}
+/* A non-zero imaginary part for complex scalars: ToFloat must take the real part alone. */
+static aclScalar *make_scalar(const sdesc *s) { return acpu_test_scalar(s->dt, s->v, 0.5); }
 
 static void apply_handle_faults(sp_run *r)
 {
     static const int k_tensor_arg[3] = {A_GO, A_SELF, A_OUT}, k_scalar_arg[2] = {A_BETA, A_THR};
     for (int i = 0; i < 3; ++i)
-        if (r->c.f[k_tensor_arg[i]] == F_DEAD) {
+        if (r->c.f[k_tensor_arg[i]] == ACPU_TEST_F_DEAD) {
             ck_assert_int_eq(aclDestroyTensor(r->t[i]), ACLNN_SUCCESS);
             r->dead_t[i] = true;
         }
     for (int i = 0; i < 2; ++i)
-        if (r->c.f[k_scalar_arg[i]] == F_DEAD) {
+        if (r->c.f[k_scalar_arg[i]] == ACPU_TEST_F_DEAD) {
             ck_assert_int_eq(aclDestroyScalar(r->s[i]), ACLNN_SUCCESS);
             r->dead_s[i] = true;
         }
@@ -259,7 +181,6 @@ static void run_setup(sp_run *r, const sp_call *c)
     }
     for (int i = 0; i < 2; ++i) {
         r->s[i] = make_scalar(&c->s[i]);
-        ck_assert_ptr_nonnull(r->s[i]);
     }
     apply_handle_faults(r);
 }
@@ -267,12 +188,7 @@ static void run_setup(sp_run *r, const sp_call *c)
 /* The pointer passed for argument a, after its fault. */
 static const void *arg_ptr(const sp_run *r, int a, const void *good, const void *other_kind)
 {
-    switch (r->c.f[a]) {
-    case F_NULL: return NULL;
-    case F_FOREIGN: return other_kind;
-    case F_GARBAGE: return g_garbage;
-    default: return good;
-    }
+    return acpu_test_fault_ptr(r->c.f[a], good, other_kind);
 }
 
 static aclnnStatus run_phase1(sp_run *r)
@@ -282,18 +198,12 @@ static aclnnStatus run_phase1(sp_run *r)
     return aclnnSoftplusBackwardGetWorkspaceSize(
         arg_ptr(r, A_GO, r->t[T_GO], sc), arg_ptr(r, A_SELF, r->t[T_SELF], sc), arg_ptr(r, A_BETA, r->s[S_BETA], tn),
         arg_ptr(r, A_THR, r->s[S_THR], tn), (aclTensor *)arg_ptr(r, A_OUT, r->t[T_OUT], sc),
-        r->c.f[A_WS] == F_NULL ? NULL : &r->ws, r->c.f[A_EXEC] == F_NULL ? NULL : &r->exec);
+        r->c.f[A_WS] == ACPU_TEST_F_NULL ? NULL : &r->ws, r->c.f[A_EXEC] == ACPU_TEST_F_NULL ? NULL : &r->exec);
 }
 
 static aclnnStatus run_phase2(sp_run *r)
 {
-    void *ws = NULL;
-    if (r->ws > 0)
-        ck_assert_int_eq(aclrtMalloc(&ws, r->ws, ACL_MEM_MALLOC_HUGE_FIRST), ACL_SUCCESS);
-    aclnnStatus st = aclnnSoftplusBackward(ws, r->ws, r->exec, NULL);
-    if (ws != NULL)
-        ck_assert_int_eq(aclrtFree(ws), ACL_SUCCESS);
-    return st;
+    return acpu_test_run_phase2(aclnnSoftplusBackward, r->ws, r->exec);
 }
 
 static void run_release(sp_run *r)
@@ -314,24 +224,7 @@ static const char *tensor_name(int which) { return k_arg_name[which == T_GO ? A_
 /* Bytes of tensor `which` (storage and guard) equal what was there before the call. */
 static void expect_buffer_unchanged(const sp_run *r, int which, int line)
 {
-    size_t total = r->bytes[which] + GUARD;
-    if (memcmp(r->buf[which], r->snap[which], total) == 0)
-        return;
-    size_t i = 0;
-    while (r->buf[which][i] == r->snap[which][i])
-        ++i;
-    ck_abort_msg("at %d: %s byte %zu changed (storage %zu bytes)", line, tensor_name(which), i, r->bytes[which]);
-}
-
-static void expect_msg_at(const char *arg, const char *not_arg, int line)
-{
-    const char *m = aclGetRecentErrMsg();
-    EXPECT(m != NULL, "at %d: aclGetRecentErrMsg() is NULL", line);
-    EXPECT(strstr(m, API) != NULL, "at %d: message \"%s\" does not name %s", line, m, API);
-    EXPECT(strstr(m, arg) != NULL, "at %d: message \"%s\" does not name \"%s\"", line, m, arg);
-    if (not_arg != NULL)
-        EXPECT(strstr(m, not_arg) == NULL, "at %d: message \"%s\" names \"%s\" (the wrong check won)", line, m,
-               not_arg);
+    acpu_test_expect_unchanged(r->buf[which], r->snap[which], r->bytes[which], tensor_name(which), line);
 }
 
 /* Phase 1 fails with `code`, the message names `arg` (and not `not_arg`), nothing is written.
@@ -342,12 +235,11 @@ static void expect_fail_at(const sp_call *c, aclnnStatus code, const char *arg, 
     sp_run r;
     run_setup(&r, c);
     aclnnStatus st = run_phase1(&r);
-    EXPECT(st == code, "at %d: status %d, expected %d (%s)", line, st, code, aclGetRecentErrMsg());
+    ACPU_TEST_EXPECT(st == code, "at %d: status %d, expected %d (%s)", line, st, code, aclGetRecentErrMsg());
     for (int i = 0; i < 3; ++i)
         expect_buffer_unchanged(&r, i, line);
-    expect_msg_at(arg, not_arg, line);
-    for (int i = 0; i < 16; ++i)
-        EXPECT(g_garbage[i] == i + 1, "at %d: unrelated memory written", line);
+    acpu_test_expect_msg_at(API, arg, not_arg, line);
+    acpu_test_expect_garbage_intact(line);
     run_release(&r);
 }
 #define EXPECT_FAIL(c, code, arg) expect_fail_at((c), (code), (arg), NULL, __LINE__)
@@ -387,7 +279,8 @@ static aclDataType compute_dt(aclDataType go, aclDataType self)
 static double ref_softplus(const sp_call *c, double go, double x)
 {
     bool dbl = compute_dt(c->t[T_GO].dt, c->t[T_SELF].dt) == ACL_DOUBLE;
-    double beta = scalar_value(&c->s[S_BETA], dbl), thr = scalar_value(&c->s[S_THR], dbl);
+    const sdesc *b = &c->s[S_BETA], *t = &c->s[S_THR];
+    double beta = acpu_test_scalar_value(b->dt, b->v, dbl), thr = acpu_test_scalar_value(t->dt, t->v, dbl);
     double z = dbl ? beta * x : (double)(float)(beta * (double)(float)x);
     if (z > thr)
         return go;
@@ -422,13 +315,13 @@ static void check_element(const sp_run *r, int64_t lin, bool *covered)
     double got = acpu_test_load(out, r->buf[T_OUT], (size_t)o);
     covered[o] = true;
     if (isnan(ref)) {
-        EXPECT(isnan(got), "element %lld: got %.9g, expected NaN", (long long)lin, got);
+        ACPU_TEST_EXPECT(isnan(got), "element %lld: got %.9g, expected NaN", (long long)lin, got);
         return;
     }
     int bits = man_bits(ct) < man_bits(out) ? man_bits(ct) : man_bits(out);
     double tiny_c = ldexp(1.0, min_exp(ct) - man_bits(ct)), tiny_o = ldexp(1.0, min_exp(out) - man_bits(out));
     double tol = 4.0 * ldexp(fabs(ref), -bits) + (tiny_c > tiny_o ? tiny_c : tiny_o);
-    EXPECT(fabs(got - ref) <= tol || got == ref, "element %lld (gradOutput %.9g, self %.9g): got %.9g, expected %.9g (tol %.3g)",
+    ACPU_TEST_EXPECT(fabs(got - ref) <= tol || got == ref, "element %lld (gradOutput %.9g, self %.9g): got %.9g, expected %.9g (tol %.3g)",
            (long long)lin, go, x, got, ref, tol);
 }
 
@@ -436,17 +329,13 @@ static void check_element(const sp_run *r, int64_t lin, bool *covered)
 static void check_output(const sp_run *r)
 {
     const tdesc *d = &r->c.t[T_OUT];
-    int64_t n = numel(d->shape, d->rank), sn = storage_numel(d);
-    size_t es = esize(d->dt);
+    int64_t n = acpu_test_numel(d->shape, d->rank), sn = storage_numel(d);
+    size_t es = acpu_test_esize(d->dt);
     bool *covered = calloc((size_t)sn + 1, 1);
     ck_assert_ptr_nonnull(covered);
     for (int64_t i = 0; i < n; ++i)
         check_element(r, i, covered);
-    for (int64_t i = 0; i < sn; ++i)
-        EXPECT(covered[i] || memcmp(r->buf[T_OUT] + i * es, r->snap[T_OUT] + i * es, es) == 0,
-               "storage element %lld outside the view was written", (long long)i);
-    EXPECT(memcmp(r->buf[T_OUT] + r->bytes[T_OUT], r->snap[T_OUT] + r->bytes[T_OUT], GUARD) == 0,
-           "the guard after gradInput's storage was written");
+    acpu_test_expect_uncovered_unchanged(r->buf[T_OUT], r->snap[T_OUT], r->bytes[T_OUT], es, covered, sn);
     expect_buffer_unchanged(r, T_GO, __LINE__);
     expect_buffer_unchanged(r, T_SELF, __LINE__);
     free(covered);
@@ -470,7 +359,7 @@ static bool nothing_staged(const sp_call *c)
 static bool any_empty(const sp_call *c)
 {
     for (int i = 0; i < 3; ++i)
-        if (numel(c->t[i].shape, c->t[i].rank) == 0)
+        if (acpu_test_numel(c->t[i].shape, c->t[i].rank) == 0)
             return true;
     return false;
 }
@@ -480,12 +369,12 @@ static void run_ok_at(sp_run *r, const sp_call *c, int line)
 {
     run_setup(r, c);
     aclnnStatus st = run_phase1(r);
-    EXPECT(st == ACLNN_SUCCESS, "at %d: phase 1 status %d (%s)", line, st, aclGetRecentErrMsg());
-    EXPECT(r->exec != NULL, "at %d: no executor", line);
+    ACPU_TEST_EXPECT(st == ACLNN_SUCCESS, "at %d: phase 1 status %d (%s)", line, st, aclGetRecentErrMsg());
+    ACPU_TEST_EXPECT(r->exec != NULL, "at %d: no executor", line);
     if (any_empty(c) || nothing_staged(c))
-        EXPECT(r->ws == 0, "at %d: workspace %llu, expected 0", line, (unsigned long long)r->ws);
+        ACPU_TEST_EXPECT(r->ws == 0, "at %d: workspace %llu, expected 0", line, (unsigned long long)r->ws);
     st = run_phase2(r);
-    EXPECT(st == ACLNN_SUCCESS, "at %d: phase 2 status %d (%s)", line, st, aclGetRecentErrMsg());
+    ACPU_TEST_EXPECT(st == ACLNN_SUCCESS, "at %d: phase 2 status %d (%s)", line, st, aclGetRecentErrMsg());
     if (any_empty(c)) {
         for (int i = 0; i < 3; ++i)
             expect_buffer_unchanged(r, i, line);
@@ -515,9 +404,9 @@ typedef void (*mutator)(sp_call *c);
 static const int64_t k_9d[9] = {2, 3, 1, 1, 1, 1, 1, 1, 1};
 static const int64_t k_strides_2_1[2] = {2, 1};
 
-MUTATOR(ut_grad_nullptr, base_main, c->f[A_GO] = F_NULL)
-MUTATOR(ut_self_nullptr, base_main, c->f[A_SELF] = F_NULL)
-MUTATOR(ut_out_nullptr, base_main, c->f[A_OUT] = F_NULL)
+MUTATOR(ut_grad_nullptr, base_main, c->f[A_GO] = ACPU_TEST_F_NULL)
+MUTATOR(ut_self_nullptr, base_main, c->f[A_SELF] = ACPU_TEST_F_NULL)
+MUTATOR(ut_out_nullptr, base_main, c->f[A_OUT] = ACPU_TEST_F_NULL)
 MUTATOR(ut_grad_int32, base_main, c->t[T_GO].dt = ACL_INT32)
 MUTATOR(ut_self_complex64, base_main, c->t[T_SELF].dt = ACL_COMPLEX64)
 MUTATOR(ut_out_int32, base_main, c->t[T_OUT].dt = ACL_INT32)
@@ -585,7 +474,7 @@ START_TEST(test_spec_ut_values)
     run_ok_at(&r, &c, __LINE__);
     for (int i = 0; i < 6; ++i) {
         float go = ((const float *)r.buf[T_GO])[i], got = ((const float *)r.buf[T_OUT])[i];
-        EXPECT(got == go * 0.5f, "element %d: %a, expected %a", i, (double)got, (double)(go * 0.5f));
+        ACPU_TEST_EXPECT(got == go * 0.5f, "element %d: %a, expected %a", i, (double)got, (double)(go * 0.5f));
     }
     run_release(&r);
 }
@@ -607,7 +496,7 @@ START_TEST(test_spec_experimental_ut)
     ck_assert_uint_eq(ws, 0);
     ck_assert_int_eq(aclnnSoftplusBackward(NULL, 0, ex, NULL), ACLNN_SUCCESS);
     for (int i = 0; i < 6; ++i)
-        EXPECT(out[i] == go[i] * 0.5f && signbit(out[i]) == signbit(go[i]), "element %d: %a, expected %a", i,
+        ACPU_TEST_EXPECT(out[i] == go[i] * 0.5f && signbit(out[i]) == signbit(go[i]), "element %d: %a, expected %a", i,
                (double)out[i], (double)(go[i] * 0.5f));
     ck_assert_int_eq(aclDestroyTensor(t_go) | aclDestroyTensor(t_x) | aclDestroyTensor(t_out), 0);
     ck_assert_int_eq(aclDestroyScalar(beta) | aclDestroyScalar(thr), 0);
@@ -955,25 +844,25 @@ END_TEST
 
 static const int64_t k_strides_3_2[2] = {3, 2};
 
-MUTATOR(f_null_beta, base_main, c->f[A_BETA] = F_NULL)
-MUTATOR(f_null_thr, base_main, c->f[A_THR] = F_NULL)
-MUTATOR(f_null_ws, base_main, c->f[A_WS] = F_NULL)
-MUTATOR(f_null_exec, base_main, c->f[A_EXEC] = F_NULL)
-MUTATOR(f_dead_go, base_main, c->f[A_GO] = F_DEAD)
-MUTATOR(f_dead_self, base_main, c->f[A_SELF] = F_DEAD)
-MUTATOR(f_dead_beta, base_main, c->f[A_BETA] = F_DEAD)
-MUTATOR(f_dead_thr, base_main, c->f[A_THR] = F_DEAD)
-MUTATOR(f_dead_out, base_main, c->f[A_OUT] = F_DEAD)
-MUTATOR(f_foreign_go, base_main, c->f[A_GO] = F_FOREIGN)
-MUTATOR(f_foreign_self, base_main, c->f[A_SELF] = F_FOREIGN)
-MUTATOR(f_foreign_beta, base_main, c->f[A_BETA] = F_FOREIGN)
-MUTATOR(f_foreign_thr, base_main, c->f[A_THR] = F_FOREIGN)
-MUTATOR(f_foreign_out, base_main, c->f[A_OUT] = F_FOREIGN)
-MUTATOR(f_garbage_go, base_main, c->f[A_GO] = F_GARBAGE)
-MUTATOR(f_garbage_thr, base_main, c->f[A_THR] = F_GARBAGE)
-MUTATOR(f_garbage_out, base_main, c->f[A_OUT] = F_GARBAGE)
-MUTATOR(f_null_beta_empty, base_main, c->f[A_BETA] = F_NULL, set_shape_all(c, 1, (const int64_t[]){0}))
-MUTATOR(f_null_thr_empty, base_main, c->f[A_THR] = F_NULL, set_shape_all(c, 1, (const int64_t[]){0}))
+MUTATOR(f_null_beta, base_main, c->f[A_BETA] = ACPU_TEST_F_NULL)
+MUTATOR(f_null_thr, base_main, c->f[A_THR] = ACPU_TEST_F_NULL)
+MUTATOR(f_null_ws, base_main, c->f[A_WS] = ACPU_TEST_F_NULL)
+MUTATOR(f_null_exec, base_main, c->f[A_EXEC] = ACPU_TEST_F_NULL)
+MUTATOR(f_dead_go, base_main, c->f[A_GO] = ACPU_TEST_F_DEAD)
+MUTATOR(f_dead_self, base_main, c->f[A_SELF] = ACPU_TEST_F_DEAD)
+MUTATOR(f_dead_beta, base_main, c->f[A_BETA] = ACPU_TEST_F_DEAD)
+MUTATOR(f_dead_thr, base_main, c->f[A_THR] = ACPU_TEST_F_DEAD)
+MUTATOR(f_dead_out, base_main, c->f[A_OUT] = ACPU_TEST_F_DEAD)
+MUTATOR(f_foreign_go, base_main, c->f[A_GO] = ACPU_TEST_F_FOREIGN)
+MUTATOR(f_foreign_self, base_main, c->f[A_SELF] = ACPU_TEST_F_FOREIGN)
+MUTATOR(f_foreign_beta, base_main, c->f[A_BETA] = ACPU_TEST_F_FOREIGN)
+MUTATOR(f_foreign_thr, base_main, c->f[A_THR] = ACPU_TEST_F_FOREIGN)
+MUTATOR(f_foreign_out, base_main, c->f[A_OUT] = ACPU_TEST_F_FOREIGN)
+MUTATOR(f_garbage_go, base_main, c->f[A_GO] = ACPU_TEST_F_GARBAGE)
+MUTATOR(f_garbage_thr, base_main, c->f[A_THR] = ACPU_TEST_F_GARBAGE)
+MUTATOR(f_garbage_out, base_main, c->f[A_OUT] = ACPU_TEST_F_GARBAGE)
+MUTATOR(f_null_beta_empty, base_main, c->f[A_BETA] = ACPU_TEST_F_NULL, set_shape_all(c, 1, (const int64_t[]){0}))
+MUTATOR(f_null_thr_empty, base_main, c->f[A_THR] = ACPU_TEST_F_NULL, set_shape_all(c, 1, (const int64_t[]){0}))
 /* BEHAVIOUR.md step 6: NULL data of a non-empty tensor; views not fitting their storage. */
 MUTATOR(f_null_data_go, base_attrs, c->t[T_GO].null_data = true)
 MUTATOR(f_null_data_self, base_attrs, c->t[T_SELF].null_data = true)
@@ -1049,24 +938,24 @@ END_TEST
 
 /* ---- validation order: two faults, the earlier check wins ------------------------------------- */
 
-MUTATOR(o_ws_null_go_null, base_main, c->f[A_WS] = F_NULL, c->f[A_GO] = F_NULL)
-MUTATOR(o_exec_null_dtype, base_main, c->f[A_EXEC] = F_NULL, c->t[T_GO].dt = ACL_INT32)
-MUTATOR(o_exec_null_beta_null, base_main, c->f[A_EXEC] = F_NULL, c->f[A_BETA] = F_NULL)
-MUTATOR(o_go_null_self_null, base_main, c->f[A_GO] = F_NULL, c->f[A_SELF] = F_NULL)
-MUTATOR(o_self_null_beta_null, base_main, c->f[A_SELF] = F_NULL, c->f[A_BETA] = F_NULL)
-MUTATOR(o_beta_null_thr_null, base_main, c->f[A_BETA] = F_NULL, c->f[A_THR] = F_NULL)
-MUTATOR(o_thr_null_out_null, base_main, c->f[A_THR] = F_NULL, c->f[A_OUT] = F_NULL)
-MUTATOR(o_self_null_out_null, base_main, c->f[A_SELF] = F_NULL, c->f[A_OUT] = F_NULL)
-MUTATOR(o_go_dead_self_null, base_main, c->f[A_GO] = F_DEAD, c->f[A_SELF] = F_NULL)
-MUTATOR(o_go_null_self_dead, base_main, c->f[A_GO] = F_NULL, c->f[A_SELF] = F_DEAD)
-MUTATOR(o_self_dead_beta_null, base_main, c->f[A_SELF] = F_DEAD, c->f[A_BETA] = F_NULL)
-MUTATOR(o_beta_dead_thr_null, base_main, c->f[A_BETA] = F_DEAD, c->f[A_THR] = F_NULL)
-MUTATOR(o_thr_dead_out_null, base_main, c->f[A_THR] = F_DEAD, c->f[A_OUT] = F_NULL)
-MUTATOR(o_thr_null_out_dead, base_main, c->f[A_THR] = F_NULL, c->f[A_OUT] = F_DEAD)
-MUTATOR(o_beta_null_go_dtype, base_main, c->f[A_BETA] = F_NULL, c->t[T_GO].dt = ACL_INT32)
-MUTATOR(o_thr_null_out_rank, base_main, c->f[A_THR] = F_NULL, set_shape(c, T_OUT, 9, k_9d))
-MUTATOR(o_out_null_go_dtype, base_main, c->f[A_OUT] = F_NULL, c->t[T_GO].dt = ACL_INT32)
-MUTATOR(o_out_dead_self_dtype, base_main, c->f[A_OUT] = F_DEAD, c->t[T_SELF].dt = ACL_COMPLEX64)
+MUTATOR(o_ws_null_go_null, base_main, c->f[A_WS] = ACPU_TEST_F_NULL, c->f[A_GO] = ACPU_TEST_F_NULL)
+MUTATOR(o_exec_null_dtype, base_main, c->f[A_EXEC] = ACPU_TEST_F_NULL, c->t[T_GO].dt = ACL_INT32)
+MUTATOR(o_exec_null_beta_null, base_main, c->f[A_EXEC] = ACPU_TEST_F_NULL, c->f[A_BETA] = ACPU_TEST_F_NULL)
+MUTATOR(o_go_null_self_null, base_main, c->f[A_GO] = ACPU_TEST_F_NULL, c->f[A_SELF] = ACPU_TEST_F_NULL)
+MUTATOR(o_self_null_beta_null, base_main, c->f[A_SELF] = ACPU_TEST_F_NULL, c->f[A_BETA] = ACPU_TEST_F_NULL)
+MUTATOR(o_beta_null_thr_null, base_main, c->f[A_BETA] = ACPU_TEST_F_NULL, c->f[A_THR] = ACPU_TEST_F_NULL)
+MUTATOR(o_thr_null_out_null, base_main, c->f[A_THR] = ACPU_TEST_F_NULL, c->f[A_OUT] = ACPU_TEST_F_NULL)
+MUTATOR(o_self_null_out_null, base_main, c->f[A_SELF] = ACPU_TEST_F_NULL, c->f[A_OUT] = ACPU_TEST_F_NULL)
+MUTATOR(o_go_dead_self_null, base_main, c->f[A_GO] = ACPU_TEST_F_DEAD, c->f[A_SELF] = ACPU_TEST_F_NULL)
+MUTATOR(o_go_null_self_dead, base_main, c->f[A_GO] = ACPU_TEST_F_NULL, c->f[A_SELF] = ACPU_TEST_F_DEAD)
+MUTATOR(o_self_dead_beta_null, base_main, c->f[A_SELF] = ACPU_TEST_F_DEAD, c->f[A_BETA] = ACPU_TEST_F_NULL)
+MUTATOR(o_beta_dead_thr_null, base_main, c->f[A_BETA] = ACPU_TEST_F_DEAD, c->f[A_THR] = ACPU_TEST_F_NULL)
+MUTATOR(o_thr_dead_out_null, base_main, c->f[A_THR] = ACPU_TEST_F_DEAD, c->f[A_OUT] = ACPU_TEST_F_NULL)
+MUTATOR(o_thr_null_out_dead, base_main, c->f[A_THR] = ACPU_TEST_F_NULL, c->f[A_OUT] = ACPU_TEST_F_DEAD)
+MUTATOR(o_beta_null_go_dtype, base_main, c->f[A_BETA] = ACPU_TEST_F_NULL, c->t[T_GO].dt = ACL_INT32)
+MUTATOR(o_thr_null_out_rank, base_main, c->f[A_THR] = ACPU_TEST_F_NULL, set_shape(c, T_OUT, 9, k_9d))
+MUTATOR(o_out_null_go_dtype, base_main, c->f[A_OUT] = ACPU_TEST_F_NULL, c->t[T_GO].dt = ACL_INT32)
+MUTATOR(o_out_dead_self_dtype, base_main, c->f[A_OUT] = ACPU_TEST_F_DEAD, c->t[T_SELF].dt = ACL_COMPLEX64)
 MUTATOR(o_go_dtype_self_dtype, base_main, c->t[T_GO].dt = ACL_INT32, c->t[T_SELF].dt = ACL_COMPLEX64)
 MUTATOR(o_self_dtype_out_dtype, base_main, c->t[T_SELF].dt = ACL_UINT16, c->t[T_OUT].dt = ACL_INT32)
 MUTATOR(o_go_dtype_out_dtype, base_main, c->t[T_GO].dt = ACL_BOOL, c->t[T_OUT].dt = ACL_INT8)
@@ -1185,7 +1074,7 @@ START_TEST(test_scalar_complex_is_zero)
     run_ok_at(&r, &c, __LINE__);
     for (int i = 0; i < 6; ++i) {
         float go = ((const float *)r.buf[T_GO])[i], got = ((const float *)r.buf[T_OUT])[i];
-        EXPECT(got == go * 0.5f, "element %d: %a, expected %a", i, (double)got, (double)(go * 0.5f));
+        ACPU_TEST_EXPECT(got == go * 0.5f, "element %d: %a, expected %a", i, (double)got, (double)(go * 0.5f));
     }
     run_release(&r);
 }
@@ -1262,21 +1151,10 @@ static void run_mixed_calls(void)
 
 START_TEST(test_stdout_silent)
 {
-    char path[] = "/tmp/acpu_stdout_XXXXXX";
-    int fd = mkstemp(path);
-    ck_assert_int_ge(fd, 0);
-    unlink(path);
-    fflush(stdout);
-    int saved = dup(STDOUT_FILENO);
-    ck_assert_int_ge(dup2(fd, STDOUT_FILENO), 0);
+    acpu_test_capture cap = acpu_test_stdout_capture();
     run_mixed_calls();
-    fflush(stdout);
-    dup2(saved, STDOUT_FILENO);
-    close(saved);
-    struct stat st;
-    ck_assert_int_eq(fstat(fd, &st), 0);
-    ck_assert_msg(st.st_size == 0, "the library wrote %lld bytes to stdout", (long long)st.st_size);
-    close(fd);
+    long long bytes = acpu_test_stdout_bytes(cap);
+    ck_assert_msg(bytes == 0, "the library wrote %lld bytes to stdout", bytes);
 }
 END_TEST
 
@@ -1328,58 +1206,23 @@ static int verbose_child(const char *mode, const char *soc)
                : 0;
 }
 
-static void read_fd(int fd, char *buf, size_t cap)
-{
-    ssize_t n = pread(fd, buf, cap - 1, 0);
-    buf[n > 0 ? n : 0] = '\0';
-    close(fd);
-}
-
-static int temp_fd(void)
-{
-    char path[] = "/tmp/acpu_child_XXXXXX";
-    int fd = mkstemp(path);
-    ck_assert_int_ge(fd, 0);
-    unlink(path);
-    return fd;
-}
-
-/* Runs this executable as the child (ACLNN_CPU_VERBOSE as given, 1 thread). */
+/* Runs this executable as the child (ACLNN_CPU_VERBOSE as given, 1 thread, no ACLNN_CPU_SOC). */
 static void run_child(const char *verbose, const char *mode, const char *soc, char *out, char *err, size_t cap)
 {
-    int fo = temp_fd(), fe = temp_fd();
-    fflush(stdout);
-    fflush(stderr);
-    pid_t pid = fork();
-    ck_assert_int_ge(pid, 0);
-    if (pid == 0) {
-        (void)(verbose ? setenv("ACLNN_CPU_VERBOSE", verbose, 1) : unsetenv("ACLNN_CPU_VERBOSE"));
-        setenv("ACLNN_CPU_NUM_THREADS", "1", 1);
-        unsetenv("ACLNN_CPU_SOC");
-        dup2(fo, STDOUT_FILENO);
-        dup2(fe, STDERR_FILENO);
-        execl("/proc/self/exe", "test_softplus_api", CHILD_FLAG, mode, soc, (char *)NULL);
-        _exit(127);
-    }
-    int status = 0;
-    ck_assert_int_eq(waitpid(pid, &status, 0), pid);
-    read_fd(fo, out, cap);
-    read_fd(fe, err, cap);
-    ck_assert_msg(WIFEXITED(status) && WEXITSTATUS(status) == 0, "child status %d, stderr: %s", status, err);
+    const char *const argv[] = {"test_softplus_api", CHILD_FLAG, mode, soc, NULL};
+    const acpu_test_env env[3] = {
+        {"ACLNN_CPU_VERBOSE", verbose}, {"ACLNN_CPU_NUM_THREADS", "1"}, {"ACLNN_CPU_SOC", NULL}};
+    acpu_test_run_self(argv, env, 3, out, err, cap);
 }
 
 /* The single "exec" line of `err` has BEHAVIOUR.md's format with the given fields. */
 static void check_exec_line(const char *err, const char *dtypes, const char *shape, const char *profile,
                             const char *sch, bool empty)
 {
-    const char *line = strstr(err, "aclnn_cpu: exec ");
-    ck_assert_msg(line != NULL, "no exec line in stderr: \"%s\"", err);
-    ck_assert_msg(strstr(line + 1, "aclnn_cpu: exec ") == NULL, "more than one exec line: \"%s\"", err);
     char prefix[200];
     snprintf(prefix, sizeof prefix, "aclnn_cpu: exec op=SoftplusBackward dtypes=%s shape=%s profile=%s sch=%s ",
              dtypes, shape, profile, sch);
-    ck_assert_msg(strncmp(line, prefix, strlen(prefix)) == 0, "exec line \"%s\" does not start with \"%s\"", line,
-                  prefix);
+    const char *line = acpu_test_exec_line(err, prefix);
     char isa[16];
     unsigned cores = 0, tile = 0, threads = 0;
     double us = -1;

@@ -6,9 +6,9 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/wait.h>
 
 #include "acpu_test.h"
+#include "acpu_test_proc.h"
 #include "tiling/acpu_platform.h"
 #include "tiling/acpu_softplus_tiling.h"
 
@@ -864,30 +864,6 @@ END_TEST
 
 /* ---- the aclnn-cpu-tiling tool ---------------------------------------------------------------- */
 
-/* Runs the tool with `args`; returns its exit status, stdout in out[cap] (stderr discarded). */
-static int run_tool(const char *tool, const char *args, char *out, size_t cap)
-{
-    char cmd[1024];
-    int len = snprintf(cmd, sizeof cmd, "'%s' %s 2>/dev/null", tool, args);
-    ck_assert(len > 0 && (size_t)len < sizeof cmd);
-    FILE *f = popen(cmd, "r");
-    ck_assert_ptr_nonnull(f);
-    size_t got = fread(out, 1, cap - 1u, f);
-    out[got] = '\0';
-    int status = pclose(f);
-    ck_assert_msg(WIFEXITED(status), "tool did not exit normally: %s", cmd);
-    return WEXITSTATUS(status);
-}
-
-/* ACPU_TILING_TOOL is set by CTest; unset is a failure, never a skip. */
-static const char *tool_path(void)
-{
-    const char *tool = getenv("ACPU_TILING_TOOL");
-    ck_assert_msg(tool != NULL && *tool != '\0', "ACPU_TILING_TOOL (path of aclnn-cpu-tiling) is not set");
-    ck_assert_msg(strchr(tool, '\'') == NULL, "ACPU_TILING_TOOL contains a quote: %s", tool);
-    return tool;
-}
-
 static const char k_json_arch35[] =
     "{\"op\": \"SoftplusV2Grad\", \"soc\": \"Ascend950\", \"strategy\": \"arch35\", \"tilingKey\": 4, "
     "\"blockDim\": 1, \"workspace\": 0, \"tilingData\": {\"split\": {\"axis\": 1, \"a_i\": 4, \"a_o\": 1, "
@@ -905,25 +881,25 @@ static const char k_json_910b_data[] =
 
 START_TEST(test_tool_output)
 {
-    const char *tool = tool_path();
+    const char *tool = acpu_test_tool_path();
     char out[4096], want[2048];
-    int rc = run_tool(tool, "softplus_backward --soc Ascend950 --dtype float32 --shape 4,3,8 --grad-shape 4,1,8",
+    int rc = acpu_test_run_tool(tool, "softplus_backward --soc Ascend950 --dtype float32 --shape 4,3,8 --grad-shape 4,1,8",
                       out, sizeof out);
     ck_assert_int_eq(rc, 0);
     ck_assert_str_eq(out, k_json_arch35);
-    rc = run_tool(tool, "softplus_backward --soc Ascend950 --dtype float32 --shape=4,3,8 --grad-shape 4,1,8 "
+    rc = acpu_test_run_tool(tool, "softplus_backward --soc Ascend950 --dtype float32 --shape=4,3,8 --grad-shape 4,1,8 "
                         "--beta 1 --threshold 20 --strategy arch35", out, sizeof out);
     ck_assert_int_eq(rc, 0);
     ck_assert_str_eq(out, k_json_arch35);
 
     /* 3.8.3 under the current code: ascend910b by default on Ascend910B with equal shapes. */
-    rc = run_tool(tool, "softplus_backward --soc Ascend910B --dtype float16 --shape 2,8 --cores 40", out, sizeof out);
+    rc = acpu_test_run_tool(tool, "softplus_backward --soc Ascend910B --dtype float16 --shape 2,8 --cores 40", out, sizeof out);
     ck_assert_int_eq(rc, 0);
     snprintf(want, sizeof want, "{\"op\": \"SoftplusV2Grad\", \"soc\": \"Ascend910B\", \"strategy\": \"ascend910b\", "
              "\"tilingKey\": 0, \"blockDim\": 1, \"workspace\": 512, %s", k_json_910b_data);
     ck_assert_str_eq(out, want);
     /* The same plan when asked for on another profile with the same numbers. */
-    rc = run_tool(tool, "softplus_backward --soc Ascend950 --dtype fp16 --shape 2,8 --grad-shape 2,8 --cores 40 "
+    rc = acpu_test_run_tool(tool, "softplus_backward --soc Ascend950 --dtype fp16 --shape 2,8 --grad-shape 2,8 --cores 40 "
                         "--ub 196608 --strategy ascend910b", out, sizeof out);
     ck_assert_int_eq(rc, 0);
     ck_assert_ptr_nonnull(strstr(out, "\"soc\": \"Ascend950\", \"strategy\": \"ascend910b\", \"tilingKey\": 0, "
@@ -936,7 +912,7 @@ END_TEST
 static void expect_tool(const char *tool, const char *args, const char *part)
 {
     char out[4096];
-    int rc = run_tool(tool, args, out, sizeof out);
+    int rc = acpu_test_run_tool(tool, args, out, sizeof out);
     ck_assert_msg(rc == 0, "'%s' exited %d", args, rc);
     ck_assert_msg(strstr(out, part) != NULL, "'%s' printed %s, expected to contain %s", args, out, part);
     ck_assert_msg(strchr(out, '\n') == out + strlen(out) - 1u, "'%s': not one line", args);
@@ -944,7 +920,7 @@ static void expect_tool(const char *tool, const char *args, const char *part)
 
 START_TEST(test_tool_strategies)
 {
-    const char *tool = tool_path();
+    const char *tool = acpu_test_tool_path();
     /* Default strategy: ascend910b only on Ascend910B / Ascend910_93 with equal shapes. */
     expect_tool(tool, "softplus_backward --soc Ascend910B --shape 4,3,8 --grad-shape 4,1,8",
                 "\"strategy\": \"arch35\", \"tilingKey\": 4, \"blockDim\": 1, \"workspace\": 0,");
@@ -981,13 +957,7 @@ START_TEST(test_tool_failures)
         "softplus_backward --soc Ascend910B --shape 8 --ub 12287 --dtype bf16",  /* UB below one tile */
         "softplus_backward --soc Ascend950 --shape 8 --ub 64",                    /* per_buf_bytes 0 */
     };
-    const char *tool = tool_path();
-    char out[4096];
-    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; ++i) {
-        int rc = run_tool(tool, cases[i], out, sizeof out);
-        ck_assert_msg(rc == 1, "'%s' exited %d, expected 1", cases[i], rc);
-        ck_assert_msg(out[0] == '\0', "'%s' wrote to stdout: %s", cases[i], out);
-    }
+    acpu_test_expect_tool_refuses(cases, sizeof cases / sizeof cases[0], 1);
 }
 END_TEST
 
@@ -1019,23 +989,17 @@ static const char *const k_bad_args[] = {
 
 START_TEST(test_tool_bad_args)
 {
-    const char *tool = tool_path();
-    char out[4096];
-    for (size_t i = 0; i < sizeof k_bad_args / sizeof k_bad_args[0]; ++i) {
-        int rc = run_tool(tool, k_bad_args[i], out, sizeof out);
-        ck_assert_msg(rc == 2, "'%s' exited %d, expected 2", k_bad_args[i], rc);
-        ck_assert_msg(out[0] == '\0', "'%s' wrote to stdout: %s", k_bad_args[i], out);
-    }
+    acpu_test_expect_tool_refuses(k_bad_args, sizeof k_bad_args / sizeof k_bad_args[0], 2);
 }
 END_TEST
 
 START_TEST(test_tool_help)
 {
-    const char *tool = tool_path();
+    const char *tool = acpu_test_tool_path();
     char out[8192];
-    ck_assert_int_eq(run_tool(tool, "--help", out, sizeof out), 0);
+    ck_assert_int_eq(acpu_test_run_tool(tool, "--help", out, sizeof out), 0);
     ck_assert_ptr_nonnull(strstr(out, "softplus_backward"));
-    ck_assert_int_eq(run_tool(tool, "softplus_backward --help", out, sizeof out), 0);
+    ck_assert_int_eq(acpu_test_run_tool(tool, "softplus_backward --help", out, sizeof out), 0);
     ck_assert_ptr_nonnull(strstr(out, "--grad-shape"));
     ck_assert_ptr_nonnull(strstr(out, "--strategy"));
 }

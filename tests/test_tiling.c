@@ -4,9 +4,9 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/wait.h>
 
 #include "acpu_test.h"
+#include "acpu_test_proc.h"
 #include "tiling/acpu_elu_tiling.h"
 #include "tiling/acpu_platform.h"
 
@@ -421,34 +421,11 @@ END_TEST
 
 /* ---- the aclnn-cpu-tiling tool ---------------------------------------------------------------- */
 
-/* Runs the tool with `args`; returns its exit status, stdout in out[cap] (stderr discarded). */
-static int run_tool(const char *tool, const char *args, char *out, size_t cap)
-{
-    char cmd[1024];
-    int len = snprintf(cmd, sizeof cmd, "'%s' %s 2>/dev/null", tool, args);
-    ck_assert(len > 0 && (size_t)len < sizeof cmd);
-    FILE *f = popen(cmd, "r");
-    ck_assert_ptr_nonnull(f);
-    size_t got = fread(out, 1, cap - 1u, f);
-    out[got] = '\0';
-    int status = pclose(f);
-    ck_assert_msg(WIFEXITED(status), "tool did not exit normally: %s", cmd);
-    return WEXITSTATUS(status);
-}
-
-static const char *tool_path(void)
-{
-    const char *tool = getenv("ACPU_TILING_TOOL");
-    ck_assert_msg(tool != NULL && *tool != '\0', "ACPU_TILING_TOOL (path of aclnn-cpu-tiling) is not set");
-    ck_assert_msg(strchr(tool, '\'') == NULL, "ACPU_TILING_TOOL contains a quote: %s", tool);
-    return tool;
-}
-
 START_TEST(test_tool_output)
 {
-    const char *tool = tool_path();
+    const char *tool = acpu_test_tool_path();
     char out[4096];
-    int rc = run_tool(tool,
+    int rc = acpu_test_run_tool(tool,
                       "elu_backward --soc Ascend910B --dtype float16 --out-dtype float16 --shape 65536 --alpha 1 "
                       "--scale 1 --input-scale 1",
                       out, sizeof out);
@@ -460,7 +437,7 @@ START_TEST(test_tool_output)
                           "\"bufferOpen\": 0, \"computeChunk\": 4096, \"alpha\": 1, \"scale\": 1, "
                           "\"inputScale\": 1, \"isResult\": false}}\n");
     /* C.1 fp32 n=1025 is_result row, via a multi-dim shape, with defaults and a non-integer attr. */
-    rc = run_tool(tool, "elu_backward --soc ascend910b --dtype fp32 --shape 5,205 --is-result --alpha=1.3", out,
+    rc = acpu_test_run_tool(tool, "elu_backward --soc ascend910b --dtype fp32 --shape 5,205 --is-result --alpha=1.3", out,
                   sizeof out);
     ck_assert_int_eq(rc, 0);
     ck_assert_str_eq(out, "{\"op\": \"EluGradV2\", \"soc\": \"Ascend910B\", \"tilingKey\": 3, \"schMode\": "
@@ -470,12 +447,12 @@ START_TEST(test_tool_output)
                           "\"bufferOpen\": 0, \"computeChunk\": 4096, \"alpha\": 1.29999995, \"scale\": 1, "
                           "\"inputScale\": 1, \"isResult\": true}}\n");
     /* --cores override on an Ascend profile; a scalar shape. */
-    rc = run_tool(tool, "elu_backward --soc Ascend950 --cores 40 --ub 196608 --dtype bf16 --shape 65536 --is-result",
+    rc = acpu_test_run_tool(tool, "elu_backward --soc Ascend950 --cores 40 --ub 196608 --dtype bf16 --shape 65536 --is-result",
                   out, sizeof out);
     ck_assert_int_eq(rc, 0);
     ck_assert_ptr_nonnull(strstr(out, "\"soc\": \"Ascend950\", \"tilingKey\": 5, \"schMode\": \"MIXED_RESULT_FAST\", "
                                       "\"blockDim\": 40,"));
-    rc = run_tool(tool, "elu_backward --soc Ascend910B --shape scalar", out, sizeof out);
+    rc = acpu_test_run_tool(tool, "elu_backward --soc Ascend910B --shape scalar", out, sizeof out);
     ck_assert_int_eq(rc, 0);
     ck_assert_ptr_nonnull(strstr(out, "\"totalLength\": 1, \"tileDataNum\": 64,"));
 }
@@ -483,17 +460,17 @@ END_TEST
 
 START_TEST(test_tool_host_and_help)
 {
-    const char *tool = tool_path();
+    const char *tool = acpu_test_tool_path();
     char out[8192];
-    int rc = run_tool(tool, "elu_backward --cores 2 --ub 262144 --dtype float16 --shape 1000000", out, sizeof out);
+    int rc = acpu_test_run_tool(tool, "elu_backward --cores 2 --ub 262144 --dtype float16 --shape 1000000", out, sizeof out);
     ck_assert_int_eq(rc, 0);
     ck_assert_ptr_nonnull(strstr(out, "{\"op\": \"EluGradV2\", \"soc\": \"host\", "));
     ck_assert_ptr_nonnull(strstr(out, "\"blockDim\": 2,"));
     ck_assert(strchr(out, '\n') == out + strlen(out) - 1u);
-    rc = run_tool(tool, "--help", out, sizeof out);
+    rc = acpu_test_run_tool(tool, "--help", out, sizeof out);
     ck_assert_int_eq(rc, 0);
     ck_assert_ptr_nonnull(strstr(out, "elu_backward"));
-    rc = run_tool(tool, "elu_backward --help", out, sizeof out);
+    rc = acpu_test_run_tool(tool, "elu_backward --help", out, sizeof out);
     ck_assert_int_eq(rc, 0);
     ck_assert_ptr_nonnull(strstr(out, "--input-scale"));
 }
@@ -523,13 +500,7 @@ static const char *const k_bad_args[] = {
 
 START_TEST(test_tool_bad_args)
 {
-    const char *tool = tool_path();
-    char out[4096];
-    for (size_t i = 0; i < sizeof k_bad_args / sizeof k_bad_args[0]; ++i) {
-        int rc = run_tool(tool, k_bad_args[i], out, sizeof out);
-        ck_assert_msg(rc == 2, "'%s' exited %d, expected 2", k_bad_args[i], rc);
-        ck_assert_msg(out[0] == '\0', "'%s' wrote to stdout: %s", k_bad_args[i], out);
-    }
+    acpu_test_expect_tool_refuses(k_bad_args, sizeof k_bad_args / sizeof k_bad_args[0], 2);
 }
 END_TEST
 
