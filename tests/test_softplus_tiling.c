@@ -951,8 +951,6 @@ END_TEST
 START_TEST(test_tool_failures)
 {
     static const char *const cases[] = {
-        "softplus_backward --soc Ascend950 --shape 4,3,8 --grad-shape 4,2,8",    /* does not broadcast */
-        "softplus_backward --soc Ascend910B --shape 4,3,8 --grad-shape 2,3,8",
         "softplus_backward --soc Ascend910B --shape 4,0 --strategy ascend910b", /* n == 0 */
         "softplus_backward --soc Ascend910B --shape 8 --ub 12287 --dtype bf16",  /* UB below one tile */
         "softplus_backward --soc Ascend950 --shape 8 --ub 64",                    /* per_buf_bytes 0 */
@@ -963,6 +961,10 @@ END_TEST
 
 static const char *const k_bad_args[] = {
     "softplus_backward --bogus 1",
+    "softplus_backward --soc Ascend950 --shape 4,3,8 --grad-shape 4,2,8",  /* does not broadcast */
+    "softplus_backward --soc Ascend910B --shape 4,3,8 --grad-shape 2,3,8",
+    "softplus_backward --soc Ascend950 --shape 1,3,8 --grad-shape 4,1,8",  /* broadcasts, but not to --shape */
+    "softplus_backward --soc Ascend950 --shape 2,3 --grad-shape 1,2,3",    /* result rank above --shape's */
     "softplus_backward --shape",                                     /* missing value */
     "softplus_backward --shape 1,2,3,4,5,6,7,8,9",                   /* rank 9 */
     "softplus_backward --shape 2,-3",

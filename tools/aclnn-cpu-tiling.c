@@ -387,16 +387,6 @@ static const opt_spec k_sp_options[] = {
     {"beta", true, sp_beta},       {"threshold", true, sp_threshold},   {"strategy", true, sp_strategy_opt},
 };
 
-static bool sp_same_shape(const acpu_sp_shape *a, const acpu_sp_shape *b)
-{
-    if (a->rank != b->rank)
-        return false;
-    for (int64_t d = 0; d < a->rank; ++d)
-        if (a->dims[d] != b->dims[d])
-            return false;
-    return true;
-}
-
 /* "[v0, v1, ...]" of n values. */
 static void print_i64_list(const int64_t *v, int64_t n)
 {
@@ -468,8 +458,7 @@ static sp_strategy sp_choose_strategy(const sp_opts *o, bool same)
 {
     if (o->strategy != SP_STRATEGY_DEFAULT)
         return o->strategy;
-    bool dav2201 = o->plat.soc == ACPU_SOC_ASCEND910B || o->plat.soc == ACPU_SOC_ASCEND910_93;
-    return dav2201 && same ? SP_STRATEGY_910B : SP_STRATEGY_ARCH35;
+    return acpu_sp_soc_has_910b_tiling(o->plat.soc) && same ? SP_STRATEGY_910B : SP_STRATEGY_ARCH35;
 }
 
 /* Plans and prints; EXIT_FAILURE with a message when the tiling refuses the call. */
@@ -505,7 +494,9 @@ static int run_softplus_backward(int argc, char **argv)
         return rc;
     if (!o.has_grad_shape)
         o.grad_shape = o.self_shape;
-    bool same = sp_same_shape(&o.grad_shape, &o.self_shape);
+    if (!acpu_sp_broadcasts_to(&o.grad_shape, &o.self_shape))
+        return usage_error("--grad-shape must broadcast to --shape (numpy rules, the result equal to --shape)", NULL);
+    bool same = acpu_sp_shape_equal(&o.grad_shape, &o.self_shape);
     sp_strategy strategy = sp_choose_strategy(&o, same);
     if (strategy == SP_STRATEGY_910B && !same)
         return usage_error("the ascend910b strategy needs --grad-shape equal to --shape", NULL);

@@ -126,11 +126,6 @@ static void fold_params(const elu_args *a, acpu_elu_params *p, acpu_elu_tiling_a
     acpu_fp_leave(&saved);
 }
 
-static acpu_kdtype kernel_dtype(aclDataType dt)
-{
-    return dt == ACL_FLOAT16 ? ACPU_KDT_F16 : dt == ACL_BF16 ? ACPU_KDT_BF16 : ACPU_KDT_F32;
-}
-
 /* Elements per thread that repay a fork/join (measured with bench/ on 2 cores): the exp kernels
  * cost ~0.5-0.8 ns per element and core, the result kernels ~0.1 ns. */
 #define ACPU_ELU_EXP_THREAD_GRAIN 2048u
@@ -174,7 +169,7 @@ static aclnnStatus plan_call(const elu_args *a, const acpu_settings *s, acpu_op_
     acpu_tensor_view(a->self_or_result, in_size, &task->in[1]);
     acpu_tensor_view(a->grad_input, acpu_dtype_size(gi), &task->out);
     const acpu_kernel_table *k = s->kernels;
-    task->kernel = (a->is_result ? k->elu_result : k->elu_exp)[kernel_dtype(go)];
+    task->kernel = (a->is_result ? k->elu_result : k->elu_exp)[acpu_kernel_dtype(go)];
     task->kernel_elem = in_size;
     task->cast = gi == go ? NULL : acpu_cast_get(go, gi);
     acpu_size_call(call, s);

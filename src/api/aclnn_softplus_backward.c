@@ -74,14 +74,24 @@ static aclnnStatus shape_error(const char *name, const char *relation, const acl
     return ACLNN_ERR_PARAM_INVALID;
 }
 
-/* Spec 3.3 step 4, with gradOutput allowed to broadcast to self's shape. */
+static void shape_of(const aclTensor *t, acpu_sp_shape *s)
+{
+    s->rank = (int64_t)t->view_rank;
+    memcpy(s->dims, t->view_dims, t->view_rank * sizeof t->view_dims[0]);
+}
+
+/* Spec 3.3 step 4, with gradOutput allowed to broadcast to self's shape (ranks checked first, so
+ * the shapes fit acpu_sp_shape). */
 static aclnnStatus check_shapes(const softplus_args *a)
 {
     aclnnStatus rc;
     if ((rc = check_rank("gradOutput", a->grad_output)) || (rc = check_rank("self", a->self)) ||
         (rc = check_rank("gradInput", a->grad_input)))
         return rc;
-    if (!acpu_broadcasts_to(a->grad_output, a->self))
+    acpu_sp_shape grad, self;
+    shape_of(a->grad_output, &grad);
+    shape_of(a->self, &self);
+    if (!acpu_sp_broadcasts_to(&grad, &self))
         return shape_error("gradOutput", "broadcast to", a->grad_output, a->self);
     if (!acpu_same_shape(a->grad_input, a->self))
         return shape_error("gradInput", "equal", a->grad_input, a->self);
@@ -96,16 +106,6 @@ static aclDataType compute_dtype(aclDataType grad, aclDataType self)
     if (grad == self && (grad == ACL_FLOAT16 || grad == ACL_BF16))
         return grad;
     return ACL_FLOAT;
-}
-
-static acpu_kdtype kernel_dtype(aclDataType dt)
-{
-    switch (dt) {
-    case ACL_FLOAT16: return ACPU_KDT_F16;
-    case ACL_BF16: return ACPU_KDT_BF16;
-    case ACL_DOUBLE: return ACPU_KDT_F64;
-    default: return ACPU_KDT_F32;
-    }
 }
 
 /* Scalars converted under the default FP environment (ToFloat / ToDouble of spec 1.9). */
@@ -128,23 +128,16 @@ static void fill_task(const softplus_args *a, const acpu_settings *s, aclDataTyp
     acpu_tensor_view(a->grad_input, acpu_dtype_size(gi), &task->out);
     task->in_cast[0] = grad == cdt ? NULL : acpu_cast_get(grad, cdt);
     task->in_cast[1] = self == cdt ? NULL : acpu_cast_get(self, cdt);
-    task->kernel = s->kernels->softplus[kernel_dtype(cdt)];
+    task->kernel = s->kernels->softplus[acpu_kernel_dtype(cdt)];
     task->kernel_elem = acpu_dtype_size(cdt);
     task->cast = gi == cdt ? NULL : acpu_cast_get(cdt, gi);
 }
 
-static void shape_of(const aclTensor *t, acpu_sp_shape *s)
+/* The tiling module's rule: ascend910b on its profiles when the shapes are equal and all dense. */
+static bool use_910b(const acpu_sp_tiling_args *t, const acpu_platform *p, const acpu_binary_task *task)
 {
-    s->rank = (int64_t)t->view_rank;
-    memcpy(s->dims, t->view_dims, t->view_rank * sizeof t->view_dims[0]);
-}
-
-/* ascend910b for the 910B-class profiles when nothing broadcasts and all three tensors are dense. */
-static bool use_910b(const softplus_args *a, const acpu_platform *p, const acpu_binary_task *task)
-{
-    bool soc = p->soc == ACPU_SOC_ASCEND910B || p->soc == ACPU_SOC_ASCEND910_93;
-    return soc && acpu_same_shape(a->grad_output, a->self) && acpu_view_is_dense(&task->in[0]) &&
-           acpu_view_is_dense(&task->in[1]) && acpu_view_is_dense(&task->out);
+    return acpu_sp_soc_has_910b_tiling(p->soc) && acpu_sp_shape_equal(&t->inputs[0], &t->inputs[1]) &&
+           acpu_view_is_dense(&task->in[0]) && acpu_view_is_dense(&task->in[1]) && acpu_view_is_dense(&task->out);
 }
 
 static void plan_910b(const acpu_sp_910b_plan *t, uint64_t n, acpu_core_plan *plan)
@@ -184,7 +177,7 @@ static aclnnStatus plan_tiling(const softplus_args *a, const acpu_settings *s, a
     shape_of(a->grad_input, &t.output);
     uint64_t n = acpu_numel(a->self);
     int rc;
-    if (use_910b(a, &s->platform, &call->task)) {
+    if (use_910b(&t, &s->platform, &call->task)) {
         acpu_sp_910b_plan p;
         if ((rc = acpu_sp_tiling_910b(&s->platform, &t, &p)) == 0)
             plan_910b(&p, n, &call->plan);

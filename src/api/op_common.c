@@ -169,17 +169,6 @@ aclnnStatus acpu_finish_phase1(acpu_op_call *call, uint64_t *workspace_size, acl
     return ACLNN_SUCCESS;
 }
 
-bool acpu_broadcasts_to(const aclTensor *t, const aclTensor *shape)
-{
-    if (t->view_rank > shape->view_rank)
-        return false;
-    uint64_t pad = shape->view_rank - t->view_rank;
-    for (uint64_t d = 0; d < t->view_rank; d++)
-        if (t->view_dims[d] != 1 && t->view_dims[d] != shape->view_dims[d + pad])
-            return false;
-    return true;
-}
-
 void acpu_tensor_broadcast_view(const aclTensor *t, size_t elem_size, const aclTensor *shape, acpu_view *v)
 {
     acpu_tensor_view(shape, elem_size, v); /* shape and rank of the target */
@@ -188,6 +177,16 @@ void acpu_tensor_broadcast_view(const aclTensor *t, size_t elem_size, const aclT
     for (uint64_t d = 0; d < shape->view_rank; d++) {
         bool grows = d < pad || t->view_dims[d - pad] != shape->view_dims[d];
         v->stride[d] = grows ? 0 : t->strides[d - pad];
+    }
+}
+
+acpu_kdtype acpu_kernel_dtype(aclDataType dt)
+{
+    switch (dt) {
+    case ACL_FLOAT16: return ACPU_KDT_F16;
+    case ACL_BF16: return ACPU_KDT_BF16;
+    case ACL_DOUBLE: return ACPU_KDT_F64;
+    default: return ACPU_KDT_F32;
     }
 }
 

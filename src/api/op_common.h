@@ -36,9 +36,9 @@ void acpu_tensor_view(const aclTensor *t, size_t elem_size, acpu_view *v);
 /* The view of `t` broadcast to `shape`'s view shape (numpy rules; the caller checked they hold):
  * left-padded dims and size-1 dims that grow get stride 0. */
 void acpu_tensor_broadcast_view(const aclTensor *t, size_t elem_size, const aclTensor *shape, acpu_view *v);
-/* True when `t`'s view shape broadcasts to exactly `shape`'s view shape. */
-bool acpu_broadcasts_to(const aclTensor *t, const aclTensor *shape);
 
+/* Kernel-table index of a compute dtype (FLOAT, FLOAT16, BF16, DOUBLE). */
+acpu_kdtype acpu_kernel_dtype(aclDataType dt);
 /* Threads and workspace of a planned call, from the settings' thread count. */
 void acpu_size_call(acpu_op_call *call, const acpu_settings *s);
 /* The verbose line's fields: "dtypes=a,b->c shape=... profile=... sch=... cores=... tile=... isa=...". */

@@ -2,6 +2,7 @@
 #include <omp.h>
 
 #include "acpu_engine.h"
+#include "tiling/acpu_int_math.h"
 
 /* Default when the plan does not say: a thread pays for its fork/join (~1-2 us with libgomp) only
  * above this many elements of a cheap (exp-free) kernel. */
@@ -23,7 +24,6 @@ typedef struct {
     uint64_t base, len, tiles;
 } acpu_core_work;
 
-static uint64_t min_u64(uint64_t a, uint64_t b) { return a < b ? a : b; }
 
 static acpu_core_work ranges_work(const acpu_core_plan *p, uint64_t core)
 {
@@ -37,7 +37,7 @@ static acpu_core_work ranges_work(const acpu_core_plan *p, uint64_t core)
     }
     if (core + 1 == p->core_num)
         len = p->last_core_len;
-    len = start < p->total ? min_u64(len, p->total - start) : 0;
+    len = start < p->total ? acpu_min_u64(len, p->total - start) : 0;
     return (acpu_core_work){start, len, (len + p->tile - 1) / p->tile};
 }
 
@@ -52,7 +52,7 @@ static void tile_extent(const acpu_core_plan *p, const acpu_core_work *w, uint64
 {
     if (p->kind == ACPU_PLAN_RANGES) {
         *start = w->base + t * p->tile;
-        *len = min_u64(p->tile, w->len - t * p->tile);
+        *len = acpu_min_u64(p->tile, w->len - t * p->tile);
         return;
     }
     uint64_t f = w->base + t, a_o = p->a_o ? p->a_o : 1, outer = f / a_o, seg = f % a_o;
@@ -64,7 +64,7 @@ unsigned acpu_engine_threads(const acpu_core_plan *plan, unsigned requested)
 {
     uint64_t grain = plan->min_thread_elems ? plan->min_thread_elems : ACPU_MIN_ELEMS_PER_THREAD;
     uint64_t by_size = (plan->total + grain - 1) / grain;
-    uint64_t t = min_u64(min_u64(requested, plan->core_num), by_size);
+    uint64_t t = acpu_min_u64(acpu_min_u64(requested, plan->core_num), by_size);
     return t > 0 ? (unsigned)t : 1u;
 }
 

@@ -29,6 +29,14 @@ typedef struct {
     float beta, threshold;
 } acpu_sp_tiling_args;
 
+/* The ascend910b plan is the choice on the DAV_2201 profiles (Ascend910B, Ascend910_93) for calls
+ * whose shapes are equal and whose tensors are dense; every other call gets the arch35 plan. */
+bool acpu_sp_soc_has_910b_tiling(acpu_soc soc);
+bool acpu_sp_shape_equal(const acpu_sp_shape *a, const acpu_sp_shape *b);
+/* numpy broadcasting of `from` (left-padded with 1s) gives exactly `to`: what aclnn accepts for
+ * gradOutput against self. */
+bool acpu_sp_broadcasts_to(const acpu_sp_shape *from, const acpu_sp_shape *to);
+
 /* ---- arch35 ------------------------------------------------------------------------------------- */
 typedef struct {
     int64_t axis, a_i, a_o, a_i_tail;

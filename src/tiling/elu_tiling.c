@@ -13,6 +13,7 @@
  *   Ascend profiles both readings give 4096.)
  * Counts are 64-bit; CANN's uint32 arithmetic gives the same values below 2^32 elements. */
 #include "tiling/acpu_elu_tiling.h"
+#include "tiling/acpu_int_math.h"
 
 #include <stddef.h>
 
@@ -36,11 +37,6 @@ typedef struct {
     uint64_t max_tile_double, max_tile_single;
 } elu_ctx;
 
-static uint64_t min_u64(uint64_t a, uint64_t b) { return a < b ? a : b; }
-static uint64_t max_u64(uint64_t a, uint64_t b) { return a > b ? a : b; }
-static uint64_t ceil_div(uint64_t v, uint64_t d) { return v / d + (v % d != 0u); }
-static uint64_t align_up(uint64_t v, uint64_t f) { return ceil_div(v, f) * f; }
-static uint64_t align_down(uint64_t v, uint64_t f) { return v / f * f; }
 
 /* GetTypeSize: 4 only for ACL_FLOAT, 2 for anything else. */
 static uint32_t elu_type_size(aclDataType dt)
@@ -86,7 +82,7 @@ static uint64_t max_tile(uint64_t ub, uint32_t type_size, uint32_t buf_num, uint
     uint64_t per_elem = (uint64_t)buf_num * ACPU_ELU_PIPE_QUEUE_COUNT * type_size;
     if (ub <= scratch)
         return be;
-    return max_u64(be, align_down((ub - scratch) / per_elem, be));
+    return acpu_max_u64(be, acpu_align_down_u64((ub - scratch) / per_elem, be));
 }
 
 /* chunkFloatBufferNum: fp32 scratch chunks, 2 on the fast paths, else 1 for fp32 and 3 for
@@ -111,10 +107,10 @@ static uint32_t tiling_type_size(const acpu_elu_tiling_args *a)
 static void plan_cores(elu_ctx *c, uint64_t core_num, uint64_t ub, uint32_t type_size)
 {
     c->be = ACPU_ELU_BLOCK_BYTES / type_size;
-    c->total_blocks = ceil_div(c->n * type_size, ACPU_ELU_BLOCK_BYTES);
-    uint64_t used = min_u64(core_num, ceil_div(c->n, c->core_chunk));
-    c->used_cores = max_u64(1u, min_u64(used, max_u64(c->total_blocks, 1u)));
-    c->avg = ceil_div(c->n, c->used_cores);
+    c->total_blocks = acpu_ceil_div_u64(c->n * type_size, ACPU_ELU_BLOCK_BYTES);
+    uint64_t used = acpu_min_u64(core_num, acpu_ceil_div_u64(c->n, c->core_chunk));
+    c->used_cores = acpu_max_u64(1u, acpu_min_u64(used, acpu_max_u64(c->total_blocks, 1u)));
+    c->avg = acpu_ceil_div_u64(c->n, c->used_cores);
     uint32_t cfb = chunk_float_buffers(c->args);
     c->max_tile_double = max_tile(ub, type_size, ACPU_ELU_MAX_BUFFER_NUM, cfb, c->compute_chunk);
     c->max_tile_single = max_tile(ub, type_size, 1u, cfb, c->compute_chunk);
@@ -152,18 +148,18 @@ static uint64_t choose_tile(const elu_ctx *c, uint32_t *buffer_open)
         *buffer_open = 1u; /* unreachable: the dedicated paths are 16-bit */
         tt = ACPU_ELU_MIN_PIPE_TILE_NUM;
     }
-    uint64_t tile = max_u64(align_up(ceil_div(c->avg, tt), c->be), c->be);
+    uint64_t tile = acpu_max_u64(acpu_align_up_u64(acpu_ceil_div_u64(c->avg, tt), c->be), c->be);
     if (!dedicated) {
         /* Generic kernels: one compute chunk per tile, double-buffered unless fp32 result form. */
         bool prefer_double = a->in_dtype != ACL_FLOAT || !a->is_result;
         *buffer_open = (prefer_double && c->max_tile_double >= c->compute_chunk) ? 1u : 0u;
-        tile = min_u64(c->compute_chunk, *buffer_open ? c->max_tile_double : c->max_tile_single);
+        tile = acpu_min_u64(c->compute_chunk, *buffer_open ? c->max_tile_double : c->max_tile_single);
     } else if (*buffer_open) {
-        tile = min_u64(tile, c->max_tile_double);
+        tile = acpu_min_u64(tile, c->max_tile_double);
     } else {
-        tile = min_u64(align_up(c->avg, c->be), c->max_tile_single);
+        tile = acpu_min_u64(acpu_align_up_u64(c->avg, c->be), c->max_tile_single);
     }
-    return max_u64(tile, c->be);
+    return acpu_max_u64(tile, c->be);
 }
 
 /* Step 9: whole 256-byte blocks across the used cores; the last core takes the remainder of n. */
@@ -203,7 +199,7 @@ static void store_common(acpu_elu_plan *plan, const acpu_elu_tiling_args *a, uin
 static void small_case(const elu_ctx *c, acpu_elu_plan *plan)
 {
     plan->sch_mode = c->args->is_result ? ACPU_ELU_SINGLE_TILE_RESULT : ACPU_ELU_SINGLE_TILE_EXP;
-    plan->data.tileDataNum = min_u64(max_u64(align_up(c->n, c->be), c->be), c->max_tile_single);
+    plan->data.tileDataNum = acpu_min_u64(acpu_max_u64(acpu_align_up_u64(c->n, c->be), c->be), c->max_tile_single);
     plan->data.coreNum = 1u;
     plan->data.lastCoreDataNum = c->n;
     plan->block_dim = 1u;
@@ -219,9 +215,9 @@ static void general_case(const elu_ctx *c, acpu_elu_plan *plan)
     split_blocks(c, d);
     /* Step 10: double buffering needs at least two tiles on the biggest core. */
     uint64_t biggest = d->bigCoreNum > 0u ? d->bigCoreDataNum : d->smallCoreDataNum;
-    if (buffer_open && ceil_div(biggest, tile) < ACPU_ELU_MIN_PIPE_TILE_NUM) {
+    if (buffer_open && acpu_ceil_div_u64(biggest, tile) < ACPU_ELU_MIN_PIPE_TILE_NUM) {
         buffer_open = 0u;
-        tile = max_u64(min_u64(align_up(c->avg, c->be), c->max_tile_single), c->be);
+        tile = acpu_max_u64(acpu_min_u64(acpu_align_up_u64(c->avg, c->be), c->max_tile_single), c->be);
     }
     /* Step 11: one tile per core covering every core's range -> the single-tile kernel. */
     bool single_direct = buffer_open == 0u && tile >= biggest && c->avg <= c->core_chunk;
@@ -244,7 +240,7 @@ int acpu_elu_tiling(const acpu_platform *platform, const acpu_elu_tiling_args *a
     if (platform == NULL || args == NULL || plan == NULL)
         return -1;
     /* Step 1: cores capped at MAX_VECTOR_CORE_NUM; none -> failure. */
-    uint64_t core_num = min_u64(platform->core_num, platform->max_cores);
+    uint64_t core_num = acpu_min_u64(platform->core_num, platform->max_cores);
     if (core_num == 0u || platform->core_chunk == 0u)
         return -1;
     elu_ctx c = {.args = args, .n = args->n, .core_chunk = platform->core_chunk,

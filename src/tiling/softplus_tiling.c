@@ -6,6 +6,7 @@
  * Pure functions of the profile and the call. Counts are 64-bit; where CANN would divide by zero
  * or overflow (unsupported dtype, UB below one tile, uint32 byte length) we fail or stay exact. */
 #include "tiling/acpu_softplus_tiling.h"
+#include "tiling/acpu_int_math.h"
 
 #include <stddef.h>
 
@@ -24,9 +25,6 @@
 #define SP_UB_DATA_NUMBER_32 13u   /* UB_DATA_NUMBER for FLOAT */
 
 static int64_t min_i64(int64_t a, int64_t b) { return a < b ? a : b; }
-static uint64_t min_u64(uint64_t a, uint64_t b) { return a < b ? a : b; }
-static uint64_t ceil_div_u64(uint64_t v, uint64_t d) { return v / d + (v % d != 0u); }
-static uint64_t align_up_u64(uint64_t v, uint64_t f) { return ceil_div_u64(v, f) * f; }
 
 /* a * b for non-negative a, b; false when the product exceeds INT64_MAX. */
 static bool mul_nonneg(int64_t a, int64_t b, int64_t *out)
@@ -329,7 +327,7 @@ static void sp_910b_core(uint64_t blocks, uint64_t tile_blocks, uint64_t tile_da
 /* *processDataNum_computes: `count` elements rounded up to whole 256-byte vector passes. */
 static uint64_t sp_910b_compute_count(uint64_t count, uint64_t tl)
 {
-    return align_up_u64(count * tl, SP_COMPUTE_ALIGN) / tl;
+    return acpu_align_up_u64(count * tl, SP_COMPUTE_ALIGN) / tl;
 }
 
 int acpu_sp_tiling_910b(const acpu_platform *platform, const acpu_sp_tiling_args *args, acpu_sp_910b_plan *plan)
@@ -350,8 +348,8 @@ int acpu_sp_tiling_910b(const acpu_platform *platform, const acpu_sp_tiling_args
     d->typeLength = tl;
     d->tileDataNum = tile_blocks * SP_BLOCK_SIZE / tl;
     /* Step 4: whole 512-byte blocks; one core when a single tile holds everything. */
-    uint64_t total_blocks = ceil_div_u64(n * tl, SP_BLOCK_SIZE);
-    uint64_t cores = d->tileDataNum >= n ? 1u : min_u64(platform->core_num, total_blocks);
+    uint64_t total_blocks = acpu_ceil_div_u64(n * tl, SP_BLOCK_SIZE);
+    uint64_t cores = d->tileDataNum >= n ? 1u : acpu_min_u64(platform->core_num, total_blocks);
     /* Step 5: ecb blocks per small core; the first tailBlockNum ("big") cores take one more. */
     uint64_t ecb = total_blocks / cores;
     d->tailBlockNum = total_blocks % cores;
@@ -370,4 +368,27 @@ int acpu_sp_tiling_910b(const acpu_platform *platform, const acpu_sp_tiling_args
     plan->block_dim = (uint32_t)cores; /* <= core_num, a uint32 */
     plan->workspace = SP_910B_WORKSPACE;
     return 0;
+}
+
+bool acpu_sp_soc_has_910b_tiling(acpu_soc soc) { return soc == ACPU_SOC_ASCEND910B || soc == ACPU_SOC_ASCEND910_93; }
+
+bool acpu_sp_shape_equal(const acpu_sp_shape *a, const acpu_sp_shape *b)
+{
+    if (a->rank != b->rank)
+        return false;
+    for (int64_t d = 0; d < a->rank; d++)
+        if (a->dims[d] != b->dims[d])
+            return false;
+    return true;
+}
+
+bool acpu_sp_broadcasts_to(const acpu_sp_shape *from, const acpu_sp_shape *to)
+{
+    if (from->rank > to->rank)
+        return false;
+    int64_t pad = to->rank - from->rank;
+    for (int64_t d = 0; d < from->rank; d++)
+        if (from->dims[d] != 1 && from->dims[d] != to->dims[d + pad])
+            return false;
+    return true;
 }
