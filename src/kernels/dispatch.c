@@ -6,15 +6,20 @@
 extern const acpu_kernel_table acpu_kernels_scalar;
 #if defined(__x86_64__) || defined(_M_X64)
 extern const acpu_kernel_table acpu_kernels_avx2;
+extern const acpu_kernel_table acpu_kernels_avx512;
+extern const acpu_kernel_table acpu_kernels_avx512bf16;
 #endif
 
 static bool cpu_has(acpu_isa isa)
 {
 #if defined(__x86_64__) || defined(_M_X64)
     __builtin_cpu_init();
+    bool avx2 = __builtin_cpu_supports("avx2") && __builtin_cpu_supports("fma") && __builtin_cpu_supports("f16c");
     if (isa == ACPU_ISA_AVX2)
-        return __builtin_cpu_supports("avx2") && __builtin_cpu_supports("fma") &&
-               __builtin_cpu_supports("f16c");
+        return avx2;
+    if (isa == ACPU_ISA_AVX512)
+        return avx2 && __builtin_cpu_supports("avx512f") && __builtin_cpu_supports("avx512bw") &&
+               __builtin_cpu_supports("avx512dq") && __builtin_cpu_supports("avx512vl");
 #endif
     return isa == ACPU_ISA_SCALAR;
 }
@@ -25,6 +30,9 @@ static const acpu_kernel_table *built_table(acpu_isa isa)
     case ACPU_ISA_SCALAR: return &acpu_kernels_scalar;
 #if defined(__x86_64__) || defined(_M_X64)
     case ACPU_ISA_AVX2: return &acpu_kernels_avx2;
+    /* the same ISA level; VCVTNEPS2BF16 where the CPU has avx512_bf16 */
+    case ACPU_ISA_AVX512:
+        return __builtin_cpu_supports("avx512bf16") ? &acpu_kernels_avx512bf16 : &acpu_kernels_avx512;
 #endif
     default: return NULL;
     }
