@@ -164,9 +164,9 @@ static void plan_arch35(const acpu_sp_arch35_plan *t, uint64_t n, acpu_core_plan
                              .axis_len = (uint64_t)d->max_bro_shape[d->split.axis], .inner = inner};
 }
 
-/* Runs the chosen tiling and maps it onto an engine plan; the verbose fields come with it. */
-/* The kernel dtype CANN would tile for: the 16-bit dtype of an equal pair, FLOAT for everything it
- * casts (int, bool, double, mixed pairs). */
+/* Runs the chosen tiling and maps it onto an engine plan; *sch names the strategy. The tiling sees
+ * the kernel dtype CANN would: the 16-bit dtype of an equal pair, FLOAT for everything CANN casts
+ * (int, bool, double, mixed pairs). */
 static aclnnStatus plan_tiling(const softplus_args *a, const acpu_settings *s, aclDataType cdt,
                                const acpu_softplus_params *params, acpu_op_call *call, const char **sch)
 {
