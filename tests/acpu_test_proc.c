@@ -25,9 +25,34 @@ void acpu_test_read_fd(int fd, char *buf, size_t cap)
     close(fd);
 }
 
+/* Under a user-mode emulator (a cross build's tests under qemu-user) the guest cannot execve its own
+ * foreign executable: ACPU_TEST_EMULATOR, set by CTest there, names a host program that runs one
+ * ("emulator <program> <args>"); /proc/self/exe then reads as the guest program. Unset natively. */
+#define ACPU_TEST_MAX_ARGS 32
+
 void acpu_test_run_self(const char *const *argv, const acpu_test_env *env, size_t n_env, char *out, char *err,
                         size_t cap)
 {
+    const char *emulator = getenv("ACPU_TEST_EMULATOR");
+    static char self[4096];
+    const char *args[ACPU_TEST_MAX_ARGS + 2];
+    const char *prog = "/proc/self/exe";
+    const char *const *exec_argv = argv;
+    if (emulator != NULL && *emulator != '\0') {
+        ssize_t len = readlink("/proc/self/exe", self, sizeof self - 1);
+        ck_assert_msg(len > 0 && (size_t)len < sizeof self - 1, "cannot read /proc/self/exe");
+        self[len] = '\0';
+        size_t n = 0;
+        args[n++] = emulator;
+        args[n++] = self;
+        for (size_t i = 1; argv[0] != NULL && argv[i] != NULL; ++i) {
+            ck_assert_msg(n < ACPU_TEST_MAX_ARGS, "too many arguments for the child");
+            args[n++] = argv[i];
+        }
+        args[n] = NULL;
+        prog = emulator;
+        exec_argv = args;
+    }
     int fo = acpu_test_temp_fd(), fe = acpu_test_temp_fd();
     fflush(stdout); /* buffered output would otherwise be written twice */
     fflush(stderr);
@@ -38,7 +63,7 @@ void acpu_test_run_self(const char *const *argv, const acpu_test_env *env, size_
             (void)(env[i].value ? setenv(env[i].name, env[i].value, 1) : unsetenv(env[i].name));
         dup2(fo, STDOUT_FILENO);
         dup2(fe, STDERR_FILENO);
-        execv("/proc/self/exe", (char *const *)argv);
+        execv(prog, (char *const *)exec_argv);
         _exit(127);
     }
     int status = 0;

@@ -17,7 +17,8 @@ typedef struct {
 
 /* Runs this executable again (/proc/self/exe) with the NULL-terminated argv and env[n_env] applied,
  * waits for it and returns its stdout and stderr in out[cap] and err[cap]. The library reads its
- * environment once per process, hence a fresh process. Asserts that the child exited with 0. */
+ * environment once per process, hence a fresh process. Asserts that the child exited with 0.
+ * Cross builds under qemu-user: run as "$ACPU_TEST_EMULATOR <this program> <argv[1..]>" instead. */
 void acpu_test_run_self(const char *const *argv, const acpu_test_env *env, size_t n_env, char *out, char *err,
                         size_t cap);
 

@@ -1,5 +1,6 @@
 # Runs one program and checks its output exactly.
-#   cmake -DEXE=<program> -DEXPECTED=<file> [-DSTREAM=stdout|stderr] -P compare_output.cmake
+#   cmake -DEXE=<program> -DEXPECTED=<file> [-DSTREAM=stdout|stderr] [-DEMULATOR=<program>] -P compare_output.cmake
+# EMULATOR (optional, cross builds): runs EXE as "<EMULATOR> <EXE>".
 # STREAM=stdout (default): stdout must equal the file's contents byte for byte, exit status 0.
 # STREAM=stderr: stderr must be empty (EXPECTED is not used), exit status 0.
 if(NOT DEFINED EXE)
@@ -9,7 +10,7 @@ if(NOT DEFINED STREAM)
   set(STREAM stdout)
 endif()
 
-execute_process(COMMAND ${EXE} OUTPUT_VARIABLE out ERROR_VARIABLE err RESULT_VARIABLE rc)
+execute_process(COMMAND ${EMULATOR} ${EXE} OUTPUT_VARIABLE out ERROR_VARIABLE err RESULT_VARIABLE rc)
 
 if(NOT rc STREQUAL "0")
   message(FATAL_ERROR "${EXE} exited with '${rc}'\n--- stdout ---\n${out}--- stderr ---\n${err}")

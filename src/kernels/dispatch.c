@@ -1,5 +1,11 @@
 /* ISA detection and the kernel tables built into this library. Compiled without ISA flags. */
 #include <stddef.h>
+#if defined(__aarch64__)
+#include <sys/auxv.h> /* getauxval, HWCAP_*: no feature-test macro needed in glibc */
+#ifndef HWCAP_ASIMD
+#define HWCAP_ASIMD (1 << 1)
+#endif
+#endif
 
 #include "acpu_kernels.h"
 
@@ -8,6 +14,9 @@ extern const acpu_kernel_table acpu_kernels_scalar;
 extern const acpu_kernel_table acpu_kernels_avx2;
 extern const acpu_kernel_table acpu_kernels_avx512;
 extern const acpu_kernel_table acpu_kernels_avx512bf16;
+#endif
+#if defined(__aarch64__)
+extern const acpu_kernel_table acpu_kernels_neon;
 #endif
 
 static bool cpu_has(acpu_isa isa)
@@ -21,6 +30,10 @@ static bool cpu_has(acpu_isa isa)
         return avx2 && __builtin_cpu_supports("avx512f") && __builtin_cpu_supports("avx512bw") &&
                __builtin_cpu_supports("avx512dq") && __builtin_cpu_supports("avx512vl");
 #endif
+#if defined(__aarch64__)
+    if (isa == ACPU_ISA_NEON)
+        return (getauxval(AT_HWCAP) & HWCAP_ASIMD) != 0;
+#endif
     return isa == ACPU_ISA_SCALAR;
 }
 
@@ -33,6 +46,9 @@ static const acpu_kernel_table *built_table(acpu_isa isa)
     /* the same ISA level; VCVTNEPS2BF16 where the CPU has avx512_bf16 */
     case ACPU_ISA_AVX512:
         return __builtin_cpu_supports("avx512bf16") ? &acpu_kernels_avx512bf16 : &acpu_kernels_avx512;
+#endif
+#if defined(__aarch64__)
+    case ACPU_ISA_NEON: return &acpu_kernels_neon;
 #endif
     default: return NULL;
     }

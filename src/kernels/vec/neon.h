@@ -1,0 +1,81 @@
+/* Vector vocabulary, AArch64 Advanced SIMD (NEON) flavour: 4 fp32 / 2 fp64 lanes (see vec/scalar.h
+ * for the contract). Base ARMv8-A only: the fp16 <-> fp32 conversions (FCVTL / FCVTN) need no +fp16.
+ * FCVTN rounds by FPCR; the kernels run under the IEEE default environment (engine/fpenv.c sets
+ * round-to-nearest-even, no flush-to-zero), so it rounds to nearest even as the other vocabularies do.
+ * Selects use ordered compares (FCMLE/FCMGT are false for NaN), so an unordered lane takes `other`. */
+#ifndef ACPU_VEC_NEON_H_
+#define ACPU_VEC_NEON_H_
+
+#include <arm_neon.h>
+#include <sleef.h>
+#include <stdint.h>
+
+#include "kernels/acpu_kernels.h"
+
+#define ACPU_VLANES 4
+#define ACPU_KERNEL_NAME(name) name##_neon
+
+typedef float32x4_t acpu_vf;
+
+static inline acpu_vf acpu_vf_set1(float v) { return vdupq_n_f32(v); }
+static inline acpu_vf acpu_vf_add(acpu_vf a, acpu_vf b) { return vaddq_f32(a, b); }
+static inline acpu_vf acpu_vf_mul(acpu_vf a, acpu_vf b) { return vmulq_f32(a, b); }
+static inline acpu_vf acpu_vf_exp(acpu_vf x) { return Sleef_expf4_u10advsimd(x); }
+static inline acpu_vf acpu_vf_div(acpu_vf a, acpu_vf b) { return vdivq_f32(a, b); }
+/* FNEG flips the sign bit only, NaN included (as the x86 xor does). */
+static inline acpu_vf acpu_vf_neg(acpu_vf a) { return vnegq_f32(a); }
+/* a > b ? if_gt : other; FCMGT is false when unordered. */
+static inline acpu_vf acpu_vf_select_gt(acpu_vf a, acpu_vf b, acpu_vf if_gt, acpu_vf other)
+{
+    return vbslq_f32(vcgtq_f32(a, b), if_gt, other);
+}
+/* x <= 0 ? if_le0 : other; FCMLE #0 is false for NaN, i.e. `other`. */
+static inline acpu_vf acpu_vf_select_le0(acpu_vf x, acpu_vf if_le0, acpu_vf other)
+{
+    return vbslq_f32(vclezq_f32(x), if_le0, other);
+}
+
+static inline acpu_vf acpu_vf_load_f32(const float *p) { return vld1q_f32(p); }
+static inline void acpu_vf_store_f32(float *p, acpu_vf v) { vst1q_f32(p, v); }
+
+/* fp16: FCVTL widens exactly; FCVTN narrows with one rounding (nearest even under the default
+ * FPCR), overflow to infinity, subnormals kept, NaN quieted with its top payload bits. */
+static inline acpu_vf acpu_vf_load_f16(const uint16_t *p) { return vcvt_f32_f16(vreinterpret_f16_u16(vld1_u16(p))); }
+static inline void acpu_vf_store_f16(uint16_t *p, acpu_vf v) { vst1_u16(p, vreinterpret_u16_f16(vcvt_f16_f32(v))); }
+
+/* bf16: widening is a 16-bit shift of the pattern. */
+static inline acpu_vf acpu_vf_load_bf16(const uint16_t *p)
+{
+    return vreinterpretq_f32_u32(vshll_n_u16(vld1_u16(p), 16));
+}
+/* Round to nearest even on the bit pattern: u + 0x7fff + lsb, keep the top half; NaN is quieted
+ * (bit 6 of the bf16 set) so that dropping the low payload cannot turn it into infinity. */
+static inline void acpu_vf_store_bf16(uint16_t *p, acpu_vf v)
+{
+    uint32x4_t u = vreinterpretq_u32_f32(v);
+    uint32x4_t hi = vshrq_n_u32(u, 16);
+    uint32x4_t lsb = vandq_u32(hi, vdupq_n_u32(1));
+    uint32x4_t rounded = vshrq_n_u32(vaddq_u32(vaddq_u32(u, vdupq_n_u32(0x7fff)), lsb), 16);
+    uint32x4_t quiet = vorrq_u32(hi, vdupq_n_u32(0x40));
+    uint32x4_t is_num = vceqq_f32(v, v); /* false only for NaN */
+    vst1_u16(p, vmovn_u32(vbslq_u32(is_num, rounded, quiet)));
+}
+
+/* fp64: 2 lanes. */
+#define ACPU_VDLANES 2
+typedef float64x2_t acpu_vd;
+
+static inline acpu_vd acpu_vd_set1(double v) { return vdupq_n_f64(v); }
+static inline acpu_vd acpu_vd_add(acpu_vd a, acpu_vd b) { return vaddq_f64(a, b); }
+static inline acpu_vd acpu_vd_mul(acpu_vd a, acpu_vd b) { return vmulq_f64(a, b); }
+static inline acpu_vd acpu_vd_div(acpu_vd a, acpu_vd b) { return vdivq_f64(a, b); }
+static inline acpu_vd acpu_vd_neg(acpu_vd a) { return vnegq_f64(a); }
+static inline acpu_vd acpu_vd_exp(acpu_vd x) { return Sleef_expd2_u10advsimd(x); }
+static inline acpu_vd acpu_vd_select_gt(acpu_vd a, acpu_vd b, acpu_vd if_gt, acpu_vd other)
+{
+    return vbslq_f64(vcgtq_f64(a, b), if_gt, other);
+}
+static inline acpu_vd acpu_vd_load_f64(const double *p) { return vld1q_f64(p); }
+static inline void acpu_vd_store_f64(double *p, acpu_vd v) { vst1q_f64(p, v); }
+
+#endif /* ACPU_VEC_NEON_H_ */
