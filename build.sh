@@ -4,15 +4,18 @@
 #                      table and one tiling plan
 #   ./build.sh test    install what is missing, build (RelWithDebInfo), run every test suite per ISA
 #   ./build.sh asan    the same test suites under AddressSanitizer + UBSan
-#   ./build.sh bench   the full benchmark (CSV on stdout)
+#   ./build.sh bench   also installs the peers (oneDNN, PyTorch) and gnuplot, then runs the full
+#                      benchmark: results in build/release/bench-results/ (bench.csv, results.md, *.png)
 # Each step is a CMake workflow preset underneath (cmake --workflow --preset <name>).
 set -euo pipefail
 cd "$(dirname "$0")"
 
 PACKAGES=(cmake make gcc g++ pkg-config libsleef-dev check)
+# Only for `bench`: the peers it measures (oneDNN's C API, PyTorch for /usr/bin/python3) and gnuplot.
+BENCH_PACKAGES=(libdnnl-dev python3-torch python3-numpy gnuplot-nox)
 
 usage() {
-    sed -n '2,8p' "$0" | sed 's/^# \{0,1\}//'
+    sed -n '2,9p' "$0" | sed 's/^# \{0,1\}//'
     exit 2
 }
 
@@ -39,4 +42,9 @@ case "$1" in
     *) usage ;;
 esac
 install_missing "${PACKAGES[@]}"
+if [ "$1" = bench ]; then
+    # Not fatal: the benchmark skips, with a note, any peer that is missing.
+    ( install_missing "${BENCH_PACKAGES[@]}" ) ||
+        echo "build.sh: could not install ${BENCH_PACKAGES[*]}; the benchmark skips what is missing" >&2
+fi
 exec cmake --workflow --preset "$1"

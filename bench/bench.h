@@ -1,7 +1,11 @@
 /* aclnn-cpu benchmark: shared declarations. The driver (aclnn_cpu_bench.c) times the public
- * two-phase API of each operator against two references measured in the same run and the same
- * conditions: a memory roofline (c[i] = a[i]*b[i], same traffic: 2 reads + 1 write of the dtype's
- * size, e.g. 24 bytes per element for fp64) and a plain fused AVX2 + SLEEF loop. */
+ * two-phase API of each operator (whole call, and phase 2 alone with a repeatable executor)
+ * against references measured in the same run and the same conditions: a memory roofline
+ * (c[i] = a[i]*b[i], same traffic: 2 reads + 1 write of the dtype's size, e.g. 24 bytes per
+ * element for fp64) with regular and with streaming stores, a plain fused AVX2 + SLEEF loop, and
+ * oneDNN's eltwise backward at four stack alignments when the build found it (bench_onednn.c).
+ * PyTorch is timed by peers_torch.py; run_bench.py merges everything into CSV, markdown and
+ * plots. */
 #ifndef ACPU_BENCH_H_
 #define ACPU_BENCH_H_
 
@@ -28,7 +32,17 @@ typedef struct {
     int quick;
     int table;           /* print a short table instead of the CSV on stdout */
     int verify;          /* compare the library's output with the fused loop's, per case */
+    int noFused;         /* skip the fused AVX2 + SLEEF loop */
+    int noPeers;         /* skip oneDNN */
     const char *csvPath; /* also write the CSV here (NULL: no file) */
+    /* --sweep: one op, one dtype, one N over plan variants (profile x cores x UB bytes) */
+    int sweep;
+    char sweepSocs[BENCH_MAX_LIST][32];
+    int numSweepSocs;
+    long long sweepCores[BENCH_MAX_LIST]; /* 0: the profile's own */
+    int numSweepCores;
+    long long sweepUb[BENCH_MAX_LIST];    /* bytes; 0: the profile's own */
+    int numSweepUb;
 } BenchOptions;
 
 /* Operator parameters as the fused loops use them (the kernels' constants). */
@@ -70,5 +84,25 @@ int bench_have_avx2(void);
 /* bench_fused_avx2.c (built with -mavx2 -mfma -mf16c; call only when bench_have_avx2()). */
 BenchKernel bench_fused_kernel(int op, int dtype); /* call only when bench_op_has_dtype(op, dtype) */
 void bench_roofline_avx2(const void *a, const void *b, void *c, size_t n, int threads, size_t esize);
+/* The same roofline with non-temporal (streaming) stores: no read-for-ownership of c. */
+void bench_roofline_nt_avx2(const void *a, const void *b, void *c, size_t n, int threads, size_t esize);
+
+/* bench_onednn.c: oneDNN's eltwise backward (elu from the forward input, elu_use_dst_for_bwd,
+ * soft_relu) on the case's buffers, without copies. Built against dnnl.h when CMake found
+ * libdnnl (ACPU_BENCH_HAVE_DNNL); otherwise bench_dnnl_available() is 0 and nothing else runs. */
+typedef struct BenchDnnl BenchDnnl;
+int bench_dnnl_available(void);
+const char *bench_dnnl_version(void); /* "2.6.3" or "not built" */
+/* 1 when oneDNN has the op and dtype (fp32, bf16; not fp16 or fp64 on x86 CPUs). */
+int bench_dnnl_has(int op, int dtype);
+/* Creates the primitive for `threads` OpenMP threads (sets omp_set_num_threads); NULL with a
+ * message on stderr when oneDNN refuses. Call bench_dnnl_set_threads before each run. */
+BenchDnnl *bench_dnnl_create(int op, int dtype, size_t n, const void *dy, const void *x, void *dx, int threads);
+void bench_dnnl_set_threads(int threads);
+/* One call with the stack pointer at the call instruction congruent to rsp64 (0, 16, 32 or 48)
+ * mod 64; returns the residue it actually had (-1 where it cannot be controlled: not x86-64). */
+int bench_dnnl_run(BenchDnnl *d, int rsp64);
+const char *bench_dnnl_impl_name(const BenchDnnl *d); /* oneDNN's implementation, e.g. "jit:avx512_core" */
+void bench_dnnl_destroy(BenchDnnl *d);
 
 #endif /* ACPU_BENCH_H_ */

@@ -1,7 +1,8 @@
 /* The "fused" reference: the plain loop a user would write with AVX2 + SLEEF, one vector per
  * iteration (8 floats, 4 doubles), a scalar tail, `#pragma omp parallel for` over the vectors.
  * Same arithmetic order as the library's kernels (no IsNearlyOne shortcuts). Also the AVX2
- * memory roofline. Compiled with -mavx2 -mfma -mf16c: call only when bench_have_avx2(). */
+ * memory roofline, with regular and with streaming (non-temporal) stores. Compiled with
+ * -mavx2 -mfma -mf16c: call only when bench_have_avx2(). */
 #include <immintrin.h>
 #include <sleef.h>
 
@@ -206,4 +207,79 @@ void bench_roofline_avx2(const void *a, const void *b, void *c, size_t n, int th
         roofline_f32(a, b, c, n, threads);
     else
         roofline_u16(a, b, c, n, threads);
+}
+
+/* ---- the same roofline with non-temporal stores ------------------------------------------------- */
+
+/* Elements of `esize` bytes up to the first 32-byte boundary of c (all of n when it has none). */
+static size_t nt_head(const void *c, size_t n, size_t esize)
+{
+    size_t mis = (size_t)((uintptr_t)c & 31u);
+    if (mis == 0)
+        return 0;
+    if (mis % esize != 0)
+        return n; /* never aligned: plain stores throughout */
+    size_t head = (32u - mis) / esize;
+    return head < n ? head : n;
+}
+
+static void roofline_nt_f32(const float *a, const float *b, float *c, size_t n, int threads)
+{
+    const size_t h = nt_head(c, n, 4), nv = h + (n - h) / 8 * 8;
+    for (size_t i = 0; i < h; i++)
+        c[i] = a[i] * b[i];
+#pragma omp parallel num_threads(threads)
+    {
+#pragma omp for schedule(static)
+        for (size_t i = h; i < nv; i += 8)
+            _mm256_stream_ps(c + i, _mm256_mul_ps(_mm256_loadu_ps(a + i), _mm256_loadu_ps(b + i)));
+        _mm_sfence();
+    }
+    for (size_t i = nv; i < n; i++)
+        c[i] = a[i] * b[i];
+}
+
+static void roofline_nt_f64(const double *a, const double *b, double *c, size_t n, int threads)
+{
+    const size_t h = nt_head(c, n, 8), nv = h + (n - h) / 4 * 4;
+    for (size_t i = 0; i < h; i++)
+        c[i] = a[i] * b[i];
+#pragma omp parallel num_threads(threads)
+    {
+#pragma omp for schedule(static)
+        for (size_t i = h; i < nv; i += 4)
+            _mm256_stream_pd(c + i, _mm256_mul_pd(_mm256_loadu_pd(a + i), _mm256_loadu_pd(b + i)));
+        _mm_sfence();
+    }
+    for (size_t i = nv; i < n; i++)
+        c[i] = a[i] * b[i];
+}
+
+static void roofline_nt_u16(const uint16_t *a, const uint16_t *b, uint16_t *c, size_t n, int threads)
+{
+    const size_t h = nt_head(c, n, 2), nv = h + (n - h) / 16 * 16;
+    for (size_t i = 0; i < h; i++)
+        c[i] = (uint16_t)(a[i] * b[i]);
+#pragma omp parallel num_threads(threads)
+    {
+#pragma omp for schedule(static)
+        for (size_t i = h; i < nv; i += 16) {
+            __m256i va = _mm256_loadu_si256((const __m256i *)(a + i));
+            __m256i vb = _mm256_loadu_si256((const __m256i *)(b + i));
+            _mm256_stream_si256((__m256i *)(c + i), _mm256_mullo_epi16(va, vb));
+        }
+        _mm_sfence();
+    }
+    for (size_t i = nv; i < n; i++)
+        c[i] = (uint16_t)(a[i] * b[i]);
+}
+
+void bench_roofline_nt_avx2(const void *a, const void *b, void *c, size_t n, int threads, size_t esize)
+{
+    if (esize == 8)
+        roofline_nt_f64(a, b, c, n, threads);
+    else if (esize == 4)
+        roofline_nt_f32(a, b, c, n, threads);
+    else
+        roofline_nt_u16(a, b, c, n, threads);
 }

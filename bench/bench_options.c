@@ -18,21 +18,40 @@ static void usage(FILE *f)
 {
     fprintf(f,
             "usage: aclnn_cpu_bench [options]\n"
-            "  Times aclnnEluBackward and aclnnSoftplusBackward (phase 1 + phase 2 per call) against a\n"
-            "  same-run memory roofline (c[i] = a[i]*b[i], same traffic: 2 reads + 1 write of the\n"
-            "  dtype, 24 bytes per element for fp64) and a plain fused AVX2 + SLEEF loop.\n"
+            "  Times aclnnEluBackward and aclnnSoftplusBackward through the public two-phase API, per call\n"
+            "  (phase 1 + phase 2 + stream sync: impl aclnn) and phase 2 alone with a repeatable executor\n"
+            "  (impl aclnn_phase2), against same-run references, samples interleaved:\n"
+            "    roofline     c[i] = a[i]*b[i], same traffic (2 reads + 1 write of the dtype, 24 B/elem fp64)\n"
+            "    roofline_nt  the same with streaming (non-temporal) stores\n"
+            "    fused        a plain fused AVX2 + SLEEF loop\n"
+            "    onednn_rspK  oneDNN eltwise backward (fp32, bf16) called with the stack pointer K mod 64\n"
+            "                 (K = 0, 16, 32, 48); impl onednn repeats the best (when built with oneDNN)\n"
             "  --ops LIST       elu,elures,softplus      (default: all; softplus: beta 1, threshold 20)\n"
             "  --dtypes LIST    fp32,fp16,bf16,fp64      (default: all; fp64 runs for softplus only)\n"
             "  --sizes LIST     elements, K/M suffixes   (default: 4K,64K,1M,16M,64M; --quick: 4K,64K,1M)\n"
             "  --threads LIST   thread counts            (default: 1,2)\n"
-            "  --samples N      samples per case and implementation (default: 25; --quick: 9)\n"
-            "  --min-ms MS      minimum duration of one sample (default: 20; --quick: 4)\n"
+            "  --samples N      samples per case and implementation (default: 25; --quick, --sweep: 9)\n"
+            "  --min-ms MS      minimum duration of one sample (default: 20; --quick, --sweep: 4)\n"
             "  --quick          fewer sizes and samples (the demo)\n"
             "  --table          print a short table on stdout instead of the CSV\n"
             "  --csv FILE       also write the CSV to FILE\n"
-            "  --verify         check that the library and the fused loop agree (ulp distance, '#' lines)\n"
+            "  --verify         check that the library agrees with the fused loop and oneDNN ('#' lines)\n"
+            "  --no-fused       skip the fused loop\n"
+            "  --no-peers       skip oneDNN\n"
             "Output: CSV op,dtype,n,threads,isa,impl,gelem_s,median_us,spread_pct,pct_roofline\n"
-            "(spread_pct = interquartile range / median), then summary lines starting with '#'.\n");
+            "(spread_pct = interquartile range / median; pct_roofline against the regular-store roofline),\n"
+            "then summary lines starting with '#'.\n"
+            "\n"
+            "Sweep mode (tiling experiments): the first of --ops, --dtypes and --sizes (default 1M), each\n"
+            "thread count, over plan variants set with aclnnCpuSetPlatform(soc, cores, ub):\n"
+            "  --sweep          run the sweep instead of the benchmark\n"
+            "  --socs LIST      profiles (default: host,Ascend910B,Ascend950)\n"
+            "  --cores LIST     core counts, 0 = the profile's own (default: 0,1,2,8,48)\n"
+            "  --ub LIST        UB bytes, K/M suffixes, 0 = the profile's own (default: 0,16K,64K,192K,1M)\n"
+            "Each variant reports the plan the tiling functions give for it (schedule or strategy, cores,\n"
+            "tile, bufferOpen for ELU) and the threads the executor runs, then the whole-call and phase-2\n"
+            "throughput. Sweep CSV: sweep,op,dtype,n,threads,soc,cores_req,ub_req,plan_cores,ub_bytes,\n"
+            "strategy,buffer_open,tile,exec_threads,call_gelem_s,phase2_gelem_s,spread_pct\n");
 }
 
 static int lookup(const char *s, const char *const *names, int count)
@@ -69,7 +88,8 @@ static size_t parse_size(const char *s)
     return *end == '\0' ? (size_t)v : 0;
 }
 
-/* Splits a comma-separated list; parse_item returns < 0 (names) or 0 (sizes) on a bad item. */
+/* Splits a comma-separated list of kind 0 ops, 1 dtypes, 2 sizes, 3 threads, 4 socs, 5 cores,
+ * 6 UB bytes (sizes and UB bytes take K/M/G suffixes; cores and UB bytes may be 0). */
 static int parse_list(const char *arg, int kind, BenchOptions *o)
 {
     char buf[512];
@@ -78,16 +98,25 @@ static int parse_list(const char *arg, int kind, BenchOptions *o)
     for (char *tok = strtok(buf, ","); tok != NULL; tok = strtok(NULL, ",")) {
         if (count == BENCH_MAX_LIST)
             return -1;
+        if (kind == 4) {
+            if (strlen(tok) >= sizeof o->sweepSocs[0])
+                return -1;
+            snprintf(o->sweepSocs[count++], sizeof o->sweepSocs[0], "%s", tok);
+            continue;
+        }
+        int zeroOk = kind >= 5 && strcmp(tok, "0") == 0;
         long long v = kind == 0 ? lookup(tok, kOpNames, BENCH_NUM_OPS)
                       : kind == 1 ? lookup(tok, kDtypeNames, BENCH_NUM_DTYPES)
-                      : kind == 2 ? (long long)parse_size(tok)
-                                  : atoll(tok);
-        if (v < 0 || (kind >= 2 && v == 0) || (kind == 3 && v > 1024))
+                      : kind == 2 || kind == 6 ? (long long)parse_size(tok)
+                                               : atoll(tok);
+        if (v < 0 || (kind >= 2 && v == 0 && !zeroOk) || (kind == 3 && v > 1024) || (kind == 5 && v > 4096))
             return -1;
         if (kind == 0) o->ops[count] = (int)v;
         else if (kind == 1) o->dtypes[count] = (int)v;
         else if (kind == 2) o->sizes[count] = (size_t)v;
-        else o->threads[count] = (int)v;
+        else if (kind == 3) o->threads[count] = (int)v;
+        else if (kind == 5) o->sweepCores[count] = v;
+        else o->sweepUb[count] = v;
         count++;
     }
     if (count == 0)
@@ -95,26 +124,33 @@ static int parse_list(const char *arg, int kind, BenchOptions *o)
     if (kind == 0) o->numOps = count;
     else if (kind == 1) o->numDtypes = count;
     else if (kind == 2) o->numSizes = count;
-    else o->numThreads = count;
+    else if (kind == 3) o->numThreads = count;
+    else if (kind == 4) o->numSweepSocs = count;
+    else if (kind == 5) o->numSweepCores = count;
+    else o->numSweepUb = count;
     return 0;
 }
 
-static void set_defaults(BenchOptions *o, int quick)
+static void set_defaults(BenchOptions *o, int quick, int sweep)
 {
     memset(o, 0, sizeof *o);
     o->quick = quick;
+    o->sweep = sweep;
     parse_list("elu,elures,softplus", 0, o);
     parse_list("fp32,fp16,bf16,fp64", 1, o);
-    parse_list(quick ? "4K,64K,1M" : "4K,64K,1M,16M,64M", 2, o);
+    parse_list(sweep ? "1M" : quick ? "4K,64K,1M" : "4K,64K,1M,16M,64M", 2, o);
     parse_list("1,2", 3, o);
-    o->samples = quick ? 9 : 25;
-    o->minSampleS = quick ? 0.004 : 0.020;
+    parse_list("host,Ascend910B,Ascend950", 4, o);
+    parse_list("0,1,2,8,48", 5, o);
+    parse_list("0,16K,64K,192K,1M", 6, o);
+    o->samples = quick || sweep ? 9 : 25;
+    o->minSampleS = quick || sweep ? 0.004 : 0.020;
 }
 
 static int parse_one(const char *flag, const char *val, BenchOptions *o)
 {
-    static const char *const listFlags[] = {"--ops", "--dtypes", "--sizes", "--threads"};
-    for (int k = 0; k < 4; k++)
+    static const char *const listFlags[] = {"--ops", "--dtypes", "--sizes", "--threads", "--socs", "--cores", "--ub"};
+    for (int k = 0; k < 7; k++)
         if (strcmp(flag, listFlags[k]) == 0)
             return parse_list(val, k, o);
     if (strcmp(flag, "--samples") == 0) {
@@ -144,20 +180,24 @@ static int any_case(const BenchOptions *o)
 
 int bench_parse_options(int argc, char **argv, BenchOptions *opt)
 {
-    int quick = 0;
-    for (int i = 1; i < argc; i++)
+    int quick = 0, sweep = 0;
+    for (int i = 1; i < argc; i++) {
         quick |= strcmp(argv[i], "--quick") == 0;
-    set_defaults(opt, quick);
+        sweep |= strcmp(argv[i], "--sweep") == 0;
+    }
+    set_defaults(opt, quick, sweep);
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i];
         if (strcmp(a, "--help") == 0 || strcmp(a, "-h") == 0) {
             usage(stdout);
             return 1;
         }
-        if (strcmp(a, "--quick") == 0)
+        if (strcmp(a, "--quick") == 0 || strcmp(a, "--sweep") == 0)
             continue;
-        if (strcmp(a, "--table") == 0 || strcmp(a, "--verify") == 0) {
-            *(a[2] == 't' ? &opt->table : &opt->verify) = 1;
+        int *flag = !strcmp(a, "--table") ? &opt->table : !strcmp(a, "--verify") ? &opt->verify
+                    : !strcmp(a, "--no-fused") ? &opt->noFused : !strcmp(a, "--no-peers") ? &opt->noPeers : NULL;
+        if (flag != NULL) {
+            *flag = 1;
             continue;
         }
         if (i + 1 >= argc || parse_one(a, argv[i + 1], opt) != 0) {
@@ -167,6 +207,11 @@ int bench_parse_options(int argc, char **argv, BenchOptions *opt)
             return -1;
         }
         i++;
+    }
+    if (opt->sweep && !bench_op_has_dtype(opt->ops[0], opt->dtypes[0])) {
+        fprintf(stderr, "aclnn_cpu_bench: --sweep: %s has no %s case (fp64 runs for softplus only)\n",
+                bench_op_name(opt->ops[0]), bench_dtype_name(opt->dtypes[0]));
+        return -1;
     }
     if (!any_case(opt)) {
         fprintf(stderr, "aclnn_cpu_bench: no case to run (fp64 runs for softplus only)\n");
