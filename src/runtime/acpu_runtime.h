@@ -35,6 +35,8 @@ bool acpu_registry_remove(const void *p, acpu_handle_kind kind);
 /* Frees a removed handle's object after the next 4096 releases: its address is not reused at once,
  * so a stale handle stays refused. */
 void acpu_registry_release(void *p);
+/* remove + release: false (nothing done) when p is not a live handle of `kind`. */
+bool acpu_registry_destroy(void *p, acpu_handle_kind kind);
 
 /* ---- process settings (environment at first use, then the aclnnCpu* setters) ------------------- */
 typedef struct {

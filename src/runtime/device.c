@@ -113,13 +113,10 @@ ACL_FUNC_VISIBILITY aclError aclrtCreateStream(aclrtStream *stream)
 
 ACL_FUNC_VISIBILITY aclError aclrtDestroyStream(aclrtStream stream)
 {
-    if (!acpu_registry_remove(stream, ACPU_HANDLE_STREAM)) {
-        acpu_set_error("aclrtDestroyStream: stream %p is not a live stream (NULL, destroyed, or never created)",
-                       stream);
-        return ACL_ERROR_INVALID_PARAM;
-    }
-    acpu_registry_release(stream);
-    return ACL_SUCCESS;
+    if (acpu_registry_destroy(stream, ACPU_HANDLE_STREAM))
+        return ACL_SUCCESS;
+    acpu_set_error("aclrtDestroyStream: stream %p is not a live stream (NULL, destroyed, or never created)", stream);
+    return ACL_ERROR_INVALID_PARAM;
 }
 
 bool acpu_stream_is_valid(aclrtStream stream)

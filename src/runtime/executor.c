@@ -19,12 +19,6 @@ aclOpExecutor *acpu_executor_create(const acpu_op_call *call)
     return e;
 }
 
-static void executor_free(aclOpExecutor *e)
-{
-    if (acpu_registry_remove(e, ACPU_HANDLE_EXECUTOR))
-        acpu_registry_release(e);
-}
-
 static double now_us(void)
 {
     struct timespec ts;
@@ -60,7 +54,7 @@ aclnnStatus acpu_executor_run(const char *api, void *workspace, uint64_t workspa
     if (workspace_size > 0 && workspace == NULL) {
         acpu_set_error("%s: workspace is NULL but workspaceSize is %llu", api, (unsigned long long)workspace_size);
         if (!executor->repeatable)
-            executor_free(executor);
+            acpu_registry_destroy(executor, ACPU_HANDLE_EXECUTOR);
         return ACLNN_ERR_PARAM_NULLPTR;
     }
     if (workspace_size < executor->call.workspace_size) {
@@ -106,11 +100,9 @@ ACLNN_API aclnnStatus aclDestroyAclOpExecutor(aclOpExecutor *executor)
         acpu_set_error("aclDestroyAclOpExecutor: executor must not be NULL");
         return ACLNN_ERR_INNER_NULLPTR;
     }
-    if (!acpu_registry_remove(executor, ACPU_HANDLE_EXECUTOR)) {
-        acpu_set_error("aclDestroyAclOpExecutor: executor %p is not live (already run, destroyed, or not an "
-                       "executor)", (void *)executor);
-        return ACLNN_ERR_PARAM_INVALID;
-    }
-    acpu_registry_release(executor);
-    return ACLNN_SUCCESS;
+    if (acpu_registry_destroy(executor, ACPU_HANDLE_EXECUTOR))
+        return ACLNN_SUCCESS;
+    acpu_set_error("aclDestroyAclOpExecutor: executor %p is not live (already run, destroyed, or not an executor)",
+                   (void *)executor);
+    return ACLNN_ERR_PARAM_INVALID;
 }

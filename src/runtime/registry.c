@@ -119,3 +119,11 @@ void acpu_registry_release(void *p)
     pthread_mutex_unlock(&registry_lock);
     free(oldest);
 }
+
+bool acpu_registry_destroy(void *p, acpu_handle_kind kind)
+{
+    if (!acpu_registry_remove(p, kind))
+        return false;
+    acpu_registry_release(p);
+    return true;
+}

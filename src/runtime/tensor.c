@@ -109,13 +109,11 @@ ACLNN_API aclnnStatus aclDestroyTensor(const aclTensor *tensor)
 {
     if (tensor == NULL)
         return ACLNN_SUCCESS;
-    if (!acpu_registry_remove(tensor, ACPU_HANDLE_TENSOR)) {
-        acpu_set_error("aclDestroyTensor: tensor %p is not a live aclTensor (destroyed already, or never created)",
-                       (const void *)tensor);
-        return ACLNN_ERR_PARAM_INVALID;
-    }
-    acpu_registry_release((void *)(uintptr_t)tensor);
-    return ACLNN_SUCCESS;
+    if (acpu_registry_destroy((void *)(uintptr_t)tensor, ACPU_HANDLE_TENSOR))
+        return ACLNN_SUCCESS;
+    acpu_set_error("aclDestroyTensor: tensor %p is not a live aclTensor (destroyed already, or never created)",
+                   (const void *)tensor);
+    return ACLNN_ERR_PARAM_INVALID;
 }
 
 static bool scalar_dtype_accepted(aclDataType dt)
@@ -153,13 +151,11 @@ ACLNN_API aclnnStatus aclDestroyScalar(const aclScalar *scalar)
 {
     if (scalar == NULL)
         return ACLNN_SUCCESS;
-    if (!acpu_registry_remove(scalar, ACPU_HANDLE_SCALAR)) {
-        acpu_set_error("aclDestroyScalar: scalar %p is not a live aclScalar (destroyed already, or never created)",
-                       (const void *)scalar);
-        return ACLNN_ERR_PARAM_INVALID;
-    }
-    acpu_registry_release((void *)(uintptr_t)scalar);
-    return ACLNN_SUCCESS;
+    if (acpu_registry_destroy((void *)(uintptr_t)scalar, ACPU_HANDLE_SCALAR))
+        return ACLNN_SUCCESS;
+    acpu_set_error("aclDestroyScalar: scalar %p is not a live aclScalar (destroyed already, or never created)",
+                   (const void *)scalar);
+    return ACLNN_ERR_PARAM_INVALID;
 }
 
 /* spec 1.9: a static_cast of the stored value; complex and the sub-16-bit float types give 0. */
