@@ -2,18 +2,30 @@
  *   x <= 0, exp mode   : (exp(x*inputScale) * factorNeg) * dy,  factorNeg = (alpha*scale)*inputScale
  *   x <= 0, result mode: ((x + alpha*scale) * inputScale) * dy
  *   x > 0 or NaN       : dy * scale
- * The order of roundings is CANN's kernel order (spec 2.4); -ffp-contract=off keeps it. */
+ * The order of roundings is CANN's kernel order (spec 2.4); -ffp-contract=off keeps it. exp is
+ * SLEEF's for fp32 results and the inlined exp_poly for fp16/bf16 results (see ops/exp_poly.h). */
 #ifndef ACPU_OPS_ELU_BACKWARD_H_
 #define ACPU_OPS_ELU_BACKWARD_H_
 
 #include "kernels/ops/binary_loop.h"
+#include "kernels/ops/exp_poly.h"
 
-static inline acpu_vf acpu_elu_exp_body(acpu_vf dy, acpu_vf x, const acpu_elu_params *p)
+static inline acpu_vf acpu_elu_exp_math(acpu_vf dy, acpu_vf x, const acpu_elu_params *p, acpu_vf_exp_fn exp_fn)
 {
-    acpu_vf e = acpu_vf_exp(acpu_vf_mul(x, acpu_vf_set1(p->input_scale)));
+    acpu_vf e = exp_fn(acpu_vf_mul(x, acpu_vf_set1(p->input_scale)));
     acpu_vf neg = acpu_vf_mul(acpu_vf_mul(e, acpu_vf_set1(p->factor_neg)), dy);
     acpu_vf pos = acpu_vf_mul(dy, acpu_vf_set1(p->scale));
     return acpu_vf_select_le0(x, neg, pos);
+}
+
+static inline acpu_vf acpu_elu_exp_body(acpu_vf dy, acpu_vf x, const acpu_elu_params *p)
+{
+    return acpu_elu_exp_math(dy, x, p, acpu_vf_exp);
+}
+
+static inline acpu_vf acpu_elu_exp_body16(acpu_vf dy, acpu_vf x, const acpu_elu_params *p)
+{
+    return acpu_elu_exp_math(dy, x, p, acpu_vf_exp_poly);
 }
 
 static inline acpu_vf acpu_elu_result_body(acpu_vf dy, acpu_vf y, const acpu_elu_params *p)
@@ -27,9 +39,9 @@ static inline acpu_vf acpu_elu_result_body(acpu_vf dy, acpu_vf y, const acpu_elu
 ACPU_DEFINE_BINARY_KERNEL(ACPU_KERNEL_NAME(elu_exp_f32), float, acpu_vf, ACPU_VLANES, acpu_vf_load_f32, acpu_vf_store_f32,
                           acpu_elu_exp_body, acpu_elu_params)
 ACPU_DEFINE_BINARY_KERNEL(ACPU_KERNEL_NAME(elu_exp_f16), uint16_t, acpu_vf, ACPU_VLANES, acpu_vf_load_f16, acpu_vf_store_f16,
-                          acpu_elu_exp_body, acpu_elu_params)
+                          acpu_elu_exp_body16, acpu_elu_params)
 ACPU_DEFINE_BINARY_KERNEL(ACPU_KERNEL_NAME(elu_exp_bf16), uint16_t, acpu_vf, ACPU_VLANES, acpu_vf_load_bf16, acpu_vf_store_bf16,
-                          acpu_elu_exp_body, acpu_elu_params)
+                          acpu_elu_exp_body16, acpu_elu_params)
 ACPU_DEFINE_BINARY_KERNEL(ACPU_KERNEL_NAME(elu_result_f32), float, acpu_vf, ACPU_VLANES, acpu_vf_load_f32, acpu_vf_store_f32,
                           acpu_elu_result_body, acpu_elu_params)
 ACPU_DEFINE_BINARY_KERNEL(ACPU_KERNEL_NAME(elu_result_f16), uint16_t, acpu_vf, ACPU_VLANES, acpu_vf_load_f16, acpu_vf_store_f16,

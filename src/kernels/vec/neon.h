@@ -24,6 +24,22 @@ static inline acpu_vf acpu_vf_exp(acpu_vf x) { return Sleef_expf4_u10advsimd(x);
 static inline acpu_vf acpu_vf_div(acpu_vf a, acpu_vf b) { return vdivq_f32(a, b); }
 /* FNEG flips the sign bit only, NaN included (as the x86 xor does). */
 static inline acpu_vf acpu_vf_neg(acpu_vf a) { return vnegq_f32(a); }
+/* For ops/exp_poly.h (contract in vec/scalar.h). FMAX/FMIN return NaN when either input is NaN. */
+static inline acpu_vf acpu_vf_fma(acpu_vf a, acpu_vf b, acpu_vf c) { return vfmaq_f32(c, a, b); }
+static inline acpu_vf acpu_vf_clamp(acpu_vf x, acpu_vf lo, acpu_vf hi) { return vminq_f32(vmaxq_f32(x, lo), hi); }
+static inline acpu_vf acpu_vf_round(acpu_vf x) { return vrndnq_f32(x); }
+/* q in [-150, 128] (exp_poly's clamp): u * 2^(q>>1) * 2^(q - (q>>1)), both factors normal floats, so
+ * the first product is exact and only the second rounds. A NaN q converts to 0 (u is NaN then). */
+static inline float32x4_t acpu_neon_pow2i(int32x4_t k)
+{
+    return vreinterpretq_f32_s32(vshlq_n_s32(vaddq_s32(k, vdupq_n_s32(127)), 23));
+}
+static inline acpu_vf acpu_vf_scale_pow2(acpu_vf u, acpu_vf q)
+{
+    int32x4_t k = vcvtq_s32_f32(q);
+    int32x4_t k1 = vshrq_n_s32(k, 1);
+    return vmulq_f32(vmulq_f32(u, acpu_neon_pow2i(k1)), acpu_neon_pow2i(vsubq_s32(k, k1)));
+}
 /* a > b ? if_gt : other; FCMGT is false when unordered. */
 static inline acpu_vf acpu_vf_select_gt(acpu_vf a, acpu_vf b, acpu_vf if_gt, acpu_vf other)
 {

@@ -4,6 +4,7 @@
 #define ACPU_VEC_SCALAR_H_
 
 #include <sleef.h>
+#include <math.h>
 #include <stdint.h>
 
 #include "kernels/acpu_kernels.h"
@@ -19,6 +20,12 @@ static inline acpu_vf acpu_vf_mul(acpu_vf a, acpu_vf b) { return a * b; }
 static inline acpu_vf acpu_vf_exp(acpu_vf x) { return Sleef_expf_u10(x); }
 static inline acpu_vf acpu_vf_div(acpu_vf a, acpu_vf b) { return a / b; }
 static inline acpu_vf acpu_vf_neg(acpu_vf a) { return -a; }
+/* For ops/exp_poly.h: fused a*b + c; clamp keeping NaN; round to nearest even (the kernels run
+ * under the default FP environment); u * 2^q for integral q, rounded once. */
+static inline acpu_vf acpu_vf_fma(acpu_vf a, acpu_vf b, acpu_vf c) { return fmaf(a, b, c); }
+static inline acpu_vf acpu_vf_clamp(acpu_vf x, acpu_vf lo, acpu_vf hi) { return x < lo ? lo : (x > hi ? hi : x); }
+static inline acpu_vf acpu_vf_round(acpu_vf x) { return rintf(x); }
+static inline acpu_vf acpu_vf_scale_pow2(acpu_vf u, acpu_vf q) { return q == q ? ldexpf(u, (int)q) : u; }
 /* x <= 0 ? if_le0 : other; an unordered x (NaN) takes `other`. */
 static inline acpu_vf acpu_vf_select_le0(acpu_vf x, acpu_vf if_le0, acpu_vf other) { return x <= 0.0f ? if_le0 : other; }
 /* a > b ? if_gt : other; unordered takes `other`. */
