@@ -261,24 +261,28 @@ double acpu_test_lcg_logmag(double lo, double hi)
     return (acpu_test_lcg_next() & 1) ? -m : m;
 }
 
-static void format_params(aclDataType dt, int *man_bits, int *emin)
+static void format_params(aclDataType dt, int *man_bits, int *emin, int *emax)
 {
     switch (dt) {
-    case ACL_FLOAT16: *man_bits = 10; *emin = -14; break;
-    case ACL_BF16: *man_bits = 7; *emin = -126; break;
-    case ACL_DOUBLE: case ACL_COMPLEX128: *man_bits = 52; *emin = -1022; break;
-    default: *man_bits = 23; *emin = -126; break;
+    case ACL_FLOAT16: *man_bits = 10; *emin = -14; *emax = 15; break;
+    case ACL_BF16: *man_bits = 7; *emin = -126; *emax = 127; break;
+    case ACL_DOUBLE: case ACL_COMPLEX128: *man_bits = 52; *emin = -1022; *emax = 1023; break;
+    default: *man_bits = 23; *emin = -126; *emax = 127; break;
     }
 }
 
+/* An infinite result is 0 ulps from a finite reference that rounds to it: |ref| at or beyond
+ * (2 - 2^-(man_bits+1)) * 2^emax, the dtype's overflow threshold under round-to-nearest. */
 double acpu_test_ulp_error(aclDataType dt, double got, double ref)
 {
     if (isnan(ref) || isnan(got))
         return (isnan(ref) && isnan(got)) ? 0.0 : INFINITY;
+    int man_bits, emin, emax;
+    format_params(dt, &man_bits, &emin, &emax);
+    if (isinf(got) && isfinite(ref) && fabs(ref) >= ldexp(2.0 - ldexp(1.0, -man_bits - 1), emax))
+        return signbit(got) == signbit(ref) ? 0.0 : INFINITY;
     if (isinf(ref) || isinf(got))
         return got == ref ? 0.0 : INFINITY;
-    int man_bits, emin;
-    format_params(dt, &man_bits, &emin);
     int e = ref == 0 ? emin : ilogb(ref);
     if (e < emin)
         e = emin;

@@ -425,7 +425,9 @@ static void acc_add(const sp_call *c, const sp_attrs *a, acc_stats *s)
     }
 }
 
-/* fp32 and double: max 3 ulp. fp16/bf16: below 1 ulp and at least 99.9% correctly rounded
+/* fp32 and double: max 3 ulp. fp16/bf16 (whose kernels use the inlined exp of ops/exp_poly.h):
+ * below 1 ulp and at least 99.99% correctly rounded over samples of 100000 elements or more (99.9%
+ * for the smaller view and size checks, where one miss in 5003 is already 99.98%)
  * (literal rule, against the reference itself; the rate against the fp32 kernel-order value rounded
  * once is reported too). */
 static void acc_assert(const char *what, aclDataType ct, const sp_attrs *a, const acc_stats *s)
@@ -445,7 +447,7 @@ static void acc_assert(const char *what, aclDataType ct, const sp_attrs *a, cons
     ck_assert_msg(s->n > 0, "%s", msg);
     ck_assert_msg(s->ambiguous <= s->n / 1000 + 2, "%s", msg);
     if (h16)
-        ck_assert_msg(s->max_ulp < 1.0 && pct >= 99.9, "%s", msg);
+        ck_assert_msg(s->max_ulp < 1.0 && pct >= (s->n >= 100000 ? 99.99 : 99.9), "%s", msg);
     else
         ck_assert_msg(s->max_ulp <= 3.0, "%s", msg);
 }
@@ -524,6 +526,32 @@ START_TEST(test_exp_range)
         acc_stats s = {0};
         acc_add(&c, &a, &s);
         acc_assert(k ? "exp range, spread gradOutput" : "exp range", dt, &a, &s);
+        call_free(&c);
+    }
+}
+END_TEST
+
+/* Every fp16 / bf16 bit pattern as self (zeros, subnormals, infinities and NaNs included) against
+ * four gradOutput values, beta 1 and -1.5 with threshold +inf: the 16-bit kernels' inlined exp over
+ * its whole domain, overflow of exp(-z) included. _i: 0 FLOAT16, 1 BF16. */
+START_TEST(test_exhaustive16)
+{
+    aclDataType dt = _i ? ACL_BF16 : ACL_FLOAT16;
+    static const double gos[4] = {1.0, -1.0, 1.3125, -0.5703125};
+    for (int k = 0; k < 2; ++k) {
+        sp_attrs a = k ? (sp_attrs)ATTR(-1.5, INFINITY) : (sp_attrs)ATTR(1.0, INFINITY);
+        int64_t n = 4 * 65536;
+        sp_call c;
+        call_init_same(&c, dt, 1, &n);
+        call_alloc(&c);
+        for (int64_t i = 0; i < n; ++i) {
+            ((uint16_t *)c.t[T_SELF].data)[i] = (uint16_t)i;
+            acpu_test_store(dt, c.t[T_GO].data, (size_t)i, gos[i >> 16]);
+        }
+        sp_run_ok(&c, &a);
+        acc_stats s = {0};
+        acc_add(&c, &a, &s);
+        acc_assert("exhaustive", dt, &a, &s);
         call_free(&c);
     }
 }
@@ -1495,6 +1523,7 @@ int main(void)
     TCase *tc = tcase_create("accuracy");
     tcase_add_loop_test(tc, test_accuracy_sweep, 0, 4);
     tcase_add_loop_test(tc, test_exp_range, 0, 4);
+    tcase_add_loop_test(tc, test_exhaustive16, 0, 2);
     tcase_add_loop_test(tc, test_compute_type_pairs, 0, 40);
     tcase_add_loop_test(tc, test_16bit_rounded_first, 0, 2);
     tcase_add_loop_test(tc, test_special_values, 0, 8);
