@@ -19,13 +19,11 @@ typedef struct {
 
 static aclnnStatus check_handles(const softplus_args *a)
 {
-    aclnnStatus rc;
-    if ((rc = acpu_check_tensor_arg(API, "gradOutput", a->grad_output)) ||
-        (rc = acpu_check_tensor_arg(API, "self", a->self)) || (rc = acpu_check_scalar_arg(API, "beta", a->beta)) ||
-        (rc = acpu_check_scalar_arg(API, "threshold", a->threshold)) ||
-        (rc = acpu_check_tensor_arg(API, "gradInput", a->grad_input)))
-        return rc;
-    return ACLNN_SUCCESS;
+    const acpu_handle_arg args[] = {
+        {"gradOutput", a->grad_output, ACPU_HANDLE_TENSOR}, {"self", a->self, ACPU_HANDLE_TENSOR},
+        {"beta", a->beta, ACPU_HANDLE_SCALAR},               {"threshold", a->threshold, ACPU_HANDLE_SCALAR},
+        {"gradInput", a->grad_input, ACPU_HANDLE_TENSOR}};
+    return acpu_check_handle_args(API, args, (int)(sizeof args / sizeof args[0]));
 }
 
 static aclnnStatus check_dtype_in(const char *name, aclDataType dt, const aclDataType *list, size_t n,
@@ -241,7 +239,7 @@ ACLNN_API aclnnStatus aclnnSoftplusBackwardGetWorkspaceSize(const aclTensor *gra
     if ((rc = validate(&a, &s)) != ACLNN_SUCCESS)
         return rc;
     acpu_op_call call;
-    memset(&call, 0, sizeof call);
+    acpu_zero(&call, sizeof call);
     snprintf(call.op_name, sizeof call.op_name, "SoftplusBackward");
     call.empty = acpu_is_empty(gradOutput) || acpu_is_empty(self) || acpu_is_empty(gradInput);
     if (!call.empty && ((rc = check_data(&a)) || (rc = plan_call(&a, &s, &call))))

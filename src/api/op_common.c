@@ -13,28 +13,28 @@ aclnnStatus acpu_check_out_pointers(const char *api, const uint64_t *workspace_s
     return ACLNN_SUCCESS;
 }
 
-static aclnnStatus check_handle(const char *api, const char *name, const void *p, acpu_handle_kind kind,
-                                const char *type)
+static const char *handle_type(acpu_handle_kind kind) { return kind == ACPU_HANDLE_SCALAR ? "aclScalar" : "aclTensor"; }
+
+aclnnStatus acpu_check_handle_args(const char *api, const acpu_handle_arg *args, int n)
 {
-    if (p == NULL) {
-        acpu_set_error("%s: %s must not be NULL", api, name);
+    const void *ps[ACPU_MAX_HANDLE_ARGS];
+    acpu_handle_kind kinds[ACPU_MAX_HANDLE_ARGS];
+    for (int i = 0; i < n; i++) {
+        ps[i] = args[i].p;
+        kinds[i] = args[i].kind;
+    }
+    int dead = acpu_registry_first_dead(ps, kinds, n);
+    if (dead < 0)
+        return ACLNN_SUCCESS;
+    /* The first failing handle in argument order decides, exactly as one check per handle would. */
+    const acpu_handle_arg *a = &args[dead];
+    if (a->p == NULL) {
+        acpu_set_error("%s: %s must not be NULL", api, a->name);
         return ACLNN_ERR_PARAM_NULLPTR;
     }
-    if (!acpu_registry_contains(p, kind)) {
-        acpu_set_error("%s: %s (%p) is not a live %s (destroyed, or never created)", api, name, p, type);
-        return ACLNN_ERR_PARAM_INVALID;
-    }
-    return ACLNN_SUCCESS;
-}
-
-aclnnStatus acpu_check_tensor_arg(const char *api, const char *name, const aclTensor *t)
-{
-    return check_handle(api, name, t, ACPU_HANDLE_TENSOR, "aclTensor");
-}
-
-aclnnStatus acpu_check_scalar_arg(const char *api, const char *name, const aclScalar *s)
-{
-    return check_handle(api, name, s, ACPU_HANDLE_SCALAR, "aclScalar");
+    acpu_set_error("%s: %s (%p) is not a live %s (destroyed, or never created)", api, a->name, a->p,
+                   handle_type(a->kind));
+    return ACLNN_ERR_PARAM_INVALID;
 }
 
 static bool is_complex(aclDataType dt) { return dt == ACL_COMPLEX32 || dt == ACL_COMPLEX64 || dt == ACL_COMPLEX128; }
@@ -77,8 +77,12 @@ bool acpu_dtype_in(aclDataType dt, const aclDataType *list, size_t n)
 
 bool acpu_same_shape(const aclTensor *a, const aclTensor *b)
 {
-    return a->view_rank == b->view_rank &&
-           (a->view_rank == 0 || memcmp(a->view_dims, b->view_dims, a->view_rank * sizeof a->view_dims[0]) == 0);
+    if (a->view_rank != b->view_rank)
+        return false;
+    for (uint64_t d = 0; d < a->view_rank; d++) /* a loop: ranks are small, a memcmp call costs more */
+        if (a->view_dims[d] != b->view_dims[d])
+            return false;
+    return true;
 }
 
 uint64_t acpu_numel(const aclTensor *t)
@@ -149,13 +153,15 @@ aclnnStatus acpu_check_tensors_data(const char *api, const char *const *names, c
 
 void acpu_tensor_view(const aclTensor *t, size_t elem_size, acpu_view *v)
 {
-    memset(v, 0, sizeof *v);
+    /* Field by field: a memset of the view compiles to `rep stos`, whose start-up cost as much as
+     * the rest of phase 1's bookkeeping. Unused dims are zeroed so executors stay deterministic. */
     v->data = (char *)t->data + t->offset * (int64_t)elem_size;
     v->rank = (uint32_t)t->view_rank;
     v->elem_size = elem_size;
-    for (uint32_t d = 0; d < v->rank; d++) {
-        v->shape[d] = t->view_dims[d];
-        v->stride[d] = t->strides[d];
+    for (uint32_t d = 0; d < ACPU_MAX_DIMS; d++) {
+        bool used = d < v->rank;
+        v->shape[d] = used ? t->view_dims[d] : 0;
+        v->stride[d] = used ? t->strides[d] : 0;
     }
 }
 

@@ -10,9 +10,15 @@
 
 /* OP_CHECK_COMM_INPUT: both out-pointers present (161001 otherwise). */
 aclnnStatus acpu_check_out_pointers(const char *api, const uint64_t *workspace_size, aclOpExecutor **executor);
-/* NULL -> 161001, not a live handle -> 161002 (never dereferenced). */
-aclnnStatus acpu_check_tensor_arg(const char *api, const char *name, const aclTensor *t);
-aclnnStatus acpu_check_scalar_arg(const char *api, const char *name, const aclScalar *s);
+/* The handle arguments of a call, checked under one registry lock in argument order: the first NULL
+ * (161001) or not live (161002, never dereferenced) one is reported. n <= ACPU_MAX_HANDLE_ARGS. */
+#define ACPU_MAX_HANDLE_ARGS 8
+typedef struct {
+    const char *name;
+    const void *p;
+    acpu_handle_kind kind;
+} acpu_handle_arg;
+aclnnStatus acpu_check_handle_args(const char *api, const acpu_handle_arg *args, int n);
 
 /* CanCast of spec 1.8. */
 bool acpu_can_cast(aclDataType from, aclDataType to);

@@ -37,6 +37,20 @@ bool acpu_registry_remove(const void *p, acpu_handle_kind kind);
 void acpu_registry_release(void *p);
 /* remove + release: false (nothing done) when p is not a live handle of `kind`. */
 bool acpu_registry_destroy(void *p, acpu_handle_kind kind);
+/* Index of the first of n handles that is NULL or not live as kinds[i], -1 when all are live: one
+ * lock round trip for all the handles of a call. */
+int acpu_registry_first_dead(const void *const *ps, const acpu_handle_kind *kinds, int n);
+/* The registry lock, for composite checks that must be atomic (phase 2: check, then unregister);
+ * the *_locked functions are the ones above for a caller that holds it. */
+void acpu_registry_lock(void);
+void acpu_registry_unlock(void);
+bool acpu_registry_add_locked(const void *p, acpu_handle_kind kind);
+bool acpu_registry_contains_locked(const void *p, acpu_handle_kind kind);
+bool acpu_registry_remove_locked(const void *p, acpu_handle_kind kind);
+
+/* memset(p, 0, n) / memcpy for structs of ~1 KB on the per-call path (memory.c says why). */
+void acpu_zero(void *p, size_t n);
+void acpu_copy(void *dst, const void *src, size_t n);
 
 /* ---- process settings (environment at first use, then the aclnnCpu* setters) ------------------- */
 typedef struct {
@@ -93,6 +107,8 @@ typedef struct {
 struct aclOpExecutor {
     acpu_op_call call;
     bool repeatable;
+    int block;            /* pool block (executor.c), -1 for a heap executor */
+    _Atomic unsigned refs; /* 1 while registered + 1 per phase 2 running it; the last one recycles */
 };
 
 /* Registers a new executor holding `call` (task.params is re-pointed at the copy). NULL + message

@@ -71,44 +71,91 @@ static bool grow(void)
     return true;
 }
 
-bool acpu_registry_add(const void *p, acpu_handle_kind kind)
+bool acpu_registry_add_locked(const void *p, acpu_handle_kind kind)
 {
     uintptr_t key = (uintptr_t)p;
-    bool ok = false, found;
+    bool found;
+    if (key <= ACPU_TOMBSTONE || ((used + 1) * 2 > capacity && !grow()))
+        return false;
+    size_t i = probe(key, &found);
+    if (found)
+        return false;
+    used += slots[i].key == 0;
+    slots[i].key = key;
+    slots[i].kind = (int)kind;
+    return true;
+}
+
+bool acpu_registry_add(const void *p, acpu_handle_kind kind)
+{
     pthread_mutex_lock(&registry_lock);
-    if ((used + 1) * 2 <= capacity || grow()) {
-        size_t i = probe(key, &found);
-        if (!found) {
-            used += slots[i].key == 0;
-            slots[i].key = key;
-            slots[i].kind = (int)kind;
-            ok = true;
-        }
-    }
+    bool ok = acpu_registry_add_locked(p, kind);
     pthread_mutex_unlock(&registry_lock);
     return ok;
 }
 
-static bool lookup(const void *p, acpu_handle_kind kind, bool remove)
+void acpu_registry_lock(void) { pthread_mutex_lock(&registry_lock); }
+
+void acpu_registry_unlock(void) { pthread_mutex_unlock(&registry_lock); }
+
+/* Slot of p registered as `kind`, or SIZE_MAX; the caller holds the lock. */
+static size_t find_locked(const void *p, acpu_handle_kind kind)
 {
     uintptr_t key = (uintptr_t)p;
-    bool hit = false, found;
-    if (key <= ACPU_TOMBSTONE)
+    bool found;
+    if (key <= ACPU_TOMBSTONE || capacity == 0)
+        return SIZE_MAX;
+    size_t i = probe(key, &found);
+    return found && slots[i].kind == (int)kind ? i : SIZE_MAX;
+}
+
+bool acpu_registry_contains_locked(const void *p, acpu_handle_kind kind) { return find_locked(p, kind) != SIZE_MAX; }
+
+bool acpu_registry_remove_locked(const void *p, acpu_handle_kind kind)
+{
+    size_t i = find_locked(p, kind);
+    if (i == SIZE_MAX)
         return false;
-    pthread_mutex_lock(&registry_lock);
-    if (capacity > 0) {
-        size_t i = probe(key, &found);
-        hit = found && slots[i].kind == (int)kind;
-        if (hit && remove)
-            slots[i].key = ACPU_TOMBSTONE;
+    slots[i].key = ACPU_TOMBSTONE;
+    /* A tombstone that ends a probe run can be empty instead, and so can the tombstones before it:
+     * handles come and go on every call, and without this the table would fill with tombstones
+     * and rehash every few dozen calls. */
+    size_t mask = capacity - 1;
+    if (slots[(i + 1) & mask].key == 0) {
+        for (; slots[i].key == ACPU_TOMBSTONE; i = (i - 1) & mask) {
+            slots[i].key = 0;
+            used--;
+        }
     }
+    return true;
+}
+
+bool acpu_registry_contains(const void *p, acpu_handle_kind kind)
+{
+    pthread_mutex_lock(&registry_lock);
+    bool hit = acpu_registry_contains_locked(p, kind);
     pthread_mutex_unlock(&registry_lock);
     return hit;
 }
 
-bool acpu_registry_contains(const void *p, acpu_handle_kind kind) { return lookup(p, kind, false); }
+bool acpu_registry_remove(const void *p, acpu_handle_kind kind)
+{
+    pthread_mutex_lock(&registry_lock);
+    bool hit = acpu_registry_remove_locked(p, kind);
+    pthread_mutex_unlock(&registry_lock);
+    return hit;
+}
 
-bool acpu_registry_remove(const void *p, acpu_handle_kind kind) { return lookup(p, kind, true); }
+int acpu_registry_first_dead(const void *const *ps, const acpu_handle_kind *kinds, int n)
+{
+    int dead = -1;
+    pthread_mutex_lock(&registry_lock);
+    for (int i = 0; i < n && dead < 0; i++)
+        if (!acpu_registry_contains_locked(ps[i], kinds[i]))
+            dead = i;
+    pthread_mutex_unlock(&registry_lock);
+    return dead;
+}
 
 void acpu_registry_release(void *p)
 {
