@@ -126,11 +126,6 @@ static void fold_params_now(const elu_args *a, elu_folded *f)
     acpu_fp_leave(&saved);
 }
 
-static bool same_scalar(const aclScalar *x, const aclScalar *y)
-{
-    return x->dtype == y->dtype && memcmp(x->value, y->value, sizeof x->value) == 0;
-}
-
 /* fold_params_now is a pure function of the three scalars' dtypes and values, and saving and
  * restoring the caller's FP environment costs more than the rest: each thread keeps its last
  * result. */
@@ -141,8 +136,8 @@ static void fold_params(const elu_args *a, elu_folded *f)
         aclScalar alpha, scale, input_scale;
         elu_folded folded;
     } memo;
-    if (memo.valid && same_scalar(&memo.alpha, a->alpha) && same_scalar(&memo.scale, a->scale) &&
-        same_scalar(&memo.input_scale, a->input_scale)) {
+    if (memo.valid && acpu_same_scalar(&memo.alpha, a->alpha) && acpu_same_scalar(&memo.scale, a->scale) &&
+        acpu_same_scalar(&memo.input_scale, a->input_scale)) {
         *f = memo.folded;
         return;
     }
@@ -159,14 +154,21 @@ static void fold_params(const elu_args *a, elu_folded *f)
 #define ACPU_ELU_EXP_THREAD_GRAIN 2048u
 #define ACPU_ELU_RESULT_THREAD_GRAIN 16384u
 
+/* Field by field into the zeroed call: a compound literal would be zero-filled with `rep stos`
+ * first, which costs more here than the tiling itself. */
 static void plan_from_tiling(const acpu_elu_plan *elu, acpu_core_plan *plan)
 {
     const acpu_elu_tiling_data *d = &elu->data;
-    *plan = (acpu_core_plan){.total = d->totalLength, .core_num = d->coreNum, .big_core_num = d->bigCoreNum,
-                             .big_core_len = d->bigCoreDataNum, .small_core_len = d->smallCoreDataNum,
-                             .last_core_len = d->lastCoreDataNum, .tile = d->tileDataNum,
-                             .double_buffer = d->bufferOpen != 0,
-                             .min_thread_elems = d->isResult ? ACPU_ELU_RESULT_THREAD_GRAIN : ACPU_ELU_EXP_THREAD_GRAIN};
+    plan->kind = ACPU_PLAN_RANGES;
+    plan->total = d->totalLength;
+    plan->core_num = d->coreNum;
+    plan->big_core_num = d->bigCoreNum;
+    plan->big_core_len = d->bigCoreDataNum;
+    plan->small_core_len = d->smallCoreDataNum;
+    plan->last_core_len = d->lastCoreDataNum;
+    plan->tile = d->tileDataNum;
+    plan->double_buffer = d->bufferOpen != 0;
+    plan->min_thread_elems = d->isResult ? ACPU_ELU_RESULT_THREAD_GRAIN : ACPU_ELU_EXP_THREAD_GRAIN;
 }
 
 /* The verbose line's fields; an empty call (elu NULL) has no plan: sch=EMPTY cores=0 tile=0. */
@@ -179,26 +181,11 @@ static void describe(const elu_args *a, const acpu_settings *s, const acpu_elu_p
 
 /* The tiling is a pure function of the profile and the arguments, and a program calls the same
  * operator on the same shapes again and again: each thread keeps its last result. */
-static bool same_platform(const acpu_platform *x, const acpu_platform *y)
-{
-    return x->soc == y->soc && x->core_num == y->core_num && x->ub_bytes == y->ub_bytes &&
-           x->core_chunk == y->core_chunk && x->compute_chunk == y->compute_chunk && x->max_cores == y->max_cores;
-}
-
-/* Floats compared bit for bit: a NaN argument still matches itself, -0 does not match +0. */
-static bool same_float(float x, float y)
-{
-    uint32_t bx, by;
-    memcpy(&bx, &x, sizeof bx);
-    memcpy(&by, &y, sizeof by);
-    return bx == by;
-}
-
 static bool same_args(const acpu_elu_tiling_args *x, const acpu_elu_tiling_args *y)
 {
     return x->n == y->n && x->in_dtype == y->in_dtype && x->out_dtype == y->out_dtype &&
-           x->is_result == y->is_result && same_float(x->alpha, y->alpha) && same_float(x->scale, y->scale) &&
-           same_float(x->input_scale, y->input_scale);
+           x->is_result == y->is_result && acpu_same_float_bits(x->alpha, y->alpha) &&
+           acpu_same_float_bits(x->scale, y->scale) && acpu_same_float_bits(x->input_scale, y->input_scale);
 }
 
 static int elu_tiling_memo(const acpu_platform *platform, const acpu_elu_tiling_args *args, acpu_elu_plan *plan)
@@ -209,7 +196,7 @@ static int elu_tiling_memo(const acpu_platform *platform, const acpu_elu_tiling_
         acpu_elu_tiling_args args;
         acpu_elu_plan plan;
     } memo;
-    if (memo.valid && same_platform(&memo.platform, platform) && same_args(&memo.args, args)) {
+    if (memo.valid && acpu_same_platform(&memo.platform, platform) && same_args(&memo.args, args)) {
         *plan = memo.plan;
         return 0;
     }

@@ -107,7 +107,7 @@ static aclDataType compute_dtype(aclDataType grad, aclDataType self)
 }
 
 /* Scalars converted under the default FP environment (ToFloat / ToDouble of spec 1.9). */
-static void fold_params(const softplus_args *a, acpu_softplus_params *p)
+static void fold_params_now(const softplus_args *a, acpu_softplus_params *p)
 {
     acpu_fp_state saved;
     acpu_fp_enter(&saved);
@@ -116,6 +116,26 @@ static void fold_params(const softplus_args *a, acpu_softplus_params *p)
     p->beta_d = acpu_scalar_to_double(a->beta);
     p->threshold_d = acpu_scalar_to_double(a->threshold);
     acpu_fp_leave(&saved);
+}
+
+/* A pure function of the two scalars; each thread keeps its last result (the FP environment
+ * switch costs more than the comparison). */
+static void fold_params(const softplus_args *a, acpu_softplus_params *p)
+{
+    static _Thread_local struct {
+        bool valid;
+        aclScalar beta, threshold;
+        acpu_softplus_params params;
+    } memo;
+    if (memo.valid && acpu_same_scalar(&memo.beta, a->beta) && acpu_same_scalar(&memo.threshold, a->threshold)) {
+        *p = memo.params;
+        return;
+    }
+    fold_params_now(a, p);
+    memo.valid = true;
+    memo.beta = *a->beta;
+    memo.threshold = *a->threshold;
+    memo.params = *p;
 }
 
 static void fill_task(const softplus_args *a, const acpu_settings *s, aclDataType cdt, acpu_binary_task *task)
@@ -138,14 +158,21 @@ static bool use_910b(const acpu_sp_tiling_args *t, const acpu_platform *p, const
            acpu_view_is_dense(&task->in[0]) && acpu_view_is_dense(&task->in[1]) && acpu_view_is_dense(&task->out);
 }
 
+/* Field by field into the call's zeroed plan (a compound literal is zero-filled with `rep stos`
+ * first, which costs more than the rest of this). */
 static void plan_910b(const acpu_sp_910b_plan *t, uint64_t n, acpu_core_plan *plan)
 {
     const acpu_sp_910b_data *d = &t->data;
     bool last_big = t->block_dim <= d->tailBlockNum;
-    *plan = (acpu_core_plan){.kind = ACPU_PLAN_RANGES, .total = n, .core_num = t->block_dim, .tile = d->tileDataNum,
-                             .min_thread_elems = ACPU_SOFTPLUS_THREAD_GRAIN, .big_core_num = d->tailBlockNum,
-                             .big_core_len = d->bigCoreDataNum, .small_core_len = d->smallCoreDataNum,
-                             .last_core_len = last_big ? d->bigCoreDataNum : d->smallCoreDataNum};
+    plan->kind = ACPU_PLAN_RANGES;
+    plan->total = n;
+    plan->core_num = t->block_dim;
+    plan->tile = d->tileDataNum;
+    plan->min_thread_elems = ACPU_SOFTPLUS_THREAD_GRAIN;
+    plan->big_core_num = d->tailBlockNum;
+    plan->big_core_len = d->bigCoreDataNum;
+    plan->small_core_len = d->smallCoreDataNum;
+    plan->last_core_len = last_big ? d->bigCoreDataNum : d->smallCoreDataNum;
 }
 
 static void plan_arch35(const acpu_sp_arch35_plan *t, uint64_t n, acpu_core_plan *plan)
@@ -154,17 +181,73 @@ static void plan_arch35(const acpu_sp_arch35_plan *t, uint64_t n, acpu_core_plan
     uint64_t inner = 1;
     for (int64_t k = d->split.axis + 1; k < t->RANK; k++)
         inner *= (uint64_t)d->max_bro_shape[k];
-    *plan = (acpu_core_plan){.kind = ACPU_PLAN_SPLIT, .total = n, .core_num = (uint64_t)d->multiCore.num_cores,
-                             .tile = (uint64_t)d->split.a_i * inner, .min_thread_elems = ACPU_SOFTPLUS_THREAD_GRAIN,
-                             .tiles_main = (uint64_t)d->multiCore.tiles_main,
-                             .cores_tail = (uint64_t)d->multiCore.cores_tail, .a_o = (uint64_t)d->split.a_o,
-                             .a_i = (uint64_t)d->split.a_i, .a_i_tail = (uint64_t)d->split.a_i_tail,
-                             .axis_len = (uint64_t)d->max_bro_shape[d->split.axis], .inner = inner};
+    plan->kind = ACPU_PLAN_SPLIT;
+    plan->total = n;
+    plan->core_num = (uint64_t)d->multiCore.num_cores;
+    plan->tile = (uint64_t)d->split.a_i * inner;
+    plan->min_thread_elems = ACPU_SOFTPLUS_THREAD_GRAIN;
+    plan->tiles_main = (uint64_t)d->multiCore.tiles_main;
+    plan->cores_tail = (uint64_t)d->multiCore.cores_tail;
+    plan->a_o = (uint64_t)d->split.a_o;
+    plan->a_i = (uint64_t)d->split.a_i;
+    plan->a_i_tail = (uint64_t)d->split.a_i_tail;
+    plan->axis_len = (uint64_t)d->max_bro_shape[d->split.axis];
+    plan->inner = inner;
 }
 
-/* Runs the chosen tiling and maps it onto an engine plan; *sch names the strategy. The tiling sees
- * the kernel dtype CANN would: the 16-bit dtype of an equal pair, FLOAT for everything CANN casts
- * (int, bool, double, mixed pairs). */
+/* Runs the chosen tiling and maps it onto the (zeroed) engine plan; *sch names the strategy. */
+static int run_tiling(const acpu_platform *platform, const acpu_sp_tiling_args *t, bool b910, uint64_t n,
+                      acpu_core_plan *plan)
+{
+    int rc;
+    if (b910) {
+        acpu_sp_910b_plan p;
+        if ((rc = acpu_sp_tiling_910b(platform, t, &p)) == 0)
+            plan_910b(&p, n, plan);
+    } else {
+        acpu_sp_arch35_plan p;
+        if ((rc = acpu_sp_tiling_arch35(platform, t, &p)) == 0)
+            plan_arch35(&p, n, plan);
+    }
+    return rc;
+}
+
+static bool same_tiling_args(const acpu_sp_tiling_args *x, const acpu_sp_tiling_args *y)
+{
+    return x->num_inputs == y->num_inputs && x->dtype == y->dtype && acpu_same_float_bits(x->beta, y->beta) &&
+           acpu_same_float_bits(x->threshold, y->threshold) && acpu_sp_shape_equal(&x->inputs[0], &y->inputs[0]) &&
+           acpu_sp_shape_equal(&x->inputs[1], &y->inputs[1]) && acpu_sp_shape_equal(&x->output, &y->output);
+}
+
+/* The tilings are pure functions of the profile, the arguments and the strategy (n follows from
+ * the shapes), and a program repeats its calls: each thread keeps its last plan. */
+static int tiling_memo(const acpu_platform *platform, const acpu_sp_tiling_args *t, bool b910, uint64_t n,
+                       acpu_core_plan *plan)
+{
+    static _Thread_local struct {
+        bool valid, b910;
+        acpu_platform platform;
+        acpu_sp_tiling_args args;
+        acpu_core_plan plan;
+    } memo;
+    if (memo.valid && memo.b910 == b910 && acpu_same_platform(&memo.platform, platform) &&
+        same_tiling_args(&memo.args, t)) {
+        *plan = memo.plan;
+        return 0;
+    }
+    int rc = run_tiling(platform, t, b910, n, plan);
+    memo.valid = rc == 0;
+    if (rc == 0) {
+        memo.b910 = b910;
+        memo.platform = *platform;
+        memo.args = *t;
+        memo.plan = *plan;
+    }
+    return rc;
+}
+
+/* The tiling sees the kernel dtype CANN would: the 16-bit dtype of an equal pair, FLOAT for
+ * everything CANN casts (int, bool, double, mixed pairs). */
 static aclnnStatus plan_tiling(const softplus_args *a, const acpu_settings *s, aclDataType cdt,
                                const acpu_softplus_params *params, acpu_op_call *call, const char **sch)
 {
@@ -173,20 +256,9 @@ static aclnnStatus plan_tiling(const softplus_args *a, const acpu_settings *s, a
     shape_of(a->grad_output, &t.inputs[0]);
     shape_of(a->self, &t.inputs[1]);
     shape_of(a->grad_input, &t.output);
-    uint64_t n = acpu_numel(a->self);
-    int rc;
-    if (use_910b(&t, &s->platform, &call->task)) {
-        acpu_sp_910b_plan p;
-        if ((rc = acpu_sp_tiling_910b(&s->platform, &t, &p)) == 0)
-            plan_910b(&p, n, &call->plan);
-        *sch = "ascend910b";
-    } else {
-        acpu_sp_arch35_plan p;
-        if ((rc = acpu_sp_tiling_arch35(&s->platform, &t, &p)) == 0)
-            plan_arch35(&p, n, &call->plan);
-        *sch = "arch35";
-    }
-    if (rc != 0) {
+    bool b910 = use_910b(&t, &s->platform, &call->task);
+    *sch = b910 ? "ascend910b" : "arch35";
+    if (tiling_memo(&s->platform, &t, b910, acpu_numel(a->self), &call->plan) != 0) {
         acpu_set_error(API ": the %s tiling failed for profile %s", *sch, acpu_soc_name(s->platform.soc));
         return ACLNN_ERR_INNER_TILING_ERROR;
     }

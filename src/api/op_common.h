@@ -5,6 +5,7 @@
 
 #include <stdbool.h>
 #include <stddef.h>
+#include <string.h>
 
 #include "runtime/acpu_runtime.h"
 
@@ -50,6 +51,30 @@ void acpu_size_call(acpu_op_call *call, const acpu_settings *s);
 /* The verbose line's fields: "dtypes=a,b->c shape=... profile=... sch=... cores=... tile=... isa=...". */
 void acpu_describe_call(acpu_op_call *call, const aclTensor *const tensors[3], const aclTensor *shape_of,
                         const acpu_settings *s, const char *sch, uint64_t cores, uint64_t tile);
+
+/* Keys of the per-thread memos of phase 1 (a program repeats the same call): the tilings and the
+ * scalar folding are pure functions of their arguments, and recomputing them (with an FP
+ * environment switch) costs more than comparing. Floats compare bit for bit (a NaN matches
+ * itself, -0 does not match +0); scalars by dtype and all their value bytes (zero-filled past the
+ * dtype's size). */
+static inline bool acpu_same_platform(const acpu_platform *x, const acpu_platform *y)
+{
+    return x->soc == y->soc && x->core_num == y->core_num && x->ub_bytes == y->ub_bytes &&
+           x->core_chunk == y->core_chunk && x->compute_chunk == y->compute_chunk && x->max_cores == y->max_cores;
+}
+
+static inline bool acpu_same_float_bits(float x, float y)
+{
+    uint32_t bx, by;
+    memcpy(&bx, &x, sizeof bx);
+    memcpy(&by, &y, sizeof by);
+    return bx == by;
+}
+
+static inline bool acpu_same_scalar(const aclScalar *x, const aclScalar *y)
+{
+    return x->dtype == y->dtype && memcmp(x->value, y->value, sizeof x->value) == 0;
+}
 
 /* Creates the executor for `call` and stores it with the workspace size (561101 on failure). */
 aclnnStatus acpu_finish_phase1(acpu_op_call *call, uint64_t *workspace_size, aclOpExecutor **executor);

@@ -12,6 +12,7 @@
  * Lifetime. An executor holds one reference for the registry while it is live, plus one per phase
  * 2 running it; whoever drops the last returns it to its block (or to the quarantine), so that a
  * destroy racing with a repeatable run cannot recycle the memory under the run. */
+#include <pthread.h>
 #include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -34,6 +35,16 @@ static unsigned pool_free[ACPU_EXEC_BLOCKS]; /* stack of blocks returned, most r
 static unsigned pool_free_count, pool_fresh; /* blocks never used yet: pool_fresh..BLOCKS-1 */
 static unsigned pool_place[ACPU_EXEC_BLOCKS];
 
+/* Block b's next place; the caller owns the block (taken under the lock, or its thread's spare). */
+static aclOpExecutor *place_next(unsigned b)
+{
+    unsigned place = pool_place[b];
+    pool_place[b] = (place + 1u) % ACPU_EXEC_PLACES;
+    aclOpExecutor *e = (aclOpExecutor *)(void *)(pool_mem[b] + (size_t)place * ACPU_EXEC_STEP);
+    e->block = (int)b;
+    return e;
+}
+
 /* The next place of a free block, or NULL when every block holds a live executor. */
 static aclOpExecutor *pool_take_locked(void)
 {
@@ -44,37 +55,79 @@ static aclOpExecutor *pool_take_locked(void)
         b = pool_fresh++;
     else
         return NULL;
-    unsigned place = pool_place[b];
-    pool_place[b] = (place + 1u) % ACPU_EXEC_PLACES;
-    aclOpExecutor *e = (aclOpExecutor *)(void *)(pool_mem[b] + (size_t)place * ACPU_EXEC_STEP);
-    e->block = (int)b;
-    return e;
+    return place_next(b);
 }
 
 static void pool_put_locked(const aclOpExecutor *e) { pool_free[pool_free_count++] = (unsigned)e->block; }
 
+/* Each thread keeps the block of its last finished executor (block + 1 as the value of a thread
+ * key), so that a loop of calls takes and returns blocks without the lock; the key's destructor
+ * returns the block to the pool when the thread exits. */
+static pthread_once_t spare_once = PTHREAD_ONCE_INIT;
+static pthread_key_t spare_key;
+static bool spare_ok;
+
+static void spare_return(void *value)
+{
+    aclOpExecutor e = {.block = (int)((uintptr_t)value - 1u)};
+    acpu_registry_lock();
+    pool_put_locked(&e);
+    acpu_registry_unlock();
+}
+
+static void spare_init(void) { spare_ok = pthread_key_create(&spare_key, spare_return) == 0; }
+
+/* The next place of the thread's spare block, if it has one (that block is this thread's alone). */
+static aclOpExecutor *spare_take(void)
+{
+    pthread_once(&spare_once, spare_init);
+    uintptr_t value = spare_ok ? (uintptr_t)pthread_getspecific(spare_key) : 0u;
+    if (value == 0u)
+        return NULL;
+    pthread_setspecific(spare_key, NULL);
+    return place_next((unsigned)(value - 1u));
+}
+
+static bool spare_put(const aclOpExecutor *e)
+{
+    pthread_once(&spare_once, spare_init);
+    if (!spare_ok || pthread_getspecific(spare_key) != NULL)
+        return false;
+    return pthread_setspecific(spare_key, (void *)(uintptr_t)(e->block + 1)) == 0;
+}
+
 static aclOpExecutor *executor_alloc(void)
 {
+    aclOpExecutor *e = spare_take();
+    if (e != NULL)
+        return e;
     acpu_registry_lock();
-    aclOpExecutor *e = pool_take_locked();
+    e = pool_take_locked();
     acpu_registry_unlock();
     if (e == NULL && (e = malloc(sizeof *e)) != NULL)
         e->block = -1;
     return e;
 }
 
-/* Drops one reference; the last one recycles the executor. */
-static void executor_unref(aclOpExecutor *e)
+/* Returns an executor nobody references any more to its block (or the heap one to the quarantine). */
+static void executor_recycle(aclOpExecutor *e)
 {
-    if (atomic_fetch_sub_explicit(&e->refs, 1u, memory_order_acq_rel) != 1u)
-        return;
     if (e->block < 0) {
         acpu_registry_release(e);
         return;
     }
+    if (spare_put(e))
+        return;
     acpu_registry_lock();
     pool_put_locked(e);
     acpu_registry_unlock();
+}
+
+/* Drops one reference; the last one recycles the executor. */
+static void executor_unref(aclOpExecutor *e)
+{
+    if (atomic_fetch_sub_explicit(&e->refs, 1u, memory_order_acq_rel) == 1u)
+        executor_recycle(e);
 }
 
 aclOpExecutor *acpu_executor_create(const acpu_op_call *call)
@@ -161,10 +214,15 @@ aclnnStatus acpu_executor_run(const char *api, void *workspace, uint64_t workspa
     bool drop = false;
     acpu_registry_lock();
     aclnnStatus rc = claim_locked(api, workspace, workspace_size, executor, stream, &drop);
+    bool repeatable = rc == ACLNN_SUCCESS && executor->repeatable;
     acpu_registry_unlock();
     if (rc == ACLNN_SUCCESS)
         run_call(&executor->call, workspace);
-    if (rc == ACLNN_SUCCESS || drop)
+    /* A non-repeatable executor claimed (or dropped) here was never run before, so no repeatable run
+     * holds a reference: the registry's, now ours, is the only one and needs no atomic. */
+    if (drop || (rc == ACLNN_SUCCESS && !repeatable))
+        executor_recycle(executor);
+    else if (rc == ACLNN_SUCCESS)
         executor_unref(executor);
     return rc;
 }
