@@ -823,6 +823,104 @@ START_TEST(test_exec_outlives_handles)
 }
 END_TEST
 
+/* Executors are recycled (executor.c): a run or destroyed executor's handle stays refused while
+ * thousands of new executors are made and run, none of them gets its address within 4096 creations,
+ * and refusing it touches nothing. */
+START_TEST(test_exec_stale_after_recycling)
+{
+    fixture f, g;
+    fx_build(&f, ACL_FLOAT);
+    aclOpExecutor *stale = f.exec;
+    ck_assert_int_eq(fx_run(&f), ACLNN_SUCCESS);
+    fx_build(&g, ACL_FLOAT);
+    for (int i = 1; i < 4095; ++i) { /* executors 1..4095 after the stale one */
+        if (g.exec == stale)
+            ck_abort_msg("executor %d reuses the run executor's address", i);
+        ck_assert_int_eq(i % 2 ? fx_run(&g) : aclDestroyAclOpExecutor(g.exec), ACLNN_SUCCESS);
+        fx_destroy_handles(&g);
+        fx_build(&g, ACL_FLOAT);
+    }
+    ck_assert_ptr_ne(g.exec, stale);
+    fx_fill_sentinel(&f);
+    f.exec = stale;
+    ck_assert_int_eq(fx_run(&f), ACLNN_ERR_PARAM_INVALID);
+    fx_check_untouched(&f);
+    ck_assert_int_eq(aclSetAclOpExecutorRepeatable(stale), ACLNN_ERR_PARAM_INVALID);
+    ck_assert_int_eq(aclDestroyAclOpExecutor(stale), ACLNN_ERR_PARAM_INVALID);
+    ck_assert_int_eq(fx_run(&g), ACLNN_SUCCESS); /* the live one still runs */
+    fx_check_result(&g);
+    fx_destroy_handles(&f);
+    fx_destroy_handles(&g);
+}
+END_TEST
+
+/* More live executors than the pool holds (the rest come from the heap), all distinct, each
+ * running once and then refused; a repeatable one among them survives the others' release. */
+START_TEST(test_exec_many_live)
+{
+    enum { N = 40 };
+    static fixture f[N];
+    for (int i = 0; i < N; ++i)
+        fx_build(&f[i], ACL_FLOAT);
+    ck_assert_int_eq(aclSetAclOpExecutorRepeatable(f[7].exec), ACLNN_SUCCESS);
+    for (int i = 0; i < N; ++i)
+        for (int j = 0; j < i; ++j)
+            if (f[i].exec == f[j].exec)
+                ck_abort_msg("executors %d and %d share an address", i, j);
+    for (int i = 0; i < N; ++i) {
+        ck_assert_int_eq(fx_run(&f[i]), ACLNN_SUCCESS);
+        fx_check_result(&f[i]);
+    }
+    for (int i = 0; i < N; ++i) {
+        fx_fill_sentinel(&f[i]);
+        ck_assert_int_eq(fx_run(&f[i]), i == 7 ? ACLNN_SUCCESS : ACLNN_ERR_PARAM_INVALID);
+        if (i == 7)
+            fx_check_result(&f[i]);
+        else
+            fx_check_untouched(&f[i]);
+    }
+    ck_assert_int_eq(aclDestroyAclOpExecutor(f[7].exec), ACLNN_SUCCESS);
+    ck_assert_int_eq(fx_run(&f[7]), ACLNN_ERR_PARAM_INVALID);
+    for (int i = 0; i < N; ++i)
+        fx_destroy_handles(&f[i]);
+}
+END_TEST
+
+/* Threads that make and run executors and exit hand their cached pool block back: the pool stays
+ * usable, and a stale handle from a finished thread stays refused. */
+static void *exec_thread(void *arg)
+{
+    fixture *f = arg;
+    fx_build(f, ACL_FLOAT);
+    ck_assert_int_eq(fx_run(f), ACLNN_SUCCESS);
+    fx_destroy_handles(f);
+    fx_build(f, ACL_FLOAT);
+    ck_assert_int_eq(fx_run(f), ACLNN_SUCCESS); /* f->exec: run, its block now this thread's spare */
+    return NULL;
+}
+
+START_TEST(test_exec_thread_exit)
+{
+    static fixture f[32];
+    for (int i = 0; i < 32; ++i) {
+        pthread_t t;
+        ck_assert_int_eq(pthread_create(&t, NULL, exec_thread, &f[i]), 0);
+        ck_assert_int_eq(pthread_join(t, NULL), 0);
+    }
+    for (int i = 0; i < 32; ++i) {
+        fx_fill_sentinel(&f[i]);
+        ck_assert_int_eq(fx_run(&f[i]), ACLNN_ERR_PARAM_INVALID);
+        fx_check_untouched(&f[i]);
+        fx_destroy_handles(&f[i]);
+    }
+    fixture g;
+    fx_build(&g, ACL_FLOAT);
+    ck_assert_int_eq(fx_run(&g), ACLNN_SUCCESS);
+    fx_check_result(&g);
+    fx_destroy_handles(&g);
+}
+END_TEST
+
 START_TEST(test_aclnn_init)
 {
     ck_assert_int_eq(aclnnInit(NULL), ACLNN_SUCCESS);
@@ -987,6 +1085,9 @@ static Suite *runtime_suite(void)
     tcase_add_test(ex, test_exec_double_out);
     tcase_add_test(ex, test_exec_streams);
     tcase_add_test(ex, test_exec_outlives_handles);
+    tcase_add_test(ex, test_exec_stale_after_recycling);
+    tcase_add_test(ex, test_exec_many_live);
+    tcase_add_test(ex, test_exec_thread_exit);
     tcase_add_test(ex, test_aclnn_init);
     suite_add_tcase(s, ex);
 
