@@ -36,18 +36,18 @@ static inline acpu_vf acpu_elu_result_body(acpu_vf dy, acpu_vf y, const acpu_elu
     return acpu_vf_select_le0(y, neg, pos);
 }
 
-ACPU_DEFINE_BINARY_KERNEL(ACPU_KERNEL_NAME(elu_exp_f32), float, acpu_vf, ACPU_VLANES, acpu_vf_load_f32, acpu_vf_store_f32,
-                          acpu_elu_exp_body, acpu_elu_params)
-ACPU_DEFINE_BINARY_KERNEL(ACPU_KERNEL_NAME(elu_exp_f16), uint16_t, acpu_vf, ACPU_VLANES, acpu_vf_load_f16, acpu_vf_store_f16,
-                          acpu_elu_exp_body16, acpu_elu_params)
-ACPU_DEFINE_BINARY_KERNEL(ACPU_KERNEL_NAME(elu_exp_bf16), uint16_t, acpu_vf, ACPU_VLANES, acpu_vf_load_bf16, acpu_vf_store_bf16,
-                          acpu_elu_exp_body16, acpu_elu_params)
-ACPU_DEFINE_BINARY_KERNEL(ACPU_KERNEL_NAME(elu_result_f32), float, acpu_vf, ACPU_VLANES, acpu_vf_load_f32, acpu_vf_store_f32,
-                          acpu_elu_result_body, acpu_elu_params)
-ACPU_DEFINE_BINARY_KERNEL(ACPU_KERNEL_NAME(elu_result_f16), uint16_t, acpu_vf, ACPU_VLANES, acpu_vf_load_f16, acpu_vf_store_f16,
-                          acpu_elu_result_body, acpu_elu_params)
-ACPU_DEFINE_BINARY_KERNEL(ACPU_KERNEL_NAME(elu_result_bf16), uint16_t, acpu_vf, ACPU_VLANES, acpu_vf_load_bf16, acpu_vf_store_bf16,
-                          acpu_elu_result_body, acpu_elu_params)
+ACPU_DEFINE_BINARY_KERNEL(ACPU_KERNEL_NAME(elu_exp_f32), float,
+                          acpu_vf, ACPU_VLANES, f32, acpu_elu_exp_body, acpu_elu_params)
+ACPU_DEFINE_BINARY_KERNEL(ACPU_KERNEL_NAME(elu_exp_f16), uint16_t,
+                          acpu_vf, ACPU_VLANES, f16, acpu_elu_exp_body16, acpu_elu_params)
+ACPU_DEFINE_BINARY_KERNEL(ACPU_KERNEL_NAME(elu_exp_bf16), uint16_t,
+                          acpu_vf, ACPU_VLANES, bf16, acpu_elu_exp_body16, acpu_elu_params)
+ACPU_DEFINE_BINARY_KERNEL(ACPU_KERNEL_NAME(elu_result_f32), float,
+                          acpu_vf, ACPU_VLANES, f32, acpu_elu_result_body, acpu_elu_params)
+ACPU_DEFINE_BINARY_KERNEL(ACPU_KERNEL_NAME(elu_result_f16), uint16_t,
+                          acpu_vf, ACPU_VLANES, f16, acpu_elu_result_body, acpu_elu_params)
+ACPU_DEFINE_BINARY_KERNEL(ACPU_KERNEL_NAME(elu_result_bf16), uint16_t,
+                          acpu_vf, ACPU_VLANES, bf16, acpu_elu_result_body, acpu_elu_params)
 
 /* Table initialiser for this ISA's ELU entries. */
 #define ACPU_ELU_KERNEL_ENTRIES                                                                         \

@@ -33,14 +33,14 @@ static inline acpu_vd acpu_softplus_body_f64(acpu_vd dy, acpu_vd x, const acpu_s
     return acpu_vd_select_gt(z, acpu_vd_set1(p->threshold_d), dy, sig);
 }
 
-ACPU_DEFINE_BINARY_KERNEL(ACPU_KERNEL_NAME(softplus_f32), float, acpu_vf, ACPU_VLANES, acpu_vf_load_f32,
-                          acpu_vf_store_f32, acpu_softplus_body, acpu_softplus_params)
-ACPU_DEFINE_BINARY_KERNEL(ACPU_KERNEL_NAME(softplus_f16), uint16_t, acpu_vf, ACPU_VLANES, acpu_vf_load_f16,
-                          acpu_vf_store_f16, acpu_softplus_body16, acpu_softplus_params)
-ACPU_DEFINE_BINARY_KERNEL(ACPU_KERNEL_NAME(softplus_bf16), uint16_t, acpu_vf, ACPU_VLANES, acpu_vf_load_bf16,
-                          acpu_vf_store_bf16, acpu_softplus_body16, acpu_softplus_params)
-ACPU_DEFINE_BINARY_KERNEL(ACPU_KERNEL_NAME(softplus_f64), double, acpu_vd, ACPU_VDLANES, acpu_vd_load_f64,
-                          acpu_vd_store_f64, acpu_softplus_body_f64, acpu_softplus_params)
+ACPU_DEFINE_BINARY_KERNEL(ACPU_KERNEL_NAME(softplus_f32), float,
+                          acpu_vf, ACPU_VLANES, f32, acpu_softplus_body, acpu_softplus_params)
+ACPU_DEFINE_BINARY_KERNEL(ACPU_KERNEL_NAME(softplus_f16), uint16_t,
+                          acpu_vf, ACPU_VLANES, f16, acpu_softplus_body16, acpu_softplus_params)
+ACPU_DEFINE_BINARY_KERNEL(ACPU_KERNEL_NAME(softplus_bf16), uint16_t,
+                          acpu_vf, ACPU_VLANES, bf16, acpu_softplus_body16, acpu_softplus_params)
+ACPU_DEFINE_BINARY_KERNEL(ACPU_KERNEL_NAME(softplus_f64), double,
+                          acpu_vd, ACPU_VDLANES, f64, acpu_softplus_body_f64, acpu_softplus_params)
 
 #define ACPU_SOFTPLUS_KERNEL_ENTRIES                                                                 \
     .softplus = {ACPU_KERNEL_NAME(softplus_f32), ACPU_KERNEL_NAME(softplus_f16), ACPU_KERNEL_NAME(softplus_bf16), \

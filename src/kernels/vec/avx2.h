@@ -61,17 +61,40 @@ static inline acpu_vf acpu_vf_load_bf16(const uint16_t *p)
     return _mm256_castsi256_ps(_mm256_slli_epi32(w, 16));
 }
 /* Round to nearest even on the bit pattern: u + 0x7fff + lsb, keep the top half; NaN is quieted
- * (bit 6 of the bf16 set) so that dropping the low payload cannot turn it into infinity. */
-static inline void acpu_vf_store_bf16(uint16_t *p, acpu_vf v)
+ * (bit 6 of the bf16 set) so that dropping the low payload cannot turn it into infinity. The bf16
+ * bits end up in the low half of each 32-bit lane. */
+static inline __m256i acpu_bf16_round_int32(acpu_vf v)
 {
     __m256i u = _mm256_castps_si256(v);
     __m256i lsb = _mm256_and_si256(_mm256_srli_epi32(u, 16), _mm256_set1_epi32(1));
     __m256i rounded = _mm256_srli_epi32(_mm256_add_epi32(_mm256_add_epi32(u, _mm256_set1_epi32(0x7fff)), lsb), 16);
     __m256i quiet = _mm256_or_si256(_mm256_srli_epi32(u, 16), _mm256_set1_epi32(0x40));
     __m256i is_nan = _mm256_castps_si256(_mm256_cmp_ps(v, v, _CMP_UNORD_Q));
-    __m256i r = _mm256_blendv_epi8(rounded, quiet, is_nan);
+    return _mm256_blendv_epi8(rounded, quiet, is_nan);
+}
+
+static inline void acpu_vf_store_bf16(uint16_t *p, acpu_vf v)
+{
+    __m256i r = acpu_bf16_round_int32(v);
     __m256i packed = _mm256_permute4x64_epi64(_mm256_packus_epi32(r, r), 0x08);
     _mm_storeu_si128((__m128i *)(void *)p, _mm256_castsi256_si128(packed));
+}
+
+/* Two vectors of bf16 at once (binary_loop.h): one 32-byte load; interleaving each 128-bit lane with
+ * zeros widens elements 8k..8k+3 into v0 and 8k+4..8k+7 into v1 (k = lane), which PACKUSDW in
+ * store2 puts back in memory order without a cross-lane permute. */
+#define ACPU_VF_PAIR_BF16 1
+static inline void acpu_vf_load2_bf16(const uint16_t *p, acpu_vf *v0, acpu_vf *v1)
+{
+    __m256i w = _mm256_loadu_si256((const __m256i *)(const void *)p), zero = _mm256_setzero_si256();
+    *v0 = _mm256_castsi256_ps(_mm256_unpacklo_epi16(zero, w));
+    *v1 = _mm256_castsi256_ps(_mm256_unpackhi_epi16(zero, w));
+}
+
+static inline void acpu_vf_store2_bf16(uint16_t *p, acpu_vf v0, acpu_vf v1)
+{
+    __m256i r = _mm256_packus_epi32(acpu_bf16_round_int32(v0), acpu_bf16_round_int32(v1));
+    _mm256_storeu_si256((__m256i *)(void *)p, r);
 }
 
 /* fp64: 4 lanes. */

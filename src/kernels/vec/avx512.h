@@ -1,7 +1,7 @@
 /* Vector vocabulary, AVX-512 (F, BW, DQ, VL) flavour: 16 fp32 / 8 fp64 lanes (see vec/scalar.h for
  * the contract). With ACPU_AVX512_NATIVE_BF16 defined (a TU built with -mavx512bf16) fp32 -> bf16
- * uses VCVTNEPS2BF16, except for lanes in the subnormal range, which that instruction flushes to
- * zero: those take the integer rounding, so results stay IEEE. */
+ * uses VCVTNEPS2BF16, except for vectors with a lane in the subnormal range, which that instruction
+ * flushes to zero: those take the integer rounding, so results stay IEEE. */
 #ifndef ACPU_VEC_AVX512_H_
 #define ACPU_VEC_AVX512_H_
 
@@ -63,27 +63,54 @@ static inline acpu_vf acpu_vf_load_bf16(const uint16_t *p)
     return _mm512_castsi512_ps(_mm512_slli_epi32(w, 16));
 }
 
-/* Integer round to nearest even (u + 0x7fff + lsb, top half), NaN quieted. */
-static inline __m256i acpu_bf16_round_int(acpu_vf v)
+/* Integer round to nearest even (u + 0x7fff + lsb, top half), NaN quieted: the bf16 bits in the low
+ * half of each 32-bit lane. */
+static inline __m512i acpu_bf16_round_int32(acpu_vf v)
 {
     __m512i u = _mm512_castps_si512(v);
     __m512i lsb = _mm512_and_si512(_mm512_srli_epi32(u, 16), _mm512_set1_epi32(1));
     __m512i r = _mm512_srli_epi32(_mm512_add_epi32(_mm512_add_epi32(u, _mm512_set1_epi32(0x7fff)), lsb), 16);
     __m512i quiet = _mm512_or_si512(_mm512_srli_epi32(u, 16), _mm512_set1_epi32(0x40));
-    r = _mm512_mask_blend_epi32(_mm512_cmp_ps_mask(v, v, _CMP_UNORD_Q), r, quiet);
-    return _mm512_cvtepi32_epi16(r);
+    return _mm512_mask_blend_epi32(_mm512_cmp_ps_mask(v, v, _CMP_UNORD_Q), r, quiet);
 }
+
+/* fpclass category 0x20: denormal, the lanes VCVTNEPS2BF16 would flush. */
+#define ACPU_FPCLASS_DENORMAL 0x20
 
 static inline void acpu_vf_store_bf16(uint16_t *p, acpu_vf v)
 {
+    __m256i r = _mm512_cvtepi32_epi16(acpu_bf16_round_int32(v));
 #ifdef ACPU_AVX512_NATIVE_BF16
-    __m256i native = (__m256i)_mm512_cvtneps_pbh(v);
-    __mmask16 tiny = _mm512_cmp_ps_mask(_mm512_abs_ps(v), _mm512_set1_ps(0x1p-126f), _CMP_LT_OQ);
-    __m256i r = tiny ? _mm256_mask_blend_epi16(tiny, native, acpu_bf16_round_int(v)) : native;
-#else
-    __m256i r = acpu_bf16_round_int(v);
+    if (!_mm512_fpclass_ps_mask(v, ACPU_FPCLASS_DENORMAL))
+        r = (__m256i)_mm512_cvtneps_pbh(v);
 #endif
     _mm256_storeu_si256((__m256i *)(void *)p, r);
+}
+
+/* Two vectors of bf16 at once (binary_loop.h): one 64-byte load; interleaving each 128-bit lane with
+ * zeros widens elements 8k..8k+3 into v0 and 8k+4..8k+7 into v1 (k = lane). store2 restores memory
+ * order: PACKUSDW joins the lanes back, VCVTNE2PS2BF16's output is put back by one VPERMW. */
+#define ACPU_VF_PAIR_BF16 1
+static inline void acpu_vf_load2_bf16(const uint16_t *p, acpu_vf *v0, acpu_vf *v1)
+{
+    __m512i w = _mm512_loadu_si512(p), zero = _mm512_setzero_si512();
+    *v0 = _mm512_castsi512_ps(_mm512_unpacklo_epi16(zero, w));
+    *v1 = _mm512_castsi512_ps(_mm512_unpackhi_epi16(zero, w));
+}
+
+static inline void acpu_vf_store2_bf16(uint16_t *p, acpu_vf v0, acpu_vf v1)
+{
+    __m512i r;
+#ifdef ACPU_AVX512_NATIVE_BF16
+    if (!(_mm512_fpclass_ps_mask(v0, ACPU_FPCLASS_DENORMAL) | _mm512_fpclass_ps_mask(v1, ACPU_FPCLASS_DENORMAL))) {
+        /* word j of the conversion: v0 lane j (j < 16), v1 lane j - 16 */
+        const __m512i order = _mm512_set_epi16(31, 30, 29, 28, 15, 14, 13, 12, 27, 26, 25, 24, 11, 10, 9, 8, 23, 22,
+                                               21, 20, 7, 6, 5, 4, 19, 18, 17, 16, 3, 2, 1, 0);
+        r = _mm512_permutexvar_epi16(order, (__m512i)_mm512_cvtne2ps_pbh(v1, v0));
+    } else
+#endif
+        r = _mm512_packus_epi32(acpu_bf16_round_int32(v0), acpu_bf16_round_int32(v1));
+    _mm512_storeu_si512(p, r);
 }
 
 /* fp64: 8 lanes. */
