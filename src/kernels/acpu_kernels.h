@@ -48,10 +48,12 @@ typedef struct {
 } acpu_kernel_table;
 
 /* Kernels of the best ISA that is built in, supported by this CPU and not above `cap`
- * (ACPU_ISA_COUNT: no cap); scalar at worst. NEON and the x86 ISAs are never both built. */
-const acpu_kernel_table *acpu_kernel_table_best(acpu_isa cap);
+ * (ACPU_ISA_COUNT: no cap); scalar at worst. NEON and the x86 ISAs are never both built.
+ * `native_bf16`: the AVX-512 table narrows to bf16 with VCVTNE(2)PS2BF16 where the CPU has
+ * avx512_bf16; false selects the integer rounding, so both variants run on one machine. */
+const acpu_kernel_table *acpu_kernel_table_best(acpu_isa cap, bool native_bf16);
 /* Kernel table of `isa`, or NULL when it is not built in or the CPU lacks it. */
-const acpu_kernel_table *acpu_kernel_table_get(acpu_isa isa);
+const acpu_kernel_table *acpu_kernel_table_get(acpu_isa isa, bool native_bf16);
 /* "scalar", "neon", "avx2", "avx512"; NULL otherwise. */
 const char *acpu_isa_name(acpu_isa isa);
 

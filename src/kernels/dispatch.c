@@ -37,7 +37,7 @@ static bool cpu_has(acpu_isa isa)
     return isa == ACPU_ISA_SCALAR;
 }
 
-static const acpu_kernel_table *built_table(acpu_isa isa)
+static const acpu_kernel_table *built_table(acpu_isa isa, bool native_bf16)
 {
     switch (isa) {
     case ACPU_ISA_SCALAR: return &acpu_kernels_scalar;
@@ -45,26 +45,26 @@ static const acpu_kernel_table *built_table(acpu_isa isa)
     case ACPU_ISA_AVX2: return &acpu_kernels_avx2;
     /* the same ISA level; VCVTNEPS2BF16 where the CPU has avx512_bf16 */
     case ACPU_ISA_AVX512:
-        return __builtin_cpu_supports("avx512bf16") ? &acpu_kernels_avx512bf16 : &acpu_kernels_avx512;
+        return native_bf16 && __builtin_cpu_supports("avx512bf16") ? &acpu_kernels_avx512bf16 : &acpu_kernels_avx512;
 #endif
 #if defined(__aarch64__)
     case ACPU_ISA_NEON: return &acpu_kernels_neon;
 #endif
-    default: return NULL;
+    default: (void)native_bf16; return NULL;
     }
 }
 
-const acpu_kernel_table *acpu_kernel_table_get(acpu_isa isa)
+const acpu_kernel_table *acpu_kernel_table_get(acpu_isa isa, bool native_bf16)
 {
     if ((unsigned)isa >= ACPU_ISA_COUNT || !cpu_has(isa))
         return NULL;
-    return built_table(isa);
+    return built_table(isa, native_bf16);
 }
 
-const acpu_kernel_table *acpu_kernel_table_best(acpu_isa cap)
+const acpu_kernel_table *acpu_kernel_table_best(acpu_isa cap, bool native_bf16)
 {
     for (int isa = ACPU_ISA_COUNT - 1; isa > ACPU_ISA_SCALAR; isa--) {
-        const acpu_kernel_table *t = isa <= (int)cap ? acpu_kernel_table_get((acpu_isa)isa) : NULL;
+        const acpu_kernel_table *t = isa <= (int)cap ? acpu_kernel_table_get((acpu_isa)isa, native_bf16) : NULL;
         if (t != NULL)
             return t;
     }

@@ -1,5 +1,7 @@
 /* Process settings: read from the environment once, changed by the aclnnCpu* setters.
  *   ACLNN_CPU_MAX_ISA      scalar|neon|avx2|avx512: caps the ISA (chosen once per process)
+ *   ACLNN_CPU_AVX512_BF16  0: AVX-512 narrows to bf16 by integer rounding even where the CPU has
+ *                          avx512_bf16 (default 1: VCVTNE(2)PS2BF16 there)
  *   ACLNN_CPU_NUM_THREADS  threads of phase 2 (default omp_get_max_threads())
  *   ACLNN_CPU_SOC          platform profile (default host)
  *   ACLNN_CPU_VERBOSE=1    one line per executed operator on stderr                              */
@@ -73,8 +75,12 @@ static void read_env(void)
 {
     const char *v = getenv("ACLNN_CPU_VERBOSE");
     verbose_env = v != NULL && strcmp(v, "0") != 0 && *v != '\0';
+    v = getenv("ACLNN_CPU_AVX512_BF16");
+    bool native_bf16 = v == NULL || *v == '\0' || strcmp(v, "1") == 0;
+    if (v != NULL && *v != '\0' && strcmp(v, "0") != 0 && strcmp(v, "1") != 0)
+        warn_env("ACLNN_CPU_AVX512_BF16", v, "0 or 1");
     v = getenv("ACLNN_CPU_MAX_ISA");
-    active_kernels = acpu_kernel_table_best(v && *v ? parse_isa_cap(v) : ACPU_ISA_COUNT);
+    active_kernels = acpu_kernel_table_best(v && *v ? parse_isa_cap(v) : ACPU_ISA_COUNT, native_bf16);
     read_threads_env();
     host_ub = host_ub_bytes();
     v = getenv("ACLNN_CPU_SOC");
