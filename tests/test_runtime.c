@@ -690,6 +690,46 @@ static aclnnStatus fx_run(fixture *f)
     return st;
 }
 
+/* Phase 1 remembers a thread's last live handles until a tensor or scalar is destroyed: after
+ * successful calls on the same handles, destroying any one of them (_i: argument index) makes the
+ * next call on them fail with 161002 naming that argument, and write nothing. */
+static const char *const k_handle_names[6] = {"gradOutput", "alpha", "scale", "inputScale", "selfOrResult",
+                                              "gradInput"};
+
+START_TEST(test_handle_memo_after_destroy)
+{
+    fixture f;
+    fx_build(&f, ACL_FLOAT);
+    ck_assert_int_eq(fx_run(&f), ACLNN_SUCCESS);
+    ck_assert_int_eq(aclnnEluBackwardGetWorkspaceSize(f.t_dy, f.alpha, f.scale, f.iscale, false, f.t_x, f.t_out,
+                                                      &f.ws, &f.exec),
+                     ACLNN_SUCCESS);
+    ck_assert_int_eq(fx_run(&f), ACLNN_SUCCESS);
+    fx_fill_sentinel(&f);
+    const void *handles[6] = {f.t_dy, f.alpha, f.scale, f.iscale, f.t_x, f.t_out};
+    if (_i == 1 || _i == 2 || _i == 3)
+        ck_assert_int_eq(aclDestroyScalar(handles[_i]), ACLNN_SUCCESS);
+    else
+        ck_assert_int_eq(aclDestroyTensor(handles[_i]), ACLNN_SUCCESS);
+    aclOpExecutor *ex = NULL;
+    uint64_t ws = 0;
+    ck_assert_int_eq(aclnnEluBackwardGetWorkspaceSize(f.t_dy, f.alpha, f.scale, f.iscale, false, f.t_x, f.t_out,
+                                                      &ws, &ex),
+                     ACLNN_ERR_PARAM_INVALID);
+    ck_assert_ptr_null(ex);
+    ck_assert_msg(strstr(aclGetRecentErrMsg(), k_handle_names[_i]) != NULL, "message: %s", aclGetRecentErrMsg());
+    fx_check_untouched(&f);
+    for (int h = 0; h < 6; ++h) {
+        if (h == _i)
+            continue;
+        if (h == 1 || h == 2 || h == 3)
+            ck_assert_int_eq(aclDestroyScalar(handles[h]), ACLNN_SUCCESS);
+        else
+            ck_assert_int_eq(aclDestroyTensor(handles[h]), ACLNN_SUCCESS);
+    }
+}
+END_TEST
+
 START_TEST(test_exec_single_use)
 {
     fixture f;
@@ -1077,6 +1117,7 @@ static Suite *runtime_suite(void)
 
     TCase *ex = tcase_create("executor");
     tcase_add_test(ex, test_exec_single_use);
+    tcase_add_loop_test(ex, test_handle_memo_after_destroy, 0, 6);
     tcase_add_test(ex, test_exec_repeatable);
     tcase_add_test(ex, test_exec_destroy_unrun);
     tcase_add_test(ex, test_exec_null_paths);

@@ -15,6 +15,45 @@ aclnnStatus acpu_check_out_pointers(const char *api, const uint64_t *workspace_s
 
 static const char *handle_type(acpu_handle_kind kind) { return kind == ACPU_HANDLE_SCALAR ? "aclScalar" : "aclTensor"; }
 
+/* The handles of a thread's last successful check, and the tensor and scalar destroy counts read
+ * before it: while neither count has moved, no tensor or scalar has been destroyed since, so the
+ * same handles are still live and a loop of calls on the same tensors skips the registry lock. */
+typedef struct {
+    int n;
+    const void *ps[ACPU_MAX_HANDLE_ARGS];
+    acpu_handle_kind kinds[ACPU_MAX_HANDLE_ARGS];
+    unsigned tensor_destroys, scalar_destroys;
+} handle_check_memo;
+
+static bool memo_holds(const handle_check_memo *m, const void *const *ps, const acpu_handle_kind *kinds, int n,
+                       unsigned tensor_destroys, unsigned scalar_destroys)
+{
+    if (m->n != n || m->tensor_destroys != tensor_destroys || m->scalar_destroys != scalar_destroys)
+        return false;
+    for (int i = 0; i < n; i++)
+        if (m->ps[i] != ps[i] || m->kinds[i] != kinds[i] ||
+            (kinds[i] != ACPU_HANDLE_TENSOR && kinds[i] != ACPU_HANDLE_SCALAR))
+            return false;
+    return true;
+}
+
+static int first_dead_handle(const void *const *ps, const acpu_handle_kind *kinds, int n)
+{
+    static _Thread_local handle_check_memo memo;
+    unsigned td = acpu_registry_destroys(ACPU_HANDLE_TENSOR), sd = acpu_registry_destroys(ACPU_HANDLE_SCALAR);
+    if (memo_holds(&memo, ps, kinds, n, td, sd))
+        return -1;
+    int dead = acpu_registry_first_dead(ps, kinds, n);
+    if (dead < 0) {
+        memo.n = n;
+        memcpy(memo.ps, ps, (size_t)n * sizeof ps[0]);
+        memcpy(memo.kinds, kinds, (size_t)n * sizeof kinds[0]);
+        memo.tensor_destroys = td;
+        memo.scalar_destroys = sd;
+    }
+    return dead;
+}
+
 aclnnStatus acpu_check_handle_args(const char *api, const acpu_handle_arg *args, int n)
 {
     const void *ps[ACPU_MAX_HANDLE_ARGS];
@@ -23,7 +62,7 @@ aclnnStatus acpu_check_handle_args(const char *api, const acpu_handle_arg *args,
         ps[i] = args[i].p;
         kinds[i] = args[i].kind;
     }
-    int dead = acpu_registry_first_dead(ps, kinds, n);
+    int dead = first_dead_handle(ps, kinds, n);
     if (dead < 0)
         return ACLNN_SUCCESS;
     /* The first failing handle in argument order decides, exactly as one check per handle would. */

@@ -7,6 +7,7 @@
  *   ACLNN_CPU_VERBOSE=1    one line per executed operator on stderr                              */
 #include <omp.h>
 #include <pthread.h>
+#include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -14,6 +15,7 @@
 #include <unistd.h>
 
 #include "aclnn_cpu/aclnn_cpu.h"
+#include "acpu_lock.h"
 #include "acpu_runtime.h"
 
 #define ACPU_HOST_UB_MIN (64u * 1024u)
@@ -21,7 +23,7 @@
 #define ACPU_HOST_UB_FALLBACK (512u * 1024u)
 
 static pthread_once_t env_once = PTHREAD_ONCE_INIT;
-static pthread_mutex_t settings_lock = PTHREAD_MUTEX_INITIALIZER;
+static acpu_lock settings_lock = ACPU_LOCK_INIT;
 
 static const acpu_kernel_table *active_kernels;
 static uint64_t host_ub;           /* UB of the host profile, from the cache size */
@@ -110,20 +112,50 @@ static unsigned default_threads(void)
     return n > 0 ? (unsigned)n : 1u;
 }
 
-void acpu_settings_get(acpu_settings *out)
+static void settings_read_locked(acpu_settings *out, unsigned threads)
 {
-    ensure_env();
-    pthread_mutex_lock(&settings_lock);
-    out->threads = set_threads > 0 ? set_threads : default_threads();
+    out->threads = set_threads > 0 ? set_threads : threads;
     acpu_soc soc = soc_set ? set_soc : env_soc;
     acpu_platform_init(&out->platform, soc, out->threads, host_ub);
     if (soc_set && set_cores > 0)
         out->platform.core_num = set_cores;
     if (soc_set && set_ub > 0)
         out->platform.ub_bytes = set_ub;
-    pthread_mutex_unlock(&settings_lock);
     out->kernels = active_kernels;
     out->verbose = verbose_env;
+}
+
+/* Every phase 1 reads the settings, which change rarely: each thread keeps its last snapshot and
+ * reuses it while no setter has run since (settings_generation, bumped under the lock after the
+ * change) and omp_get_max_threads(), a per-thread value, is unchanged. A read that races a setter
+ * sees the state before or after it, as it would under the lock. */
+static atomic_uint settings_generation;
+
+void acpu_settings_get(acpu_settings *out)
+{
+    static _Thread_local struct {
+        bool valid;
+        unsigned generation, default_threads;
+        acpu_settings settings;
+    } last;
+    ensure_env();
+    unsigned threads = default_threads();
+    unsigned generation = atomic_load_explicit(&settings_generation, memory_order_acquire);
+    if (!(last.valid && last.generation == generation && last.default_threads == threads)) {
+        acpu_lock_take(&settings_lock);
+        last.generation = atomic_load_explicit(&settings_generation, memory_order_relaxed);
+        settings_read_locked(&last.settings, threads);
+        acpu_lock_give(&settings_lock);
+        last.default_threads = threads;
+        last.valid = true;
+    }
+    *out = last.settings;
+}
+
+/* Setters change the state and then the generation, both under the lock. */
+static void settings_changed_locked(void)
+{
+    atomic_fetch_add_explicit(&settings_generation, 1u, memory_order_release);
 }
 
 ACL_FUNC_VISIBILITY aclnnCpuIsa aclnnCpuGetIsa(void) { return (aclnnCpuIsa)acpu_active_kernels()->isa; }
@@ -138,9 +170,10 @@ ACL_FUNC_VISIBILITY aclError aclnnCpuSetNumThreads(int32_t numThreads)
         return ACL_ERROR_INVALID_PARAM;
     }
     ensure_env();
-    pthread_mutex_lock(&settings_lock);
+    acpu_lock_take(&settings_lock);
     set_threads = (unsigned)numThreads;
-    pthread_mutex_unlock(&settings_lock);
+    settings_changed_locked();
+    acpu_lock_give(&settings_lock);
     return ACL_SUCCESS;
 }
 
@@ -165,12 +198,13 @@ ACL_FUNC_VISIBILITY aclError aclnnCpuSetPlatform(const char *soc, int32_t coreNu
         return ACL_ERROR_INVALID_PARAM;
     }
     ensure_env();
-    pthread_mutex_lock(&settings_lock);
+    acpu_lock_take(&settings_lock);
     soc_set = soc != NULL;
     set_soc = parsed;
     set_cores = (uint32_t)coreNum;
     set_ub = (uint64_t)ubBytes;
-    pthread_mutex_unlock(&settings_lock);
+    settings_changed_locked();
+    acpu_lock_give(&settings_lock);
     return ACL_SUCCESS;
 }
 

@@ -119,9 +119,25 @@ ACL_FUNC_VISIBILITY aclError aclrtDestroyStream(aclrtStream stream)
     return ACL_ERROR_INVALID_PARAM;
 }
 
+/* Streams are never dereferenced, only checked: each thread remembers the last stream it found live
+ * and trusts it, without the registry lock, until some stream is destroyed. A check that races the
+ * destroy of its stream counts as before it, as under the lock. */
 bool acpu_stream_is_valid(aclrtStream stream)
 {
-    return stream == NULL || acpu_registry_contains(stream, ACPU_HANDLE_STREAM);
+    static _Thread_local struct {
+        aclrtStream stream;
+        unsigned destroys;
+    } last;
+    if (stream == NULL)
+        return true;
+    unsigned destroys = acpu_registry_destroys(ACPU_HANDLE_STREAM);
+    if (stream == last.stream && destroys == last.destroys)
+        return true;
+    if (!acpu_registry_contains(stream, ACPU_HANDLE_STREAM))
+        return false;
+    last.stream = stream;
+    last.destroys = destroys;
+    return true;
 }
 
 ACL_FUNC_VISIBILITY aclError aclrtSynchronizeStream(aclrtStream stream)

@@ -1,8 +1,9 @@
-/* Live-handle registry: an open-addressing hash set of (pointer, kind) under one mutex. Handles are
+/* Live-handle registry: an open-addressing hash set of (pointer, kind) under one lock (acpu_lock.h). Handles are
  * checked here before any dereference, so a destroyed or foreign pointer is refused safely. */
-#include <pthread.h>
+#include <stdatomic.h>
 #include <stdlib.h>
 
+#include "acpu_lock.h"
 #include "acpu_runtime.h"
 
 #define ACPU_TOMBSTONE ((uintptr_t)1)
@@ -15,7 +16,7 @@ typedef struct {
     int kind;
 } acpu_slot;
 
-static pthread_mutex_t registry_lock = PTHREAD_MUTEX_INITIALIZER;
+static acpu_lock registry_lock = ACPU_LOCK_INIT;
 static acpu_slot *slots;
 static size_t capacity, used; /* used counts live entries and tombstones */
 static void *quarantine[ACPU_QUARANTINE];
@@ -88,15 +89,15 @@ bool acpu_registry_add_locked(const void *p, acpu_handle_kind kind)
 
 bool acpu_registry_add(const void *p, acpu_handle_kind kind)
 {
-    pthread_mutex_lock(&registry_lock);
+    acpu_lock_take(&registry_lock);
     bool ok = acpu_registry_add_locked(p, kind);
-    pthread_mutex_unlock(&registry_lock);
+    acpu_lock_give(&registry_lock);
     return ok;
 }
 
-void acpu_registry_lock(void) { pthread_mutex_lock(&registry_lock); }
+void acpu_registry_lock(void) { acpu_lock_take(&registry_lock); }
 
-void acpu_registry_unlock(void) { pthread_mutex_unlock(&registry_lock); }
+void acpu_registry_unlock(void) { acpu_lock_give(&registry_lock); }
 
 /* Slot of p registered as `kind`, or SIZE_MAX; the caller holds the lock. */
 static size_t find_locked(const void *p, acpu_handle_kind kind)
@@ -132,45 +133,53 @@ bool acpu_registry_remove_locked(const void *p, acpu_handle_kind kind)
 
 bool acpu_registry_contains(const void *p, acpu_handle_kind kind)
 {
-    pthread_mutex_lock(&registry_lock);
+    acpu_lock_take(&registry_lock);
     bool hit = acpu_registry_contains_locked(p, kind);
-    pthread_mutex_unlock(&registry_lock);
+    acpu_lock_give(&registry_lock);
     return hit;
 }
 
 bool acpu_registry_remove(const void *p, acpu_handle_kind kind)
 {
-    pthread_mutex_lock(&registry_lock);
+    acpu_lock_take(&registry_lock);
     bool hit = acpu_registry_remove_locked(p, kind);
-    pthread_mutex_unlock(&registry_lock);
+    acpu_lock_give(&registry_lock);
     return hit;
 }
 
 int acpu_registry_first_dead(const void *const *ps, const acpu_handle_kind *kinds, int n)
 {
     int dead = -1;
-    pthread_mutex_lock(&registry_lock);
+    acpu_lock_take(&registry_lock);
     for (int i = 0; i < n && dead < 0; i++)
         if (!acpu_registry_contains_locked(ps[i], kinds[i]))
             dead = i;
-    pthread_mutex_unlock(&registry_lock);
+    acpu_lock_give(&registry_lock);
     return dead;
 }
 
 void acpu_registry_release(void *p)
 {
-    pthread_mutex_lock(&registry_lock);
+    acpu_lock_take(&registry_lock);
     void *oldest = quarantine[quarantine_next];
     quarantine[quarantine_next] = p;
     quarantine_next = (quarantine_next + 1) % ACPU_QUARANTINE;
-    pthread_mutex_unlock(&registry_lock);
+    acpu_lock_give(&registry_lock);
     free(oldest);
 }
+
+static atomic_uint destroys[ACPU_HANDLE_HOST_MEM + 1];
 
 bool acpu_registry_destroy(void *p, acpu_handle_kind kind)
 {
     if (!acpu_registry_remove(p, kind))
         return false;
+    atomic_fetch_add_explicit(&destroys[kind], 1u, memory_order_release);
     acpu_registry_release(p);
     return true;
+}
+
+unsigned acpu_registry_destroys(acpu_handle_kind kind)
+{
+    return atomic_load_explicit(&destroys[kind], memory_order_acquire);
 }
