@@ -237,6 +237,7 @@ acpu_kdtype acpu_kernel_dtype(aclDataType dt)
 
 void acpu_size_call(acpu_op_call *call, const acpu_settings *s)
 {
+    call->plan.stream_min_bytes = s->stream_min_bytes;
     call->threads = acpu_engine_threads(&call->plan, s->threads);
     call->workspace_size = acpu_engine_workspace(&call->plan, &call->task, call->threads);
 }
@@ -246,8 +247,9 @@ void acpu_describe_call(acpu_op_call *call, const aclTensor *const tensors[3], c
 {
     char shape[96];
     snprintf(call->detail, sizeof call->detail,
-             "dtypes=%s,%s->%s shape=%s profile=%s sch=%s cores=%llu tile=%llu isa=%s",
+             "dtypes=%s,%s->%s shape=%s profile=%s sch=%s cores=%llu tile=%llu isa=%s%s",
              acpu_dtype_name(tensors[0]->dtype), acpu_dtype_name(tensors[1]->dtype), acpu_dtype_name(tensors[2]->dtype),
              acpu_shape_str(shape_of, shape, sizeof shape), acpu_soc_name(s->platform.soc), sch,
-             (unsigned long long)cores, (unsigned long long)tile, acpu_isa_name(s->kernels->isa));
+             (unsigned long long)cores, (unsigned long long)tile, acpu_isa_name(s->kernels->isa),
+             s->kernels->native_bf16 ? "+bf16" : "");
 }
