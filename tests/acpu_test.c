@@ -1,5 +1,6 @@
 /* Test harness: see acpu_test.h. References here are written independently of src/. */
 #include "acpu_test.h"
+#include "runtime/acpu_runtime.h" /* acpu_active_kernels: which kernel table runs */
 
 #include <math.h>
 #include <stdio.h>
@@ -29,11 +30,45 @@ static bool requested_isa_runs(void)
     return pid > 0 && waitpid(pid, &status, 0) == pid && WIFEXITED(status) && WEXITSTATUS(status) == 0;
 }
 
+/* ACLNN_CPU_AVX512_BF16=0 asks for the AVX-512 kernels without avx512_bf16's conversion: a suite
+ * registered for that path must not silently test the other one. Asked in a child, as above. */
+static bool requested_bf16_path_runs(void)
+{
+    const char *v = getenv("ACLNN_CPU_AVX512_BF16");
+    if (v == NULL || strcmp(v, "0") != 0)
+        return true;
+    fflush(stderr);
+    pid_t pid = fork();
+    if (pid == 0) {
+        bool native = acpu_active_kernels()->native_bf16;
+        if (native)
+            fprintf(stderr, "error: ACLNN_CPU_AVX512_BF16=0 but the kernels narrow with avx512_bf16\n");
+        _exit(native ? 1 : 0);
+    }
+    int status = 0;
+    return pid > 0 && waitpid(pid, &status, 0) == pid && WIFEXITED(status) && WEXITSTATUS(status) == 0;
+}
+
+void acpu_test_assert_isa_token(const char *token)
+{
+    char want[32];
+    snprintf(want, sizeof want, "%s%s", aclnnCpuIsaName(aclnnCpuGetIsa()),
+             acpu_active_kernels()->native_bf16 ? "+bf16" : "");
+    ck_assert_str_eq(token, want);
+    const char *v = getenv("ACLNN_CPU_AVX512_BF16");
+    ck_assert_msg(!(v != NULL && strcmp(v, "0") == 0 && strstr(token, "+bf16") != NULL),
+                  "isa=%s under ACLNN_CPU_AVX512_BF16=0", token);
+}
+
 int acpu_test_main(Suite *suite)
 {
     if (!requested_isa_runs()) {
         srunner_free(srunner_create(suite)); /* frees the suite too */
         return 77;
+    }
+    if (!requested_bf16_path_runs()) {
+        srunner_free(srunner_create(suite));
+        return 1;
     }
     SRunner *runner = srunner_create(suite);
     srunner_run_all(runner, CK_NORMAL);

@@ -24,6 +24,9 @@
  * 77 (skipped) when ACLNN_CPU_MAX_ISA names an ISA this CPU/build cannot run,
  * 1 when any check failed or when no check ran at all, 0 otherwise. */
 int acpu_test_main(Suite *suite);
+/* The isa= token of a verbose line: the active ISA's name, with "+bf16" when the AVX-512 kernels
+ * narrow with avx512_bf16's conversion (never under ACLNN_CPU_AVX512_BF16=0). */
+void acpu_test_assert_isa_token(const char *token);
 
 /* Element size in bytes of the dtypes the tests use (0 for others). */
 size_t acpu_test_dtype_size(aclDataType dt);

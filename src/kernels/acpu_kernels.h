@@ -42,6 +42,7 @@ typedef void (*acpu_binary_kernel)(size_t n, const void *a, const void *b, void 
 
 typedef struct {
     acpu_isa isa;
+    bool native_bf16; /* AVX-512 narrowing to bf16 by VCVTNE(2)PS2BF16 (avx512_bf16) */
     acpu_binary_kernel elu_exp[ACPU_KDT_COUNT];     /* a = dy, b = x */
     acpu_binary_kernel elu_result[ACPU_KDT_COUNT];  /* a = dy, b = forward result */
     acpu_binary_kernel softplus[ACPU_KDT_COUNT];    /* a = dy, b = x (every dtype, F64 included) */

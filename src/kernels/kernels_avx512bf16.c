@@ -4,5 +4,5 @@
 #include "kernels/ops/elu_backward.h"
 #include "kernels/ops/softplus_backward.h"
 
-const acpu_kernel_table acpu_kernels_avx512bf16 = {.isa = ACPU_ISA_AVX512, ACPU_ELU_KERNEL_ENTRIES,
+const acpu_kernel_table acpu_kernels_avx512bf16 = {.isa = ACPU_ISA_AVX512, .native_bf16 = true, ACPU_ELU_KERNEL_ENTRIES,
                                                    ACPU_SOFTPLUS_KERNEL_ENTRIES};
