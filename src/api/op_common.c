@@ -237,7 +237,6 @@ acpu_kdtype acpu_kernel_dtype(aclDataType dt)
 
 void acpu_size_call(acpu_op_call *call, const acpu_settings *s)
 {
-    call->plan.stream_min_bytes = s->stream_min_bytes;
     call->threads = acpu_engine_threads(&call->plan, s->threads);
     call->workspace_size = acpu_engine_workspace(&call->plan, &call->task, call->threads);
 }

@@ -45,8 +45,6 @@ typedef struct {
     uint64_t tile;           /* elements per tile (SPLIT: the largest, a_i * inner) */
     bool double_buffer;      /* CopyIn(i), Compute(i-1), CopyOut(i-2) */
     uint64_t min_thread_elems; /* fewest elements worth a thread's fork/join for this kernel's cost */
-    uint64_t stream_min_bytes; /* a dense, uncast output goes out by streaming stores when the call
-                                  moves at least this many bytes (inputs + output); 0: never */
     /* RANGES */
     uint64_t big_core_num, big_core_len, small_core_len, last_core_len;
     /* SPLIT */

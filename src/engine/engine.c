@@ -8,13 +8,10 @@
  * above this many elements of a cheap (exp-free) kernel. */
 #define ACPU_MIN_ELEMS_PER_THREAD 16384u
 #define ACPU_STAGE_ALIGN 64u
-/* Results of a streamed output go through an L1-resident chunk of this many bytes on the stack. */
-#define ACPU_STREAM_CHUNK_BYTES 8192u
 
 typedef struct {
     const acpu_binary_task *task;
     bool stage_in[2], stage_out, out_dense, in_dense[2];
-    bool stream_out; /* dense, uncast output written with streaming stores */
     char *in_buf[2][2];   /* [slot][input] kernel-dtype tiles */
     char *out_buf[2];     /* [slot] kernel results */
     char *raw_buf;        /* source-dtype elements between a strided copy and a cast */
@@ -73,9 +70,8 @@ unsigned acpu_engine_threads(const acpu_core_plan *plan, unsigned requested)
 
 static size_t align_up(size_t v) { return (v + ACPU_STAGE_ALIGN - 1) & ~(size_t)(ACPU_STAGE_ALIGN - 1); }
 
-/* An input is staged when it is strided or needs a cast; the output when it is strided or cast. An
- * output written in place is streamed when the call moves at least plan->stream_min_bytes. */
-static void stage_flags(const acpu_core_plan *plan, const acpu_binary_task *task, acpu_stage_ctx *c)
+/* An input is staged when it is strided or needs a cast; the output when it is strided or cast. */
+static void stage_flags(const acpu_binary_task *task, acpu_stage_ctx *c)
 {
     c->task = task;
     for (int j = 0; j < 2; j++) {
@@ -84,8 +80,6 @@ static void stage_flags(const acpu_core_plan *plan, const acpu_binary_task *task
     }
     c->out_dense = acpu_view_is_dense(&task->out);
     c->stage_out = !c->out_dense || task->cast != NULL;
-    uint64_t bytes = plan->total * (task->in[0].elem_size + task->in[1].elem_size + task->out.elem_size);
-    c->stream_out = !c->stage_out && plan->stream_min_bytes > 0 && bytes >= plan->stream_min_bytes;
 }
 
 /* Bytes of the raw buffer: the widest source element that is both strided and cast. */
@@ -121,7 +115,7 @@ static size_t stage_layout(acpu_stage_ctx *c, const acpu_core_plan *plan, char *
 size_t acpu_engine_workspace(const acpu_core_plan *plan, const acpu_binary_task *task, unsigned threads)
 {
     acpu_stage_ctx c;
-    stage_flags(plan, task, &c);
+    stage_flags(task, &c);
     size_t per_thread = stage_layout(&c, plan, NULL);
     return per_thread == 0 ? 0 : per_thread * threads + ACPU_STAGE_ALIGN; /* slack to align the base */
 }
@@ -147,27 +141,9 @@ static void copy_in(acpu_stage_ctx *c, uint64_t start, uint64_t len, int slot)
     }
 }
 
-/* The kernel into a cache-resident chunk, then the chunk out with streaming stores: the output's
- * lines are never read. The kernel is element-wise, so chunking changes no result. */
-static void compute_streamed(const acpu_binary_task *t, const char *a, const char *b, char *dst, uint64_t len)
-{
-    _Alignas(64) unsigned char chunk[ACPU_STREAM_CHUNK_BYTES];
-    size_t es = t->kernel_elem;
-    uint64_t per = sizeof chunk / es;
-    for (uint64_t i = 0; i < len; i += per) {
-        uint64_t n = acpu_min_u64(per, len - i);
-        t->kernel(n, a + i * es, b + i * es, chunk, t->params);
-        acpu_copy_streaming(dst + i * es, chunk, n * es);
-    }
-}
-
 static void compute(acpu_stage_ctx *c, uint64_t start, uint64_t len, int slot)
 {
     const acpu_binary_task *t = c->task;
-    if (c->stream_out) {
-        compute_streamed(t, c->in_ptr[slot][0], c->in_ptr[slot][1], t->out.data + start * t->out.elem_size, len);
-        return;
-    }
     void *dst = c->stage_out ? c->out_buf[slot] : t->out.data + start * t->out.elem_size;
     t->kernel(len, c->in_ptr[slot][0], c->in_ptr[slot][1], dst, t->params);
 }
@@ -226,14 +202,12 @@ static void run_thread(const acpu_core_plan *plan, const acpu_binary_task *task,
     acpu_fp_state saved;
     acpu_fp_enter(&saved);
     acpu_stage_ctx c;
-    stage_flags(plan, task, &c);
+    stage_flags(task, &c);
     size_t per_thread = stage_layout(&c, plan, NULL);
     stage_layout(&c, plan, workspace ? workspace + per_thread * tid : NULL);
     uint64_t first = plan->core_num * tid / threads, end = plan->core_num * (tid + 1) / threads;
     for (uint64_t core = first; core < end; core++)
         run_core(&c, plan, core);
-    if (c.stream_out)
-        acpu_streaming_fence(); /* before the join hands the output to the caller */
     acpu_fp_leave(&saved);
 }
 

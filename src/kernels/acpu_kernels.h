@@ -58,12 +58,6 @@ const acpu_kernel_table *acpu_kernel_table_get(acpu_isa isa, bool native_bf16);
 /* "scalar", "neon", "avx2", "avx512"; NULL otherwise. */
 const char *acpu_isa_name(acpu_isa isa);
 
-/* dst[0..bytes) = src[0..bytes) with streaming (non-temporal) stores where the ISA has them, so the
- * destination's lines are not read first; acpu_streaming_fence orders them before later stores
- * (call it before the data is handed to another thread). */
-void acpu_copy_streaming(void *dst, const void *src, size_t bytes);
-void acpu_streaming_fence(void);
-
 /* Scalar conversions: widening is exact, narrowing rounds to nearest-even, NaN stays NaN. */
 float acpu_f16_to_f32(uint16_t h);
 uint16_t acpu_f32_to_f16(float f);

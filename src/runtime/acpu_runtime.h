@@ -62,7 +62,6 @@ typedef struct {
     unsigned threads;
     const acpu_kernel_table *kernels;
     bool verbose;
-    uint64_t stream_min_bytes; /* plans' acpu_core_plan.stream_min_bytes (ACLNN_CPU_STREAMING_STORES) */
 } acpu_settings;
 
 /* Snapshot of the current settings, as phase 1 captures them. */

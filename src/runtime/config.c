@@ -4,8 +4,6 @@
  *                          avx512_bf16 (default 1: VCVTNE(2)PS2BF16 there)
  *   ACLNN_CPU_NUM_THREADS  threads of phase 2 (default omp_get_max_threads())
  *   ACLNN_CPU_SOC          platform profile (default host)
- *   ACLNN_CPU_STREAMING_STORES  auto|0|1: outputs by streaming stores when a call moves at least the
- *                          last-level cache size (auto), never (0), always (1)
  *   ACLNN_CPU_VERBOSE=1    one line per executed operator on stderr                              */
 #include <omp.h>
 #include <pthread.h>
@@ -29,7 +27,6 @@ static acpu_lock settings_lock = ACPU_LOCK_INIT;
 
 static const acpu_kernel_table *active_kernels;
 static uint64_t host_ub;           /* UB of the host profile, from the cache size */
-static uint64_t stream_min_bytes;  /* see acpu_settings */
 static bool verbose_env;
 static unsigned env_threads;       /* 0: unset */
 static acpu_soc env_soc = ACPU_SOC_HOST;
@@ -76,23 +73,6 @@ static uint64_t host_ub_bytes(void)
     return ub < ACPU_HOST_UB_MIN ? ACPU_HOST_UB_MIN : ub > ACPU_HOST_UB_MAX ? ACPU_HOST_UB_MAX : ub;
 }
 
-#define ACPU_LLC_FALLBACK (32u * 1024u * 1024u)
-
-static uint64_t stream_threshold(void)
-{
-    const char *v = getenv("ACLNN_CPU_STREAMING_STORES");
-    if (v != NULL && strcmp(v, "0") == 0)
-        return 0;
-    if (v != NULL && strcmp(v, "1") == 0)
-        return 1;
-    if (v != NULL && *v != '\0' && strcasecmp(v, "auto") != 0)
-        warn_env("ACLNN_CPU_STREAMING_STORES", v, "auto, 0 or 1");
-    long llc = sysconf(_SC_LEVEL3_CACHE_SIZE);
-    if (llc <= 0)
-        llc = sysconf(_SC_LEVEL2_CACHE_SIZE);
-    return llc > 0 ? (uint64_t)llc : ACPU_LLC_FALLBACK;
-}
-
 static void read_env(void)
 {
     const char *v = getenv("ACLNN_CPU_VERBOSE");
@@ -105,7 +85,6 @@ static void read_env(void)
     active_kernels = acpu_kernel_table_best(v && *v ? parse_isa_cap(v) : ACPU_ISA_COUNT, native_bf16);
     read_threads_env();
     host_ub = host_ub_bytes();
-    stream_min_bytes = stream_threshold();
     v = getenv("ACLNN_CPU_SOC");
     if (v != NULL && *v != '\0' && !acpu_soc_parse(v, &env_soc))
         warn_env("ACLNN_CPU_SOC", v, "host, Ascend910, Ascend910B, Ascend910_93 or Ascend950");
@@ -144,7 +123,6 @@ static void settings_read_locked(acpu_settings *out, unsigned threads)
         out->platform.ub_bytes = set_ub;
     out->kernels = active_kernels;
     out->verbose = verbose_env;
-    out->stream_min_bytes = stream_min_bytes;
 }
 
 /* Every phase 1 reads the settings, which change rarely: each thread keeps its last snapshot and
