@@ -666,17 +666,37 @@ static int sweep_plan(const Bench *b, const Case *c, SweepPlan *out)
 static void sweep_header(FILE *f, int table)
 {
     if (table)
-        fprintf(f, "%-10s %5s %7s | %5s %8s %-20s %3s %7s %4s | %9s %9s %6s\n", "soc", "cores", "ub", "cores",
-                "ub_bytes", "strategy", "buf", "tile", "thr", "call G/s", "ph2 G/s", "spread");
+        fprintf(f, "%-10s %5s %7s %4s %7s | %5s %8s %-20s %3s %7s %4s | %9s %9s %6s\n", "soc", "cores", "ub", "buf",
+                "tile", "cores", "ub_bytes", "strategy", "buf", "tile", "thr", "call G/s", "ph2 G/s", "spread");
     else
-        fprintf(f, "sweep,op,dtype,n,threads,soc,cores_req,ub_req,plan_cores,ub_bytes,strategy,buffer_open,tile,"
-                   "exec_threads,call_gelem_s,phase2_gelem_s,spread_pct\n");
+        fprintf(f, "sweep,op,dtype,n,threads,soc,cores_req,ub_req,buffer_req,tile_req,plan_cores,ub_bytes,strategy,"
+                   "buffer_open,tile,exec_threads,call_gelem_s,phase2_gelem_s,spread_pct\n");
 }
 
-/* One variant: platform + threads set, phase 1 (may fail: the tiling refuses tiny UBs), timing. */
-static void sweep_variant(Bench *b, const Buffers *buf, const char *soc, long long cores, long long ub, int threads)
+/* A forced buffering (buffer >= 0) or tile (> 0) on the phase-1 executor's plan, with the workspace
+ * it then needs. Returns an error text, or NULL. */
+static const char *force_plan(Bench *b, CaseRun *run, int buffer, long long tile)
+{
+    acpu_op_call *call = &run->executor->call;
+    if (tile > 0 && call->plan.kind != ACPU_PLAN_RANGES)
+        return "a forced tile needs a RANGES plan";
+    if (tile > 0)
+        call->plan.tile = (uint64_t)tile;
+    if (buffer >= 0)
+        call->plan.double_buffer = buffer != 0;
+    call->workspace_size = acpu_engine_workspace(&call->plan, &call->task, call->threads);
+    run->execWs = call->workspace_size;
+    ensure_workspace(b, run->execWs);
+    return NULL;
+}
+
+/* One variant: platform + threads set, phase 1 (may fail: the tiling refuses tiny UBs), timing. A
+ * forced buffering or tile applies to the repeatable executor only: then phase 2 alone is timed. */
+static void sweep_variant(Bench *b, const Buffers *buf, const char *soc, long long cores, long long ub, int buffer,
+                          long long tile, int threads)
 {
     Case c = {.op = b->opt.ops[0], .dtype = buf->dtype, .threads = threads, .n = buf->n};
+    const char *bufReq = buffer < 0 ? "plan" : buffer ? "on" : "off";
     CaseRun run = {.buf = buf, .c = c};
     SweepPlan plan;
     char err[160] = "";
@@ -687,37 +707,51 @@ static void sweep_variant(Bench *b, const Buffers *buf, const char *soc, long lo
         snprintf(err, sizeof err, "tiling failed");
     else if (make_repeatable(b, &run) != ACLNN_SUCCESS)
         snprintf(err, sizeof err, "phase 1 failed: %s", aclGetRecentErrMsg());
+    bool forced = buffer >= 0 || tile > 0;
+    const char *forceErr = err[0] == '\0' && forced ? force_plan(b, &run, buffer, tile) : NULL;
+    if (forceErr != NULL) {
+        snprintf(err, sizeof err, "%s", forceErr);
+        release_repeatable(&run);
+    }
     for (char *p = err; *p; p++)
         *p = *p == ',' || *p == '\n' ? ';' : *p;
     if (err[0] != '\0') {
         if (b->opt.table)
-            printf("%-10s %5lld %7lld | %s\n", soc, cores, ub, err);
+            printf("%-10s %5lld %7lld %4s %7lld | %s\n", soc, cores, ub, bufReq, tile, err);
         else
-            printf("sweep,%s,%s,%zu,%d,%s,%lld,%lld,,,%s,,,,,,\n", bench_op_name(c.op), bench_dtype_name(c.dtype), c.n,
-                   threads, soc, cores, ub, err);
+            printf("sweep,%s,%s,%zu,%d,%s,%lld,%lld,%s,%lld,,,%s,,,,,,\n", bench_op_name(c.op), bench_dtype_name(c.dtype),
+                   c.n, threads, soc, cores, ub, bufReq, tile, err);
         if (b->csv != NULL)
-            fprintf(b->csv, "sweep,%s,%s,%zu,%d,%s,%lld,%lld,,,%s,,,,,,\n", bench_op_name(c.op),
-                    bench_dtype_name(c.dtype), c.n, threads, soc, cores, ub, err);
+            fprintf(b->csv, "sweep,%s,%s,%zu,%d,%s,%lld,%lld,%s,%lld,,,%s,,,,,,\n", bench_op_name(c.op),
+                    bench_dtype_name(c.dtype), c.n, threads, soc, cores, ub, bufReq, tile, err);
         return;
     }
     /* The executor's own plan: the threads the engine will run (cores capped by threads and size). */
     unsigned execThreads = run.executor->call.threads;
-    int have[NUM_IMPLS] = {[IMPL_ACLNN] = 1, [IMPL_PHASE2] = 1};
+    if (forced) { /* what runs: the forced fields */
+        snprintf(plan.bufferOpen, sizeof plan.bufferOpen, "%d", run.executor->call.plan.double_buffer ? 1 : 0);
+        plan.tile = run.executor->call.plan.tile;
+    }
+    int have[NUM_IMPLS] = {[IMPL_ACLNN] = !forced, [IMPL_PHASE2] = 1};
     double median[NUM_IMPLS] = {0}, spread[NUM_IMPLS] = {0};
     measure(b, &run, have, median, spread);
     release_repeatable(&run);
-    double call = (double)c.n / median[IMPL_ACLNN] * 1e-9, ph2 = (double)c.n / median[IMPL_PHASE2] * 1e-9;
+    double ph2 = (double)c.n / median[IMPL_PHASE2] * 1e-9, sp = spread[forced ? IMPL_PHASE2 : IMPL_ACLNN];
+    char call[32] = "-"; /* no whole call with a forced plan */
+    if (!forced)
+        snprintf(call, sizeof call, "%.4f", (double)c.n / median[IMPL_ACLNN] * 1e-9);
     if (b->opt.table)
-        printf("%-10s %5lld %7lld | %5llu %8llu %-20s %3s %7llu %4u | %9.3f %9.3f %5.1f%%\n", soc, cores, ub,
-               (unsigned long long)plan.cores, (unsigned long long)plan.ubBytes, plan.strategy, plan.bufferOpen,
-               (unsigned long long)plan.tile, execThreads, call, ph2, spread[IMPL_ACLNN] * 100.0);
+        printf("%-10s %5lld %7lld %4s %7lld | %5llu %8llu %-20s %3s %7llu %4u | %9.9s %9.3f %5.1f%%\n", soc, cores,
+               ub, bufReq, tile, (unsigned long long)plan.cores, (unsigned long long)plan.ubBytes, plan.strategy, plan.bufferOpen,
+               (unsigned long long)plan.tile, execThreads, call, ph2, sp * 100.0);
     for (int k = 0; k < 2; k++) {
         FILE *f = k == 0 ? (b->opt.table ? NULL : stdout) : b->csv;
         if (f != NULL)
-            fprintf(f, "sweep,%s,%s,%zu,%d,%s,%lld,%lld,%llu,%llu,%s,%s,%llu,%u,%.4f,%.4f,%.1f\n", bench_op_name(c.op),
-                    bench_dtype_name(c.dtype), c.n, threads, soc, cores, ub, (unsigned long long)plan.cores,
+            fprintf(f, "sweep,%s,%s,%zu,%d,%s,%lld,%lld,%s,%lld,%llu,%llu,%s,%s,%llu,%u,%s,%.4f,%.1f\n",
+                    bench_op_name(c.op), bench_dtype_name(c.dtype), c.n, threads, soc, cores, ub, bufReq, tile,
+                    (unsigned long long)plan.cores,
                     (unsigned long long)plan.ubBytes, plan.strategy, plan.bufferOpen, (unsigned long long)plan.tile,
-                    execThreads, call, ph2, spread[IMPL_ACLNN] * 100.0);
+                    execThreads, forced ? "" : call, ph2, sp * 100.0);
     }
     fflush(stdout);
 }
@@ -743,7 +777,10 @@ static void run_sweep(Bench *b)
         for (int s = 0; s < o->numSweepSocs; s++)
             for (int k = 0; k < o->numSweepCores; k++)
                 for (int u = 0; u < o->numSweepUb; u++)
-                    sweep_variant(b, &buf, o->sweepSocs[s], o->sweepCores[k], o->sweepUb[u], o->threads[t]);
+                    for (int d = 0; d < o->numSweepBuffer; d++)
+                        for (int e = 0; e < o->numSweepTile; e++)
+                            sweep_variant(b, &buf, o->sweepSocs[s], o->sweepCores[k], o->sweepUb[u],
+                                          o->sweepBuffer[d], o->sweepTile[e], o->threads[t]);
     }
     check(aclnnCpuSetPlatform(NULL, 0, 0), "aclnnCpuSetPlatform(NULL)");
     buffers_destroy(&buf);

@@ -43,6 +43,10 @@ typedef struct {
     int numSweepCores;
     long long sweepUb[BENCH_MAX_LIST];    /* bytes; 0: the profile's own */
     int numSweepUb;
+    int sweepBuffer[BENCH_MAX_LIST];      /* -1: the plan's own double buffering; 0 off; 1 on */
+    int numSweepBuffer;
+    long long sweepTile[BENCH_MAX_LIST];  /* elements per tile; 0: the plan's own */
+    int numSweepTile;
 } BenchOptions;
 
 /* Operator parameters as the fused loops use them (the kernels' constants). */

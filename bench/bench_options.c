@@ -48,9 +48,13 @@ static void usage(FILE *f)
             "  --socs LIST      profiles (default: host,Ascend910B,Ascend950)\n"
             "  --cores LIST     core counts, 0 = the profile's own (default: 0,1,2,8,48)\n"
             "  --ub LIST        UB bytes, K/M suffixes, 0 = the profile's own (default: 0,16K,64K,192K,1M)\n"
+            "  --buffer LIST    plan, on, off: the plan's own double buffering or forced (default: plan)\n"
+            "  --tiles LIST     elements per tile, K/M suffixes, 0 = the plan's own (default: 0); a\n"
+            "                   forced tile needs a big/small-core (RANGES) plan, not softplus's arch35\n"
+            "Forced buffering or tiles are set on the phase-1 executor's plan: only phase 2 is timed then.\n"
             "Each variant reports the plan the tiling functions give for it (schedule or strategy, cores,\n"
             "tile, bufferOpen for ELU) and the threads the executor runs, then the whole-call and phase-2\n"
-            "throughput. Sweep CSV: sweep,op,dtype,n,threads,soc,cores_req,ub_req,plan_cores,ub_bytes,\n"
+            "throughput. Sweep CSV: sweep,op,dtype,n,threads,soc,cores_req,ub_req,buffer_req,tile_req,plan_cores,ub_bytes,\n"
             "strategy,buffer_open,tile,exec_threads,call_gelem_s,phase2_gelem_s,spread_pct\n");
 }
 
@@ -89,7 +93,8 @@ static size_t parse_size(const char *s)
 }
 
 /* Splits a comma-separated list of kind 0 ops, 1 dtypes, 2 sizes, 3 threads, 4 socs, 5 cores,
- * 6 UB bytes (sizes and UB bytes take K/M/G suffixes; cores and UB bytes may be 0). */
+ * 6 UB bytes, 7 buffering (plan, on, off), 8 tiles (sizes and UB bytes and tiles take K/M/G
+ * suffixes; cores, UB bytes and tiles may be 0). */
 static int parse_list(const char *arg, int kind, BenchOptions *o)
 {
     char buf[512];
@@ -98,6 +103,14 @@ static int parse_list(const char *arg, int kind, BenchOptions *o)
     for (char *tok = strtok(buf, ","); tok != NULL; tok = strtok(NULL, ",")) {
         if (count == BENCH_MAX_LIST)
             return -1;
+        if (kind == 7) {
+            static const char *const modes[] = {"off", "on", "plan"};
+            int m = lookup(tok, modes, 3);
+            if (m < 0)
+                return -1;
+            o->sweepBuffer[count++] = m == 2 ? -1 : m;
+            continue;
+        }
         if (kind == 4) {
             if (strlen(tok) >= sizeof o->sweepSocs[0])
                 return -1;
@@ -105,6 +118,13 @@ static int parse_list(const char *arg, int kind, BenchOptions *o)
             continue;
         }
         int zeroOk = kind >= 5 && strcmp(tok, "0") == 0;
+        if (kind == 8) {
+            long long t = zeroOk ? 0 : (long long)parse_size(tok);
+            if (t <= 0 && !zeroOk)
+                return -1;
+            o->sweepTile[count++] = t;
+            continue;
+        }
         long long v = kind == 0 ? lookup(tok, kOpNames, BENCH_NUM_OPS)
                       : kind == 1 ? lookup(tok, kDtypeNames, BENCH_NUM_DTYPES)
                       : kind == 2 || kind == 6 ? (long long)parse_size(tok)
@@ -127,7 +147,9 @@ static int parse_list(const char *arg, int kind, BenchOptions *o)
     else if (kind == 3) o->numThreads = count;
     else if (kind == 4) o->numSweepSocs = count;
     else if (kind == 5) o->numSweepCores = count;
-    else o->numSweepUb = count;
+    else if (kind == 6) o->numSweepUb = count;
+    else if (kind == 7) o->numSweepBuffer = count;
+    else o->numSweepTile = count;
     return 0;
 }
 
@@ -143,14 +165,17 @@ static void set_defaults(BenchOptions *o, int quick, int sweep)
     parse_list("host,Ascend910B,Ascend950", 4, o);
     parse_list("0,1,2,8,48", 5, o);
     parse_list("0,16K,64K,192K,1M", 6, o);
+    parse_list("plan", 7, o);
+    parse_list("0", 8, o);
     o->samples = quick || sweep ? 9 : 25;
     o->minSampleS = quick || sweep ? 0.004 : 0.020;
 }
 
 static int parse_one(const char *flag, const char *val, BenchOptions *o)
 {
-    static const char *const listFlags[] = {"--ops", "--dtypes", "--sizes", "--threads", "--socs", "--cores", "--ub"};
-    for (int k = 0; k < 7; k++)
+    static const char *const listFlags[] = {"--ops",  "--dtypes", "--sizes",  "--threads", "--socs",
+                                            "--cores", "--ub",    "--buffer", "--tiles"};
+    for (int k = 0; k < 9; k++)
         if (strcmp(flag, listFlags[k]) == 0)
             return parse_list(val, k, o);
     if (strcmp(flag, "--samples") == 0) {
