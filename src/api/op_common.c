@@ -22,11 +22,11 @@ typedef struct {
     int n;
     const void *ps[ACPU_MAX_HANDLE_ARGS];
     acpu_handle_kind kinds[ACPU_MAX_HANDLE_ARGS];
-    unsigned tensor_destroys, scalar_destroys;
+    uint64_t tensor_destroys, scalar_destroys;
 } handle_check_memo;
 
 static bool memo_holds(const handle_check_memo *m, const void *const *ps, const acpu_handle_kind *kinds, int n,
-                       unsigned tensor_destroys, unsigned scalar_destroys)
+                       uint64_t tensor_destroys, uint64_t scalar_destroys)
 {
     if (m->n != n || m->tensor_destroys != tensor_destroys || m->scalar_destroys != scalar_destroys)
         return false;
@@ -40,7 +40,7 @@ static bool memo_holds(const handle_check_memo *m, const void *const *ps, const 
 static int first_dead_handle(const void *const *ps, const acpu_handle_kind *kinds, int n)
 {
     static _Thread_local handle_check_memo memo;
-    unsigned td = acpu_registry_destroys(ACPU_HANDLE_TENSOR), sd = acpu_registry_destroys(ACPU_HANDLE_SCALAR);
+    uint64_t td = acpu_registry_destroys(ACPU_HANDLE_TENSOR), sd = acpu_registry_destroys(ACPU_HANDLE_SCALAR);
     if (memo_holds(&memo, ps, kinds, n, td, sd))
         return -1;
     int dead = acpu_registry_first_dead(ps, kinds, n);

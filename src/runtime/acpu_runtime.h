@@ -40,7 +40,7 @@ bool acpu_registry_destroy(void *p, acpu_handle_kind kind);
 /* How many handles of `kind` acpu_registry_destroy has removed so far. A thread that read this count
  * before finding a handle live may trust the handle without the lock while the count is unchanged:
  * a destroy removes first and counts after. */
-unsigned acpu_registry_destroys(acpu_handle_kind kind);
+uint64_t acpu_registry_destroys(acpu_handle_kind kind);
 /* Index of the first of n handles that is NULL or not live as kinds[i], -1 when all are live: one
  * lock round trip for all the handles of a call. */
 int acpu_registry_first_dead(const void *const *ps, const acpu_handle_kind *kinds, int n);

@@ -129,18 +129,19 @@ static void settings_read_locked(acpu_settings *out, unsigned threads)
  * reuses it while no setter has run since (settings_generation, bumped under the lock after the
  * change) and omp_get_max_threads(), a per-thread value, is unchanged. A read that races a setter
  * sees the state before or after it, as it would under the lock. */
-static atomic_uint settings_generation;
+static atomic_ullong settings_generation; /* 64 bits: never wraps in practice */
 
 void acpu_settings_get(acpu_settings *out)
 {
     static _Thread_local struct {
         bool valid;
-        unsigned generation, default_threads;
+        unsigned long long generation;
+        unsigned default_threads;
         acpu_settings settings;
     } last;
     ensure_env();
     unsigned threads = default_threads();
-    unsigned generation = atomic_load_explicit(&settings_generation, memory_order_acquire);
+    unsigned long long generation = atomic_load_explicit(&settings_generation, memory_order_acquire);
     if (!(last.valid && last.generation == generation && last.default_threads == threads)) {
         acpu_lock_take(&settings_lock);
         last.generation = atomic_load_explicit(&settings_generation, memory_order_relaxed);
@@ -155,7 +156,7 @@ void acpu_settings_get(acpu_settings *out)
 /* Setters change the state and then the generation, both under the lock. */
 static void settings_changed_locked(void)
 {
-    atomic_fetch_add_explicit(&settings_generation, 1u, memory_order_release);
+    atomic_fetch_add_explicit(&settings_generation, 1ull, memory_order_release);
 }
 
 ACL_FUNC_VISIBILITY aclnnCpuIsa aclnnCpuGetIsa(void) { return (aclnnCpuIsa)acpu_active_kernels()->isa; }

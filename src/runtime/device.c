@@ -126,11 +126,11 @@ bool acpu_stream_is_valid(aclrtStream stream)
 {
     static _Thread_local struct {
         aclrtStream stream;
-        unsigned destroys;
+        uint64_t destroys;
     } last;
     if (stream == NULL)
         return true;
-    unsigned destroys = acpu_registry_destroys(ACPU_HANDLE_STREAM);
+    uint64_t destroys = acpu_registry_destroys(ACPU_HANDLE_STREAM);
     if (stream == last.stream && destroys == last.destroys)
         return true;
     if (!acpu_registry_contains(stream, ACPU_HANDLE_STREAM))

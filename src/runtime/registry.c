@@ -168,18 +168,18 @@ void acpu_registry_release(void *p)
     free(oldest);
 }
 
-static atomic_uint destroys[ACPU_HANDLE_HOST_MEM + 1];
+static atomic_ullong destroys[ACPU_HANDLE_HOST_MEM + 1]; /* 64 bits: a count never comes back */
 
 bool acpu_registry_destroy(void *p, acpu_handle_kind kind)
 {
     if (!acpu_registry_remove(p, kind))
         return false;
-    atomic_fetch_add_explicit(&destroys[kind], 1u, memory_order_release);
+    atomic_fetch_add_explicit(&destroys[kind], 1ull, memory_order_release);
     acpu_registry_release(p);
     return true;
 }
 
-unsigned acpu_registry_destroys(acpu_handle_kind kind)
+uint64_t acpu_registry_destroys(acpu_handle_kind kind)
 {
     return atomic_load_explicit(&destroys[kind], memory_order_acquire);
 }
