@@ -680,6 +680,8 @@ static const char *force_plan(Bench *b, CaseRun *run, int buffer, long long tile
     acpu_op_call *call = &run->executor->call;
     if (tile > 0 && call->plan.kind != ACPU_PLAN_RANGES)
         return "a forced tile needs a RANGES plan";
+    if (tile > 0 && (uint64_t)tile > call->plan.total)
+        return "a forced tile must not exceed N";
     if (tile > 0)
         call->plan.tile = (uint64_t)tile;
     if (buffer >= 0)
