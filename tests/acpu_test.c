@@ -296,7 +296,7 @@ double acpu_test_lcg_logmag(double lo, double hi)
     return (acpu_test_lcg_next() & 1) ? -m : m;
 }
 
-static void format_params(aclDataType dt, int *man_bits, int *emin, int *emax)
+void acpu_test_float_format(aclDataType dt, int *man_bits, int *emin, int *emax)
 {
     switch (dt) {
     case ACL_FLOAT16: *man_bits = 10; *emin = -14; *emax = 15; break;
@@ -306,6 +306,29 @@ static void format_params(aclDataType dt, int *man_bits, int *emin, int *emax)
     }
 }
 
+int acpu_test_man_bits(aclDataType dt)
+{
+    int man, emin, emax;
+    acpu_test_float_format(dt, &man, &emin, &emax);
+    return man;
+}
+
+int acpu_test_min_exp(aclDataType dt)
+{
+    int man, emin, emax;
+    acpu_test_float_format(dt, &man, &emin, &emax);
+    return emin;
+}
+
+aclDataType acpu_test_softplus_compute_dt(aclDataType go, aclDataType self)
+{
+    if (go == ACL_DOUBLE || self == ACL_DOUBLE)
+        return ACL_DOUBLE;
+    if (go == self && (go == ACL_FLOAT16 || go == ACL_BF16))
+        return go;
+    return ACL_FLOAT;
+}
+
 /* An infinite result is 0 ulps from a finite reference that rounds to it: |ref| at or beyond
  * (2 - 2^-(man_bits+1)) * 2^emax, the dtype's overflow threshold under round-to-nearest. */
 double acpu_test_ulp_error(aclDataType dt, double got, double ref)
@@ -313,7 +336,7 @@ double acpu_test_ulp_error(aclDataType dt, double got, double ref)
     if (isnan(ref) || isnan(got))
         return (isnan(ref) && isnan(got)) ? 0.0 : INFINITY;
     int man_bits, emin, emax;
-    format_params(dt, &man_bits, &emin, &emax);
+    acpu_test_float_format(dt, &man_bits, &emin, &emax);
     if (isinf(got) && isfinite(ref) && fabs(ref) >= ldexp(2.0 - ldexp(1.0, -man_bits - 1), emax))
         return signbit(got) == signbit(ref) ? 0.0 : INFINITY;
     if (isinf(ref) || isinf(got))

@@ -70,5 +70,13 @@ double acpu_test_lcg_logmag(double lo, double hi); /* random sign, magnitude log
 /* Distance in units in the last place of `dt` between a result and a double reference
  * (ulp measured at the reference's binade; subnormal ulp below the normal range). */
 double acpu_test_ulp_error(aclDataType dt, double got, double ref);
+/* Binary format of a floating dtype (complex: of its parts; other dtypes: float32's): mantissa bits,
+ * smallest normal exponent, largest exponent. */
+void acpu_test_float_format(aclDataType dt, int *man_bits, int *emin, int *emax);
+int acpu_test_man_bits(aclDataType dt);
+int acpu_test_min_exp(aclDataType dt);
+/* BEHAVIOUR.md, softplus compute type: DOUBLE if either input is; equal 16-bit pairs in their own
+ * type; FLOAT otherwise. */
+aclDataType acpu_test_softplus_compute_dt(aclDataType go, aclDataType self);
 
 #endif /* ACPU_TEST_H_ */

@@ -271,25 +271,6 @@ static void expect_fail_at(const elu_call *c, aclnnStatus code, const char *arg,
 
 /* ---- checking results ------------------------------------------------------------------------- */
 
-static int man_bits(aclDataType dt)
-{
-    switch (dt) {
-    case ACL_FLOAT16: return 10;
-    case ACL_BF16: return 7;
-    case ACL_DOUBLE: case ACL_COMPLEX128: return 52;
-    default: return 23;
-    }
-}
-
-static int min_exp(aclDataType dt)
-{
-    switch (dt) {
-    case ACL_FLOAT16: return -14;
-    case ACL_DOUBLE: case ACL_COMPLEX128: return -1022;
-    default: return -126;
-    }
-}
-
 /* Reference dx in double from the (dtype-rounded) inputs, and the magnitude its rounding errors scale with. */
 static double ref_elu(const elu_call *c, double dy, double x, double *mag)
 {
@@ -334,8 +315,9 @@ static void check_element(const elu_run *r, int64_t lin, bool *covered)
             ck_abort_msg("element %lld: got %.9g, expected NaN", (long long)lin, got);
         return;
     }
-    int bits = man_bits(in) < man_bits(out) ? man_bits(in) : man_bits(out);
-    double tiny_in = ldexp(1.0, min_exp(in) - man_bits(in)), tiny_out = ldexp(1.0, min_exp(out) - man_bits(out));
+    int man_in = acpu_test_man_bits(in), man_out = acpu_test_man_bits(out);
+    int bits = man_in < man_out ? man_in : man_out;
+    double tiny_in = ldexp(1.0, acpu_test_min_exp(in) - man_in), tiny_out = ldexp(1.0, acpu_test_min_exp(out) - man_out);
     double tol = 16.0 * ldexp(mag, -bits) + (tiny_in > tiny_out ? tiny_in : tiny_out);
     if (!(fabs(got - ref) <= tol))
         ck_abort_msg("element %lld (dy %.9g, x %.9g): got %.9g, expected %.9g (tol %.3g)", (long long)lin, dy, x,

@@ -246,39 +246,10 @@ static void expect_fail_at(const sp_call *c, aclnnStatus code, const char *arg, 
 
 /* ---- checking results ------------------------------------------------------------------------- */
 
-static int man_bits(aclDataType dt)
-{
-    switch (dt) {
-    case ACL_FLOAT16: return 10;
-    case ACL_BF16: return 7;
-    case ACL_DOUBLE: return 52;
-    default: return 23;
-    }
-}
-
-static int min_exp(aclDataType dt)
-{
-    switch (dt) {
-    case ACL_FLOAT16: return -14;
-    case ACL_DOUBLE: return -1022;
-    default: return -126;
-    }
-}
-
-/* BEHAVIOUR.md compute type: DOUBLE if either input is; equal 16-bit pairs their own type; else FLOAT. */
-static aclDataType compute_dt(aclDataType go, aclDataType self)
-{
-    if (go == ACL_DOUBLE || self == ACL_DOUBLE)
-        return ACL_DOUBLE;
-    if (go == self && (go == ACL_FLOAT16 || go == ACL_BF16))
-        return go;
-    return ACL_FLOAT;
-}
-
 /* Reference gradInput in double from the stored inputs (z rounded as the compute type rounds it). */
 static double ref_softplus(const sp_call *c, double go, double x)
 {
-    bool dbl = compute_dt(c->t[T_GO].dt, c->t[T_SELF].dt) == ACL_DOUBLE;
+    bool dbl = acpu_test_softplus_compute_dt(c->t[T_GO].dt, c->t[T_SELF].dt) == ACL_DOUBLE;
     const sdesc *b = &c->s[S_BETA], *t = &c->s[S_THR];
     double beta = acpu_test_scalar_value(b->dt, b->v, dbl), thr = acpu_test_scalar_value(t->dt, t->v, dbl);
     double z = dbl ? beta * x : (double)(float)(beta * (double)(float)x);
@@ -307,7 +278,7 @@ static int64_t bcast_index(const tdesc *d, const int64_t *st, const tdesc *out, 
 static void check_element(const sp_run *r, int64_t lin, bool *covered)
 {
     const tdesc *t = r->c.t;
-    aclDataType ct = compute_dt(t[T_GO].dt, t[T_SELF].dt), out = t[T_OUT].dt;
+    aclDataType ct = acpu_test_softplus_compute_dt(t[T_GO].dt, t[T_SELF].dt), out = t[T_OUT].dt;
     int64_t o = bcast_index(&t[T_OUT], r->strides[T_OUT], &t[T_OUT], lin);
     double go = acpu_test_load(t[T_GO].dt, r->buf[T_GO], (size_t)bcast_index(&t[T_GO], r->strides[T_GO], &t[T_OUT], lin));
     double x = acpu_test_load(t[T_SELF].dt, r->buf[T_SELF], (size_t)bcast_index(&t[T_SELF], r->strides[T_SELF], &t[T_OUT], lin));
@@ -318,8 +289,9 @@ static void check_element(const sp_run *r, int64_t lin, bool *covered)
         ACPU_TEST_EXPECT(isnan(got), "element %lld: got %.9g, expected NaN", (long long)lin, got);
         return;
     }
-    int bits = man_bits(ct) < man_bits(out) ? man_bits(ct) : man_bits(out);
-    double tiny_c = ldexp(1.0, min_exp(ct) - man_bits(ct)), tiny_o = ldexp(1.0, min_exp(out) - man_bits(out));
+    int man_c = acpu_test_man_bits(ct), man_o = acpu_test_man_bits(out);
+    int bits = man_c < man_o ? man_c : man_o;
+    double tiny_c = ldexp(1.0, acpu_test_min_exp(ct) - man_c), tiny_o = ldexp(1.0, acpu_test_min_exp(out) - man_o);
     double tol = 4.0 * ldexp(fabs(ref), -bits) + (tiny_c > tiny_o ? tiny_c : tiny_o);
     ACPU_TEST_EXPECT(fabs(got - ref) <= tol || got == ref, "element %lld (gradOutput %.9g, self %.9g): got %.9g, expected %.9g (tol %.3g)",
            (long long)lin, go, x, got, ref, tol);
@@ -349,7 +321,7 @@ static bool same_shape(const tdesc *a, const tdesc *b)
 /* BEHAVIOUR.md: workspace 0 when nothing is staged (dense tensors of the compute dtype, no broadcast). */
 static bool nothing_staged(const sp_call *c)
 {
-    aclDataType ct = compute_dt(c->t[T_GO].dt, c->t[T_SELF].dt);
+    aclDataType ct = acpu_test_softplus_compute_dt(c->t[T_GO].dt, c->t[T_SELF].dt);
     for (int i = 0; i < 3; ++i)
         if (c->t[i].strides != NULL || c->t[i].dt != ct)
             return false;

@@ -266,16 +266,6 @@ static void sp_run_ok(const sp_call *c, const sp_attrs *a)
 
 /* ---- reference ------------------------------------------------------------------------------------ */
 
-/* BEHAVIOUR.md: DOUBLE if either input is; equal 16-bit pairs in their own type; FLOAT otherwise. */
-static aclDataType compute_dt(aclDataType go, aclDataType self)
-{
-    if (go == ACL_DOUBLE || self == ACL_DOUBLE)
-        return ACL_DOUBLE;
-    if (go == self && (go == ACL_FLOAT16 || go == ACL_BF16))
-        return go;
-    return ACL_FLOAT;
-}
-
 typedef struct {
     bool dbl;          /* DOUBLE compute path */
     double beta, thr;  /* converted scalars (float values unless dbl) */
@@ -326,16 +316,6 @@ static float sp_kernel32(const ref_params *p, float go, float x)
     return go / d;
 }
 
-static void format_params(aclDataType dt, int *man, int *emin)
-{
-    switch (dt) {
-    case ACL_FLOAT16: *man = 10; *emin = -14; break;
-    case ACL_BF16: *man = 7; *emin = -126; break;
-    case ACL_DOUBLE: *man = 52; *emin = -1022; break;
-    default: *man = 23; *emin = -126; break;
-    }
-}
-
 /* |got - ref| in ulps of dt at ref's binade (subnormal quantum below the normal range). */
 static double ulp_err(aclDataType dt, double got, long double ref)
 {
@@ -343,8 +323,8 @@ static double ulp_err(aclDataType dt, double got, long double ref)
         return (isnan(ref) && isnan(got)) ? 0.0 : INFINITY;
     if (isinf(ref) || isinf(got))
         return (long double)got == ref ? 0.0 : INFINITY;
-    int man, emin;
-    format_params(dt, &man, &emin);
+    int man, emin, emax;
+    acpu_test_float_format(dt, &man, &emin, &emax);
     int e = ref == 0 ? emin : ilogbl(ref);
     if (e < emin)
         e = emin;
@@ -387,7 +367,7 @@ typedef struct {
 static void acc_add(const sp_call *c, const sp_attrs *a, acc_stats *s)
 {
     aclDataType gdt = c->t[T_GO].dt, xdt = c->t[T_SELF].dt, odt = c->t[T_OUT].dt;
-    aclDataType ct = compute_dt(gdt, xdt);
+    aclDataType ct = acpu_test_softplus_compute_dt(gdt, xdt);
     ck_assert_int_eq(odt, ct);
     ref_params p = ref_init(ct, a);
     int64_t n = numel_of(&c->t[T_OUT]);
@@ -590,7 +570,7 @@ static void assert_converted(aclDataType bdt, const void *base, aclDataType odt,
  * that result converted. */
 START_TEST(test_compute_type_pairs)
 {
-    aclDataType gdt = k_go_dts[_i / 10], xdt = k_self_dts[_i % 10], ct = compute_dt(gdt, xdt);
+    aclDataType gdt = k_go_dts[_i / 10], xdt = k_self_dts[_i % 10], ct = acpu_test_softplus_compute_dt(gdt, xdt);
     const sp_attrs *a = &k_pair_attrs[_i % N_ELEMS(k_pair_attrs)];
     int64_t n = 12007;
     sp_call base;
@@ -1243,9 +1223,9 @@ static void det_dense(sp_call *c, int i, int rank)
     aclDataType gdt = k_det_dts[i][0], xdt = k_det_dts[i][1];
     int64_t shape[2] = {DET_ROWS, DET_COLS}, n = N_DET;
     if (rank == 2)
-        call_init(c, gdt, xdt, compute_dt(gdt, xdt), 2, shape, 2, shape);
+        call_init(c, gdt, xdt, acpu_test_softplus_compute_dt(gdt, xdt), 2, shape, 2, shape);
     else
-        call_init(c, gdt, xdt, compute_dt(gdt, xdt), 1, &n, 1, &n);
+        call_init(c, gdt, xdt, acpu_test_softplus_compute_dt(gdt, xdt), 1, &n, 1, &n);
     call_alloc(c);
     acpu_test_lcg_seed(1000 + (uint64_t)i, 53);
     fill_inputs(c, 0.02);
