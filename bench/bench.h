@@ -72,6 +72,8 @@ int bench_op_has_dtype(int op, int dtype); /* fp64 is benchmarked for softplus o
 
 /* bench_util.c */
 double bench_now(void);
+/* Elements per call of the sleef_exp_rate loops (64K: L2-resident). */
+#define BENCH_SLEEF_EXP_N 65536
 void bench_fill(int dtype, void *buf, size_t n, uint64_t seed); /* values in [-3, 3] */
 uint16_t bench_f32_to_bf16(float v);
 uint16_t bench_f32_to_f16(float v);

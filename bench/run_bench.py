@@ -104,6 +104,18 @@ def cpu_has_avx512():
         return False
 
 
+def run_exp_rate(args, notes):
+    """SLEEF's exp alone per core (sleef_exp_rate): the ceiling of the fp32 / fp64 exp kernels."""
+    if not args.exp_rate:
+        return
+    proc = subprocess.run([args.exp_rate], capture_output=True, text=True)
+    rates = [" ".join(line.split()) for line in proc.stdout.splitlines() if line and not line.startswith("#")]
+    if proc.returncode != 0 or not rates:
+        notes.append(f"sleef_exp_rate failed (status {proc.returncode})")
+        return
+    notes.append("SLEEF exp alone, one thread, 64K elements, Gelem/s (sleef_exp_rate): " + "; ".join(rates))
+
+
 def run_torch(args, notes):
     if args.no_torch:
         notes.append("PyTorch peer skipped (--no-torch)")
@@ -413,6 +425,7 @@ def main():
     ap.add_argument("--min-ms", type=float, default=10.0)
     ap.add_argument("--torch-python", help="python3 with torch (default: /usr/bin/python3, then this one)")
     ap.add_argument("--no-torch", action="store_true")
+    ap.add_argument("--exp-rate", help="path of sleef_exp_rate (SLEEF's exp alone, noted in results.md)")
     ap.add_argument("--no-plots", action="store_true")
     ap.add_argument("--render-only", action="store_true",
                     help="measure nothing: redo results.md and the plots from OUT/bench.csv and OUT/notes.txt")
@@ -434,6 +447,7 @@ def main():
     else:
         notes = []
         c_rows = run_c_bench(args, notes)
+        run_exp_rate(args, notes)
         torch_rows = run_torch(args, notes)
         cases = index_rows(c_rows + torch_rows)
         write_combined(os.path.join(args.out, "bench.csv"), cases)
