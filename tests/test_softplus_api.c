@@ -437,6 +437,15 @@ START_TEST(test_spec_ut_cases)
 }
 END_TEST
 
+/* Every element of the 6-element FLOAT run is gradOutput / 2 (z = 0 is not above a threshold >= 0). */
+static void expect_half_of_grad(const sp_run *r)
+{
+    for (int i = 0; i < 6; ++i) {
+        float go = ((const float *)r->buf[T_GO])[i], got = ((const float *)r->buf[T_OUT])[i];
+        ACPU_TEST_EXPECT(got == go * 0.5f, "element %d: %a, expected %a", i, (double)got, (double)(go * 0.5f));
+    }
+}
+
 /* beta = threshold = 0 (the UT attributes): z = 0 is not > 0, so every element is gradOutput / 2. */
 START_TEST(test_spec_ut_values)
 {
@@ -444,10 +453,7 @@ START_TEST(test_spec_ut_values)
     sp_run r;
     base_main(&c);
     run_ok_at(&r, &c, __LINE__);
-    for (int i = 0; i < 6; ++i) {
-        float go = ((const float *)r.buf[T_GO])[i], got = ((const float *)r.buf[T_OUT])[i];
-        ACPU_TEST_EXPECT(got == go * 0.5f, "element %d: %a, expected %a", i, (double)got, (double)(go * 0.5f));
-    }
+    expect_half_of_grad(&r);
     run_release(&r);
 }
 END_TEST
@@ -1044,10 +1050,7 @@ START_TEST(test_scalar_complex_is_zero)
     base_attrs(&c);
     c.s[S_BETA] = (sdesc){ACL_COMPLEX64, 3.0};
     run_ok_at(&r, &c, __LINE__);
-    for (int i = 0; i < 6; ++i) {
-        float go = ((const float *)r.buf[T_GO])[i], got = ((const float *)r.buf[T_OUT])[i];
-        ACPU_TEST_EXPECT(got == go * 0.5f, "element %d: %a, expected %a", i, (double)got, (double)(go * 0.5f));
-    }
+    expect_half_of_grad(&r);
     run_release(&r);
 }
 END_TEST
