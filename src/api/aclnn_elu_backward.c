@@ -1,4 +1,5 @@
 /* aclnnEluBackward: CANN's validation order (spec 2.3), the EluGradV2 plan, and the executor. */
+#include <math.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -52,9 +53,14 @@ static aclnnStatus check_dtypes(const elu_args *a, const acpu_platform *platform
     if ((rc = check_scalar_cast("alpha", a->alpha)) || (rc = check_scalar_cast("scale", a->scale)) ||
         (rc = check_scalar_cast("inputScale", a->input_scale)))
         return rc;
-    if (!acpu_can_cast(go, a->grad_input->dtype)) {
-        acpu_set_error(API ": gradInput dtype must be a cast target of %s, got %s", acpu_dtype_name(go),
-                       acpu_dtype_name(a->grad_input->dtype));
+    /* CanCast's targets that this library can write: a closed list, so that no dtype without a
+     * cast (sub-byte, 8-bit float, string, unknown values) ever reaches the planner. */
+    static const aclDataType outputs[] = {ACL_FLOAT, ACL_FLOAT16, ACL_BF16, ACL_DOUBLE, ACL_COMPLEX64, ACL_COMPLEX128};
+    aclDataType gi = a->grad_input->dtype;
+    if (!acpu_dtype_in(gi, outputs, sizeof outputs / sizeof outputs[0]) || !acpu_can_cast(go, gi)) {
+        acpu_set_error(API ": gradInput dtype must be one of float32, float16, bfloat16, float64, complex64, "
+                       "complex128 (a cast target of %s), got %s (%d)", acpu_dtype_name(go), acpu_dtype_name(gi),
+                       (int)gi);
         return ACLNN_ERR_PARAM_INVALID;
     }
     return ACLNN_SUCCESS;
@@ -80,7 +86,7 @@ static aclnnStatus check_shapes_attrs(const elu_args *a, float alpha)
                        (unsigned long long)a->grad_output->view_rank);
         return ACLNN_ERR_PARAM_INVALID;
     }
-    if (a->is_result && alpha < 0.0f) {
+    if (a->is_result && isless(alpha, 0.0f)) { /* a quiet compare: a NaN alpha never traps */
         acpu_set_error(API ": alpha must be >= 0 when isResult is true, got %g", (double)alpha);
         return ACLNN_ERR_PARAM_INVALID;
     }
@@ -109,13 +115,10 @@ typedef struct {
     acpu_elu_params params;
 } elu_folded;
 
-/* Under the default FP environment, like the kernels: the caller's rounding mode or FTZ must not
- * change alpha*scale or factorNeg. Done once per phase 1 (the alpha check uses it too): switching
- * the environment costs more than the arithmetic. Pure, so it may precede the checks that use it. */
+/* Phase 1 runs under the default FP environment, like the kernels: the caller's rounding mode or
+ * FTZ must not change alpha*scale or factorNeg. Pure, so it may precede the checks that use it. */
 static void fold_params_now(const elu_args *a, elu_folded *f)
 {
-    acpu_fp_state saved;
-    acpu_fp_enter(&saved);
     f->alpha = acpu_scalar_to_float(a->alpha);
     f->scale = acpu_scalar_to_float(a->scale);
     f->input_scale = acpu_scalar_to_float(a->input_scale);
@@ -123,12 +126,10 @@ static void fold_params_now(const elu_args *a, elu_folded *f)
     f->params.input_scale = f->input_scale;
     f->params.neg_bias = f->alpha * f->scale;
     f->params.factor_neg = f->params.neg_bias * f->input_scale;
-    acpu_fp_leave(&saved);
 }
 
-/* fold_params_now is a pure function of the three scalars' dtypes and values, and saving and
- * restoring the caller's FP environment costs more than the rest: each thread keeps its last
- * result. */
+/* fold_params_now is a pure function of the three scalars' dtypes and values, and converting them
+ * costs more than comparing: each thread keeps its last result. */
 static void fold_params(const elu_args *a, elu_folded *f)
 {
     static _Thread_local struct {
@@ -234,6 +235,8 @@ static aclnnStatus plan_call(const elu_args *a, const acpu_settings *s, const el
     task->kernel = (a->is_result ? k->elu_result : k->elu_exp)[acpu_kernel_dtype(go)];
     task->kernel_elem = in_size;
     task->cast = gi == go ? NULL : acpu_cast_get(go, gi);
+    if (gi != go && task->cast == NULL)
+        return acpu_missing_cast(API, go, gi);
     acpu_size_call(call, s);
     if (s->verbose) /* formatting costs as much as a 4K-element kernel: only when asked */
         describe(a, s, &elu, call);
@@ -252,6 +255,26 @@ static aclnnStatus validate(const elu_args *a, const acpu_settings *s, elu_folde
     return ACLNN_SUCCESS;
 }
 
+static aclnnStatus phase1(const elu_args *a, uint64_t *workspace_size, aclOpExecutor **executor)
+{
+    aclnnStatus rc;
+    acpu_settings s;
+    acpu_settings_get(&s);
+    elu_folded folded;
+    if ((rc = validate(a, &s, &folded)) != ACLNN_SUCCESS)
+        return rc;
+    acpu_op_call call;
+    acpu_zero(&call, sizeof call);
+    call.op = ACPU_OP_ELU_BACKWARD;
+    snprintf(call.op_name, sizeof call.op_name, "EluBackward");
+    call.empty = acpu_is_empty(a->grad_output);
+    if (!call.empty && ((rc = check_data(a)) || (rc = plan_call(a, &s, &folded, &call))))
+        return rc;
+    if (call.empty && s.verbose)
+        describe(a, &s, NULL, &call);
+    return acpu_finish_phase1(&call, workspace_size, executor);
+}
+
 ACLNN_API aclnnStatus aclnnEluBackwardGetWorkspaceSize(const aclTensor *gradOutput, const aclScalar *alpha,
                                                        const aclScalar *scale, const aclScalar *inputScale,
                                                        bool isResult, const aclTensor *selfOrResult,
@@ -261,25 +284,19 @@ ACLNN_API aclnnStatus aclnnEluBackwardGetWorkspaceSize(const aclTensor *gradOutp
     aclnnStatus rc = acpu_check_out_pointers(API, workspaceSize, executor);
     if (rc != ACLNN_SUCCESS)
         return rc;
-    elu_args a = {gradOutput, selfOrResult, gradInput, alpha, scale, inputScale, isResult};
-    acpu_settings s;
-    acpu_settings_get(&s);
-    elu_folded folded;
-    if ((rc = validate(&a, &s, &folded)) != ACLNN_SUCCESS)
-        return rc;
-    acpu_op_call call;
-    acpu_zero(&call, sizeof call);
-    snprintf(call.op_name, sizeof call.op_name, "EluBackward");
-    call.empty = acpu_is_empty(gradOutput);
-    if (!call.empty && ((rc = check_data(&a)) || (rc = plan_call(&a, &s, &folded, &call))))
-        return rc;
-    if (call.empty && s.verbose)
-        describe(&a, &s, NULL, &call);
-    return acpu_finish_phase1(&call, workspaceSize, executor);
+    const elu_args a = {gradOutput, selfOrResult, gradInput, alpha, scale, inputScale, isResult};
+    /* All of phase 1 under the default environment: no compare or conversion of a caller's NaN,
+     * huge or subnormal scalar can trap when the caller enabled FP exceptions. */
+    acpu_fp_state saved;
+    acpu_fp_enter(&saved);
+    rc = phase1(&a, workspaceSize, executor);
+    acpu_fp_leave(&saved);
+    return rc;
 }
 
 ACLNN_API aclnnStatus aclnnEluBackward(void *workspace, uint64_t workspaceSize, aclOpExecutor *executor,
                                        aclrtStream stream)
 {
-    return acpu_executor_run("aclnnEluBackward", workspace, workspaceSize, executor, stream);
+    return acpu_executor_run("aclnnEluBackward", ACPU_OP_ELU_BACKWARD, workspace, workspaceSize, executor,
+                             stream);
 }

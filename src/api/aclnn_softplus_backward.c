@@ -106,20 +106,17 @@ static aclDataType compute_dtype(aclDataType grad, aclDataType self)
     return ACL_FLOAT;
 }
 
-/* Scalars converted under the default FP environment (ToFloat / ToDouble of spec 1.9). */
+/* Scalars converted (ToFloat / ToDouble of spec 1.9) under the default FP environment of phase 1. */
 static void fold_params_now(const softplus_args *a, acpu_softplus_params *p)
 {
-    acpu_fp_state saved;
-    acpu_fp_enter(&saved);
     p->beta = acpu_scalar_to_float(a->beta);
     p->threshold = acpu_scalar_to_float(a->threshold);
     p->beta_d = acpu_scalar_to_double(a->beta);
     p->threshold_d = acpu_scalar_to_double(a->threshold);
-    acpu_fp_leave(&saved);
 }
 
-/* A pure function of the two scalars; each thread keeps its last result (the FP environment
- * switch costs more than the comparison). */
+/* A pure function of the two scalars; each thread keeps its last result (converting costs more
+ * than comparing). */
 static void fold_params(const softplus_args *a, acpu_softplus_params *p)
 {
     static _Thread_local struct {
@@ -138,7 +135,7 @@ static void fold_params(const softplus_args *a, acpu_softplus_params *p)
     memo.params = *p;
 }
 
-static void fill_task(const softplus_args *a, const acpu_settings *s, aclDataType cdt, acpu_binary_task *task)
+static aclnnStatus fill_task(const softplus_args *a, const acpu_settings *s, aclDataType cdt, acpu_binary_task *task)
 {
     aclDataType grad = a->grad_output->dtype, self = a->self->dtype, gi = a->grad_input->dtype;
     acpu_tensor_broadcast_view(a->grad_output, acpu_dtype_size(grad), a->self, &task->in[0]);
@@ -149,6 +146,13 @@ static void fill_task(const softplus_args *a, const acpu_settings *s, aclDataTyp
     task->kernel = s->kernels->softplus[acpu_kernel_dtype(cdt)];
     task->kernel_elem = acpu_dtype_size(cdt);
     task->cast = gi == cdt ? NULL : acpu_cast_get(cdt, gi);
+    if (grad != cdt && task->in_cast[0] == NULL)
+        return acpu_missing_cast(API, grad, cdt);
+    if (self != cdt && task->in_cast[1] == NULL)
+        return acpu_missing_cast(API, self, cdt);
+    if (gi != cdt && task->cast == NULL)
+        return acpu_missing_cast(API, cdt, gi);
+    return ACLNN_SUCCESS;
 }
 
 /* The tiling module's rule: ascend910b on its profiles when the shapes are equal and all dense. */
@@ -270,10 +274,9 @@ static aclnnStatus plan_call(const softplus_args *a, const acpu_settings *s, acp
     aclDataType cdt = compute_dtype(a->grad_output->dtype, a->self->dtype);
     acpu_softplus_params *params = (acpu_softplus_params *)(void *)call->params;
     fold_params(a, params);
-    fill_task(a, s, cdt, &call->task);
     const char *sch;
-    aclnnStatus rc = plan_tiling(a, s, cdt, params, call, &sch);
-    if (rc != ACLNN_SUCCESS)
+    aclnnStatus rc;
+    if ((rc = fill_task(a, s, cdt, &call->task)) || (rc = plan_tiling(a, s, cdt, params, call, &sch)))
         return rc;
     acpu_size_call(call, s);
     const aclTensor *const tensors[3] = {a->grad_output, a->self, a->grad_input};
@@ -297,6 +300,27 @@ static aclnnStatus check_data(const softplus_args *a)
     return acpu_check_tensors_data(API, names, tensors, 3);
 }
 
+static aclnnStatus phase1(const softplus_args *a, uint64_t *workspace_size, aclOpExecutor **executor)
+{
+    aclnnStatus rc;
+    acpu_settings s;
+    acpu_settings_get(&s);
+    if ((rc = validate(a, &s)) != ACLNN_SUCCESS)
+        return rc;
+    acpu_op_call call;
+    acpu_zero(&call, sizeof call);
+    call.op = ACPU_OP_SOFTPLUS_BACKWARD;
+    snprintf(call.op_name, sizeof call.op_name, "SoftplusBackward");
+    call.empty = acpu_is_empty(a->grad_output) || acpu_is_empty(a->self) || acpu_is_empty(a->grad_input);
+    if (!call.empty && ((rc = check_data(a)) || (rc = plan_call(a, &s, &call))))
+        return rc;
+    if (call.empty && s.verbose) {
+        const aclTensor *const tensors[3] = {a->grad_output, a->self, a->grad_input};
+        acpu_describe_call(&call, tensors, a->self, &s, "EMPTY", 0, 0);
+    }
+    return acpu_finish_phase1(&call, workspace_size, executor);
+}
+
 ACLNN_API aclnnStatus aclnnSoftplusBackwardGetWorkspaceSize(const aclTensor *gradOutput, const aclTensor *self,
                                                             const aclScalar *beta, const aclScalar *threshold,
                                                             aclTensor *gradInput, uint64_t *workspaceSize,
@@ -305,26 +329,17 @@ ACLNN_API aclnnStatus aclnnSoftplusBackwardGetWorkspaceSize(const aclTensor *gra
     aclnnStatus rc = acpu_check_out_pointers(API, workspaceSize, executor);
     if (rc != ACLNN_SUCCESS)
         return rc;
-    softplus_args a = {gradOutput, self, gradInput, beta, threshold};
-    acpu_settings s;
-    acpu_settings_get(&s);
-    if ((rc = validate(&a, &s)) != ACLNN_SUCCESS)
-        return rc;
-    acpu_op_call call;
-    acpu_zero(&call, sizeof call);
-    snprintf(call.op_name, sizeof call.op_name, "SoftplusBackward");
-    call.empty = acpu_is_empty(gradOutput) || acpu_is_empty(self) || acpu_is_empty(gradInput);
-    if (!call.empty && ((rc = check_data(&a)) || (rc = plan_call(&a, &s, &call))))
-        return rc;
-    if (call.empty && s.verbose) {
-        const aclTensor *const tensors[3] = {gradOutput, self, gradInput};
-        acpu_describe_call(&call, tensors, self, &s, "EMPTY", 0, 0);
-    }
-    return acpu_finish_phase1(&call, workspaceSize, executor);
+    const softplus_args a = {gradOutput, self, gradInput, beta, threshold};
+    acpu_fp_state saved; /* all of phase 1 under the default FP environment: nothing can trap */
+    acpu_fp_enter(&saved);
+    rc = phase1(&a, workspaceSize, executor);
+    acpu_fp_leave(&saved);
+    return rc;
 }
 
 ACLNN_API aclnnStatus aclnnSoftplusBackward(void *workspace, uint64_t workspaceSize, aclOpExecutor *executor,
                                             aclrtStream stream)
 {
-    return acpu_executor_run("aclnnSoftplusBackward", workspace, workspaceSize, executor, stream);
+    return acpu_executor_run("aclnnSoftplusBackward", ACPU_OP_SOFTPLUS_BACKWARD, workspace, workspaceSize,
+                             executor, stream);
 }

@@ -1,4 +1,6 @@
 /* Shared operator-API helpers (see op_common.h). */
+#include <assert.h>
+#include <stdatomic.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -106,6 +108,14 @@ bool acpu_can_cast(aclDataType from, aclDataType to)
     return !(to == ACL_BOOL && from != ACL_BOOL);
 }
 
+aclnnStatus acpu_missing_cast(const char *api, aclDataType from, aclDataType to)
+{
+    assert(!"a dtype accepted by validation has no cast"); /* debug builds stop here */
+    acpu_set_error("%s: internal error: no cast from %s (%d) to %s (%d) although validation accepted it", api,
+                   acpu_dtype_name(from), (int)from, acpu_dtype_name(to), (int)to);
+    return ACLNN_ERR_INNER;
+}
+
 bool acpu_dtype_in(aclDataType dt, const aclDataType *list, size_t n)
 {
     for (size_t i = 0; i < n; i++)
@@ -124,13 +134,7 @@ bool acpu_same_shape(const aclTensor *a, const aclTensor *b)
     return true;
 }
 
-uint64_t acpu_numel(const aclTensor *t)
-{
-    uint64_t n = 1;
-    for (uint64_t d = 0; d < t->view_rank; d++)
-        n *= (uint64_t)t->view_dims[d];
-    return n;
-}
+uint64_t acpu_numel(const aclTensor *t) { return acpu_tensor_numel(t); }
 
 bool acpu_is_empty(const aclTensor *t) { return acpu_numel(t) == 0; }
 
@@ -147,13 +151,11 @@ const char *acpu_shape_str(const aclTensor *t, char *buf, size_t size)
     return buf;
 }
 
-/* Largest storage element index the view reaches: offset + sum((dim-1)*stride). */
-static uint64_t last_index(const aclTensor *t)
+static aclnnStatus storage_error(const char *api, const char *name, const aclTensor *t, const char *why)
 {
-    uint64_t last = (uint64_t)t->offset;
-    for (uint64_t d = 0; d < t->view_rank; d++)
-        last += (uint64_t)(t->view_dims[d] - 1) * (uint64_t)t->strides[d];
-    return last;
+    acpu_set_error("%s: %s %s (view offset %lld, storage of %llu elements of %s)", api, name, why,
+                   (long long)t->offset, (unsigned long long)acpu_tensor_storage_elems(t), acpu_dtype_name(t->dtype));
+    return ACLNN_ERR_PARAM_INVALID;
 }
 
 aclnnStatus acpu_check_tensor_data(const char *api, const char *name, const aclTensor *t)
@@ -168,14 +170,16 @@ aclnnStatus acpu_check_tensor_data(const char *api, const char *name, const aclT
                        "be checked", api, name, (unsigned long long)t->view_rank);
         return ACLNN_ERR_PARAM_INVALID;
     }
-    uint64_t storage = 1;
-    for (uint64_t d = 0; d < t->storage_rank; d++)
-        storage *= (uint64_t)t->storage_dims[d];
-    if (last_index(t) >= storage) {
+    uint64_t last, storage = acpu_tensor_storage_elems(t), bytes;
+    if (!acpu_tensor_last_index(t, &last))
+        return storage_error(api, name, t, "view reaches past storage element 2^63-1");
+    if (last >= storage) {
         acpu_set_error("%s: %s view reaches storage element %llu but the storage holds %llu elements", api, name,
-                       (unsigned long long)last_index(t), (unsigned long long)storage);
+                       (unsigned long long)last, (unsigned long long)storage);
         return ACLNN_ERR_PARAM_INVALID;
     }
+    if (!acpu_bytes_fit(t->data, storage, acpu_dtype_size(t->dtype), &bytes))
+        return storage_error(api, name, t, "storage does not fit the address space from its data pointer");
     return ACLNN_SUCCESS;
 }
 
@@ -186,6 +190,43 @@ aclnnStatus acpu_check_tensors_data(const char *api, const char *const *names, c
         aclnnStatus rc = acpu_check_tensor_data(api, names[i], tensors[i]);
         if (rc != ACLNN_SUCCESS)
             return rc;
+    }
+    return acpu_check_output_overlap(api, names, tensors, n);
+}
+
+/* Span of a checked tensor's view in bytes. */
+static void tensor_span(const aclTensor *t, uintptr_t *begin, uintptr_t *end)
+{
+    uint64_t last = 0;
+    (void)acpu_tensor_last_index(t, &last); /* checked by acpu_check_tensor_data */
+    acpu_view_span(t, acpu_dtype_size(t->dtype), last, begin, end);
+}
+
+static bool spans_intersect(const aclTensor *a, const aclTensor *b)
+{
+    uintptr_t a0, a1, b0, b1;
+    tensor_span(a, &a0, &a1);
+    tensor_span(b, &b0, &b1);
+    return a0 < b1 && b0 < a1;
+}
+
+aclnnStatus acpu_check_output_overlap(const char *api, const char *const *names, const aclTensor *const *tensors,
+                                      int n)
+{
+    const aclTensor *out = tensors[n - 1];
+    if (!acpu_view_is_distinct(out)) {
+        acpu_set_error("%s: %s must not overlap itself (a written view needs distinct elements: no zero stride on a "
+                       "dim larger than 1, each stride past the reach of the smaller ones)", api, names[n - 1]);
+        return ACLNN_ERR_PARAM_INVALID;
+    }
+    for (int i = 0; i < n - 1; i++) {
+        const aclTensor *in = tensors[i];
+        if (!spans_intersect(out, in) ||
+            acpu_views_alias_exactly(out, acpu_dtype_size(out->dtype), in, acpu_dtype_size(in->dtype)))
+            continue;
+        acpu_set_error("%s: %s must not partially overlap %s: only the same view of the same memory (in place, "
+                       "equal element sizes) may be shared", api, names[n - 1], names[i]);
+        return ACLNN_ERR_PARAM_INVALID;
     }
     return ACLNN_SUCCESS;
 }
@@ -235,9 +276,22 @@ acpu_kdtype acpu_kernel_dtype(aclDataType dt)
     }
 }
 
+/* The settings' thread count within the engine's limit; verbose mode says once when it caps. */
+static unsigned capped_threads(const acpu_settings *s)
+{
+    static atomic_bool noted;
+    unsigned limit = acpu_engine_thread_limit();
+    if (s->threads <= limit)
+        return s->threads;
+    if (s->verbose && !atomic_exchange(&noted, true))
+        fprintf(stderr, "aclnn_cpu: note: %u threads requested, %u used (at most 4 per CPU of the affinity mask, "
+                "at least 8: libgomp ends the process when it cannot create a thread)\n", s->threads, limit);
+    return limit;
+}
+
 void acpu_size_call(acpu_op_call *call, const acpu_settings *s)
 {
-    call->threads = acpu_engine_threads(&call->plan, s->threads);
+    call->threads = acpu_engine_threads(&call->plan, capped_threads(s));
     call->workspace_size = acpu_engine_workspace(&call->plan, &call->task, call->threads);
 }
 

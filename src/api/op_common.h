@@ -24,6 +24,9 @@ aclnnStatus acpu_check_handle_args(const char *api, const acpu_handle_arg *args,
 /* CanCast of spec 1.8. */
 bool acpu_can_cast(aclDataType from, aclDataType to);
 bool acpu_dtype_in(aclDataType dt, const aclDataType *list, size_t n);
+/* A cast the dtype lists promise but the kernel library lacks: a bug, asserted in debug builds and
+ * reported as 561000 (never a NULL cast reaching the engine, which would write the wrong width). */
+aclnnStatus acpu_missing_cast(const char *api, aclDataType from, aclDataType to);
 /* Identical view shapes (same rank, every dim equal). */
 bool acpu_same_shape(const aclTensor *a, const aclTensor *b);
 /* Element count of the view (1 for a 0-dim tensor) and whether any view dim is 0. */
@@ -35,9 +38,15 @@ const char *acpu_shape_str(const aclTensor *t, char *buf, size_t size);
 /* The checks past CANN's list: data present for a non-empty tensor (161001) and the view inside its
  * storage (161002). */
 aclnnStatus acpu_check_tensor_data(const char *api, const char *name, const aclTensor *t);
-/* acpu_check_tensor_data for each of n tensors, in order; the first failure wins. */
+/* acpu_check_tensor_data for each of n tensors, in order (the first failure wins), then
+ * acpu_check_output_overlap with tensors[n-1] as the output. */
 aclnnStatus acpu_check_tensors_data(const char *api, const char *const *names, const aclTensor *const *tensors,
                                     int n);
+/* Overlap rules for tensors[n-1], the output, after every tensor passed acpu_check_tensor_data
+ * (PyTorch's rules, stricter where it cannot tell): its elements are distinct, and its memory span
+ * meets an input's only when both are the same view (exact in-place aliasing). 161002 otherwise. */
+aclnnStatus acpu_check_output_overlap(const char *api, const char *const *names, const aclTensor *const *tensors,
+                                      int n);
 /* Engine view of a tensor with element size elem_size (the view's rank is <= ACPU_MAX_DIMS). */
 void acpu_tensor_view(const aclTensor *t, size_t elem_size, acpu_view *v);
 /* The view of `t` broadcast to `shape`'s view shape (numpy rules; the caller checked they hold):

@@ -19,7 +19,13 @@ void acpu_fp_enter(acpu_fp_state *saved)
         _mm_setcsr(ACPU_MXCSR_DEFAULT);
 }
 
-void acpu_fp_leave(const acpu_fp_state *saved) { _mm_setcsr(saved->mxcsr); }
+/* Reading MXCSR is cheaper than writing it: restored only when the work changed it (a control
+ * bit or a new sticky flag), so that a caller already in the default environment pays two reads. */
+void acpu_fp_leave(const acpu_fp_state *saved)
+{
+    if (_mm_getcsr() != saved->mxcsr)
+        _mm_setcsr(saved->mxcsr);
+}
 #else
 void acpu_fp_enter(acpu_fp_state *saved)
 {

@@ -96,8 +96,37 @@ const char *acpu_dtype_name(aclDataType dt);
 float acpu_scalar_to_float(const aclScalar *s);
 double acpu_scalar_to_double(const aclScalar *s);
 
+/* ---- exact extents (extent.c): every size computed from caller values is checked ---------------- */
+/* The product of n dims, each 0 counted as 1, fits int64: aclCreateTensor's rule for view and
+ * storage dims, so that element counts and row-major strides of a created tensor never overflow. */
+bool acpu_dims_fit(const int64_t *dims, uint64_t n);
+/* Elements of the view (1 for 0 dims) and of the storage; exact by acpu_dims_fit. */
+uint64_t acpu_tensor_numel(const aclTensor *t);
+uint64_t acpu_tensor_storage_elems(const aclTensor *t);
+/* The largest storage element index the view reaches, offset + sum((dim-1)*stride), exactly; false
+ * when it exceeds INT64_MAX or the view is empty. */
+bool acpu_tensor_last_index(const aclTensor *t, uint64_t *last);
+/* elems * elem_size as *bytes when it fits ptrdiff_t and [data, data + bytes) does not wrap around
+ * the address space; false otherwise. */
+bool acpu_bytes_fit(const void *data, uint64_t elems, size_t elem_size, uint64_t *bytes);
+/* Byte range [begin, end) from the view's first element to the end of its last (index `last`, as
+ * acpu_tensor_last_index gave; the caller checked the storage bytes fit). */
+void acpu_view_span(const aclTensor *t, size_t elem_size, uint64_t last, uintptr_t *begin, uintptr_t *end);
+/* No two elements of the view share a storage element, as proved by ordering its dims by stride:
+ * each stride exceeds the furthest offset the dims of smaller strides reach. A zero stride on a dim
+ * larger than 1 fails; a few exotic interleavings that are distinct fail too (documented). The
+ * caller checked the view's last index. */
+bool acpu_view_is_distinct(const aclTensor *t);
+/* The same elements in the same order: same first byte, element size, dims, and strides on every
+ * dim larger than 1 (in-place operation). */
+bool acpu_views_alias_exactly(const aclTensor *a, size_t a_elem, const aclTensor *b, size_t b_elem);
+
+/* The operator an executor was planned for: phase 2 of another operator refuses it. */
+typedef enum { ACPU_OP_NONE = 0, ACPU_OP_ELU_BACKWARD, ACPU_OP_SOFTPLUS_BACKWARD } acpu_op_id;
+
 /* An executor: one planned operator call, self-contained (copies of views and parameters). */
 typedef struct {
+    acpu_op_id op;
     char op_name[32];
     char detail[192];      /* verbose description: dtypes, shape, profile, schedule, ... */
     acpu_core_plan plan;
@@ -118,9 +147,10 @@ struct aclOpExecutor {
 /* Registers a new executor holding `call` (task.params is re-pointed at the copy). NULL + message
  * on allocation failure. */
 aclOpExecutor *acpu_executor_create(const acpu_op_call *call);
-/* Phase 2 of every operator (CommonOpExecutorRun): checks, runs, releases if not repeatable. */
-aclnnStatus acpu_executor_run(const char *api, void *workspace, uint64_t workspace_size, aclOpExecutor *executor,
-                              aclrtStream stream);
+/* Phase 2 of every operator (CommonOpExecutorRun): checks (the executor must be live and planned
+ * for `op`), runs, releases if not repeatable. */
+aclnnStatus acpu_executor_run(const char *api, acpu_op_id op, void *workspace, uint64_t workspace_size,
+                              aclOpExecutor *executor, aclrtStream stream);
 bool acpu_stream_is_valid(aclrtStream stream);
 
 #endif /* ACPU_RUNTIME_H_ */

@@ -160,8 +160,12 @@ static double now_us(void)
     return (double)ts.tv_sec * 1e6 + (double)ts.tv_nsec * 1e-3;
 }
 
+/* Under the default FP environment as a whole (the engine's threads set it again): the verbose
+ * timing's arithmetic must not trap either when the caller enabled FP exceptions. */
 static void run_call(const acpu_op_call *call, void *workspace)
 {
+    acpu_fp_state saved;
+    acpu_fp_enter(&saved);
     bool verbose = acpu_verbose();
     double t0 = verbose ? now_us() : 0.0;
     if (!call->empty)
@@ -169,18 +173,24 @@ static void run_call(const acpu_op_call *call, void *workspace)
     if (verbose)
         fprintf(stderr, "aclnn_cpu: exec op=%s %s threads=%u time_us=%.1f\n", call->op_name, call->detail,
                 call->threads, now_us() - t0);
+    acpu_fp_leave(&saved);
 }
 
 /* Phase 2's checks, in CANN's order, and the claim on the executor, atomically under the registry
  * lock: a repeatable executor gains a reference for the run; a non-repeatable one is unregistered,
  * its registry reference passing to the run, so that a second (or racing) run is refused.
  * *drop: the caller must drop a reference (a non-repeatable executor released by a failed call). */
-static aclnnStatus claim_locked(const char *api, void *workspace, uint64_t workspace_size, aclOpExecutor *executor,
-                                aclrtStream stream, bool *drop)
+static aclnnStatus claim_locked(const char *api, acpu_op_id op, void *workspace, uint64_t workspace_size,
+                                aclOpExecutor *executor, aclrtStream stream, bool *drop)
 {
     if (!acpu_registry_contains_locked(executor, ACPU_HANDLE_EXECUTOR)) {
         acpu_set_error("%s: executor %p is not live (already run without aclSetAclOpExecutorRepeatable, destroyed, "
                        "or not an executor)", api, (void *)executor);
+        return ACLNN_ERR_PARAM_INVALID;
+    }
+    if (executor->call.op != op) { /* refused, not consumed: its own operator may still run it */
+        acpu_set_error("%s: executor %p was planned for %s, not for this operator", api, (void *)executor,
+                       executor->call.op_name);
         return ACLNN_ERR_PARAM_INVALID;
     }
     if (workspace_size > 0 && workspace == NULL) {
@@ -204,8 +214,8 @@ static aclnnStatus claim_locked(const char *api, void *workspace, uint64_t works
     return ACLNN_SUCCESS;
 }
 
-aclnnStatus acpu_executor_run(const char *api, void *workspace, uint64_t workspace_size, aclOpExecutor *executor,
-                              aclrtStream stream)
+aclnnStatus acpu_executor_run(const char *api, acpu_op_id op, void *workspace, uint64_t workspace_size,
+                              aclOpExecutor *executor, aclrtStream stream)
 {
     if (executor == NULL) {
         acpu_set_error("%s: executor must not be NULL", api);
@@ -213,7 +223,7 @@ aclnnStatus acpu_executor_run(const char *api, void *workspace, uint64_t workspa
     }
     bool drop = false;
     acpu_registry_lock();
-    aclnnStatus rc = claim_locked(api, workspace, workspace_size, executor, stream, &drop);
+    aclnnStatus rc = claim_locked(api, op, workspace, workspace_size, executor, stream, &drop);
     bool repeatable = rc == ACLNN_SUCCESS && executor->repeatable;
     acpu_registry_unlock();
     if (rc == ACLNN_SUCCESS)

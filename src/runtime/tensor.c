@@ -54,6 +54,20 @@ static bool dims_valid(const char *what, const int64_t *dims, uint64_t n)
     return true;
 }
 
+/* Element counts and row-major strides are products of dims: refused when they cannot be
+ * represented, so that no later computation on this tensor wraps around. */
+static bool dims_fit(const char *what, const int64_t *dims, uint64_t n)
+{
+    if (acpu_dims_fit(dims, n))
+        return true;
+    uint64_t at = 1;
+    while (at < n && acpu_dims_fit(dims, at + 1))
+        at++;
+    acpu_set_error("aclCreateTensor: the product of %s (0 counted as 1) must be at most %lld, but %s[%llu] = %lld "
+                   "takes it past that", what, (long long)INT64_MAX, what, (unsigned long long)at, (long long)dims[at]);
+    return false;
+}
+
 static bool create_args_valid(const int64_t *viewDims, uint64_t viewDimsNum, const int64_t *stride, int64_t offset,
                               const int64_t *storageDims, uint64_t storageDimsNum)
 {
@@ -72,7 +86,8 @@ static bool create_args_valid(const int64_t *viewDims, uint64_t viewDimsNum, con
         return false;
     }
     return dims_valid("viewDims", viewDims, viewDimsNum) && dims_valid("storageDims", storageDims, storageDimsNum) &&
-           (stride == NULL || dims_valid("stride", stride, viewDimsNum));
+           (stride == NULL || dims_valid("stride", stride, viewDimsNum)) &&
+           dims_fit("viewDims", viewDims, viewDimsNum) && dims_fit("storageDims", storageDims, storageDimsNum);
 }
 
 ACLNN_API aclTensor *aclCreateTensor(const int64_t *viewDims, uint64_t viewDimsNum, aclDataType dataType,
@@ -97,10 +112,10 @@ ACLNN_API aclTensor *aclCreateTensor(const int64_t *viewDims, uint64_t viewDimsN
         memcpy(t->view_dims, viewDims, viewDimsNum * sizeof *viewDims);
     if (storageDimsNum)
         memcpy(t->storage_dims, storageDims, storageDimsNum * sizeof *storageDims);
-    int64_t contiguous = 1; /* row-major strides when stride is NULL */
+    uint64_t contiguous = 1; /* row-major strides when stride is NULL; exact by dims_fit */
     for (uint64_t d = viewDimsNum; d-- > 0;) {
-        t->strides[d] = stride ? stride[d] : contiguous;
-        contiguous *= viewDims[d];
+        t->strides[d] = stride ? stride[d] : (int64_t)contiguous;
+        contiguous *= (uint64_t)viewDims[d];
     }
     return t;
 }

@@ -12,6 +12,8 @@
  *   dedicated fp16/bf16 kernels and is not a buffer size. (CANN spells it 4 * CORE_CHUNK; on the
  *   Ascend profiles both readings give 4096.)
  * Counts are 64-bit; CANN's uint32 arithmetic gives the same values below 2^32 elements. */
+#include <math.h>
+
 #include "tiling/acpu_elu_tiling.h"
 #include "tiling/acpu_int_math.h"
 
@@ -47,8 +49,9 @@ static uint32_t elu_type_size(aclDataType dt)
 /* IsNearlyEqual(v, 1): |v - 1| <= 1e-3, inclusive; false for NaN. */
 static bool nearly_one(float v)
 {
-    float diff = v > 1.0f ? v - 1.0f : 1.0f - v;
-    return diff <= ACPU_ELU_ATTR_EPS;
+    /* quiet compares: a NaN attribute is "not one" and never raises FE_INVALID */
+    float diff = isgreater(v, 1.0f) ? v - 1.0f : 1.0f - v;
+    return islessequal(diff, ACPU_ELU_ATTR_EPS);
 }
 
 /* Aligned-length part of both fast paths: n a multiple of the input dtype's blockElems (128 for

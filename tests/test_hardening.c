@@ -1,0 +1,542 @@
+/* Hostile-caller regressions (issue 8): every size a caller controls is checked exactly, output
+ * dtype lists are closed, phase 1 never traps on a NaN scalar with FP exceptions enabled, an
+ * executor runs only under its own operator, outputs may not overlap themselves or partially
+ * overlap an input, and absurd thread counts are capped. Each case failed (or crashed) on the code
+ * before the fix; each failing call must also leave every buffer and its guard untouched. */
+#define _GNU_SOURCE /* feenableexcept */
+#include <fenv.h>
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "aclnnop/aclnn_elu_backward.h"
+#include "aclnnop/aclnn_softplus_backward.h"
+#include "acpu_test.h"
+#include "acpu_test_proc.h"
+#include "acpu_test_tensor.h"
+
+#define N_ELEMS(a) (sizeof(a) / sizeof((a)[0]))
+#define ELU_API "aclnnEluBackwardGetWorkspaceSize"
+#define SP_API "aclnnSoftplusBackwardGetWorkspaceSize"
+#define CHILD_FLAG "--thread-cap-child"
+#define P62 ((int64_t)1 << 62)
+#define P32 ((int64_t)1 << 32)
+
+/* One tensor as a hostile caller describes it: any dims, strides, offset and storage shape over a
+ * real guarded buffer (the claimed storage may be far larger than the buffer). */
+typedef struct {
+    aclDataType dt;
+    uint64_t rank;
+    int64_t dims[8], strides[8];
+    bool contiguous; /* strides NULL */
+    int64_t offset;
+    uint64_t storage_rank;
+    int64_t storage[8];
+} desc;
+
+typedef struct {
+    aclTensor *t;
+    unsigned char *buf, *snap;
+    size_t bytes;
+} held;
+
+static held hold(const desc *d, size_t bytes, unsigned char fill)
+{
+    held h = {NULL, acpu_test_guarded_alloc(bytes, fill), NULL, bytes};
+    h.t = aclCreateTensor(d->dims, d->rank, d->dt, d->contiguous ? NULL : d->strides, d->offset, ACL_FORMAT_ND,
+                          d->storage, d->storage_rank, h.buf);
+    ck_assert_msg(h.t != NULL, "aclCreateTensor refused a descriptor the case needs: %s", aclGetRecentErrMsg());
+    h.snap = acpu_test_snapshot(h.buf, bytes);
+    return h;
+}
+
+static void release(held *h)
+{
+    ck_assert_int_eq(aclDestroyTensor(h->t), ACLNN_SUCCESS);
+    free(h->buf);
+    free(h->snap);
+}
+
+/* A dense 1-D tensor of n elements. */
+static desc dense(aclDataType dt, int64_t n)
+{
+    desc d = {.dt = dt, .rank = 1, .dims = {n}, .contiguous = true, .storage_rank = 1, .storage = {n}};
+    return d;
+}
+
+/* Phase 1 of ELU (alpha = scale = inputScale = 1, isResult false) on the three tensors. */
+static aclnnStatus elu_phase1(const aclTensor *go, const aclTensor *x, aclTensor *gi, aclOpExecutor **exec,
+                              uint64_t *ws)
+{
+    aclScalar *one = acpu_test_scalar_f32(1.0f);
+    aclnnStatus st = aclnnEluBackwardGetWorkspaceSize(go, one, one, one, false, x, gi, ws, exec);
+    aclDestroyScalar(one);
+    return st;
+}
+
+/* Phase 1 of softplus (beta 1, threshold 20). */
+static aclnnStatus softplus_phase1(const aclTensor *go, const aclTensor *x, aclTensor *gi, aclOpExecutor **exec,
+                                   uint64_t *ws)
+{
+    aclScalar *beta = acpu_test_scalar_f32(1.0f), *threshold = acpu_test_scalar_f32(20.0f);
+    aclnnStatus st = aclnnSoftplusBackwardGetWorkspaceSize(go, x, beta, threshold, gi, ws, exec);
+    aclDestroyScalar(beta);
+    aclDestroyScalar(threshold);
+    return st;
+}
+
+typedef aclnnStatus (*phase1_fn)(const aclTensor *, const aclTensor *, aclTensor *, aclOpExecutor **, uint64_t *);
+
+/* Expects phase 1 to refuse with `code`, naming `arg` (unless NULL), and every buffer untouched. */
+static void expect_refused(phase1_fn op, held *go, held *x, held *gi, aclnnStatus code, const char *arg, int line)
+{
+    const char *api = op == elu_phase1 ? ELU_API : SP_API;
+    aclOpExecutor *exec = NULL;
+    uint64_t ws = 0;
+    aclnnStatus st = op(go->t, x->t, gi->t, &exec, &ws);
+    ck_assert_msg(st == code, "at %d: %s returned %d, want %d (%s)", line, api, (int)st, (int)code,
+                  aclGetRecentErrMsg());
+    acpu_test_expect_msg_at(api, arg, NULL, line);
+    acpu_test_expect_unchanged(gi->buf, gi->snap, gi->bytes, "gradInput", line);
+    acpu_test_expect_unchanged(go->buf, go->snap, go->bytes, "gradOutput", line);
+    acpu_test_expect_unchanged(x->buf, x->snap, x->bytes, "self", line);
+}
+
+/* ---- 1: ELU's gradInput dtypes are a closed list ---------------------------------------------- */
+
+static const int k_unwritable[] = {-1, 9999, ACL_STRING, ACL_INT4, ACL_UINT1, ACL_COMPLEX32, ACL_HIFLOAT8,
+                                   ACL_FLOAT8_E5M2, ACL_FLOAT8_E4M3FN, ACL_FLOAT8_E8M0, ACL_FLOAT6_E3M2,
+                                   ACL_FLOAT6_E2M3, ACL_FLOAT4_E2M1, ACL_FLOAT4_E1M2, ACL_INT8, ACL_UINT64,
+                                   ACL_BOOL, 14, 15, 18, 28, 31, 32, 42, INT32_MIN, INT32_MAX};
+
+/* gradOutput = selfOrResult = BF16 (1000 elements), gradInput of the unwritable dtype over a
+ * 1000-byte buffer: before the fix phase 1 accepted most of them and phase 2 wrote 2000 bytes. */
+START_TEST(test_elu_output_dtype_closed)
+{
+    desc in = dense(ACL_BF16, 1000), out = dense((aclDataType)k_unwritable[_i], 1000);
+    held go = hold(&in, 2000, 0x3c), x = hold(&in, 2000, 0x3f), gi = hold(&out, 1000, 0xa5);
+    expect_refused(elu_phase1, &go, &x, &gi, ACLNN_ERR_PARAM_INVALID, "gradInput", __LINE__);
+    release(&go);
+    release(&x);
+    release(&gi);
+}
+END_TEST
+
+/* Every dtype the README lists for gradInput still runs and writes exactly its own width. */
+START_TEST(test_elu_output_dtype_listed)
+{
+    static const aclDataType listed[] = {ACL_FLOAT, ACL_FLOAT16, ACL_BF16, ACL_DOUBLE, ACL_COMPLEX64, ACL_COMPLEX128};
+    aclDataType dt = listed[_i];
+    desc in = dense(ACL_BF16, 100), out = dense(dt, 100);
+    held go = hold(&in, 200, 0x3c), x = hold(&in, 200, 0x3f), gi = hold(&out, 100 * acpu_test_esize(dt), 0xa5);
+    aclOpExecutor *exec = NULL;
+    uint64_t ws = 0;
+    ck_assert_int_eq(elu_phase1(go.t, x.t, gi.t, &exec, &ws), ACLNN_SUCCESS);
+    ck_assert_int_eq(acpu_test_run_phase2(aclnnEluBackward, ws, exec), ACLNN_SUCCESS);
+    bool covered[100];
+    for (int i = 0; i < 100; i++)
+        covered[i] = true;
+    acpu_test_expect_uncovered_unchanged(gi.buf, gi.snap, gi.bytes, acpu_test_esize(dt), covered, 100);
+    ck_assert_msg(memcmp(gi.buf, gi.snap, gi.bytes) != 0, "the output was not written");
+    release(&go);
+    release(&x);
+    release(&gi);
+}
+END_TEST
+
+/* ---- 2, 4: extents and byte sizes are exact ------------------------------------------------------ */
+
+/* Views whose last element lies past their storage once computed exactly; the old 64-bit sums
+ * wrapped back into range. */
+static const struct {
+    uint64_t rank;
+    int64_t dims[3], strides[3], offset, storage;
+} k_wrapping_views[] = {
+    {1, {5}, {P62}, 0, 1},                          /* 4 * 2^62 wraps to 0 */
+    {3, {2, 2, 2}, {INT64_MAX, INT64_MAX, 2}, 0, 8}, /* 2^64 wraps to 0 */
+    {1, {P32 + 1}, {P32}, 0, 8},                    /* 2^32 * 2^32 wraps to 0 */
+    {1, {2}, {1}, INT64_MAX, 8},                    /* past INT64_MAX */
+    {1, {3}, {P62}, P62, 8},                        /* 3 * 2^62 */
+};
+
+/* The tensor `which` (0 gradOutput, 1 self, 2 gradInput) gets the bad view; the others the same
+ * shape, dense, so that only the extent check can refuse. A view too large for a dense twin goes
+ * to all three: the first tensor checked (gradOutput) is then the one named. */
+static void wrapping_view_case(phase1_fn op, int which, int k)
+{
+    static const char *const names[2][3] = {{"gradOutput", "selfOrResult", "gradInput"},
+                                            {"gradOutput", "self", "gradInput"}};
+    desc bad = {.dt = ACL_FLOAT, .rank = k_wrapping_views[k].rank, .offset = k_wrapping_views[k].offset,
+                .storage_rank = 1, .storage = {k_wrapping_views[k].storage}};
+    memcpy(bad.dims, k_wrapping_views[k].dims, sizeof k_wrapping_views[k].dims);
+    memcpy(bad.strides, k_wrapping_views[k].strides, sizeof k_wrapping_views[k].strides);
+    int64_t n = 1;
+    for (uint64_t d = 0; d < bad.rank; d++)
+        n *= bad.dims[d];
+    desc good = bad;
+    good.contiguous = true;
+    good.offset = 0;
+    good.storage[0] = n;
+    held t[3];
+    for (int i = 0; i < 3; i++)
+        t[i] = hold(i == which || n > 64 ? &bad : &good, 64 * sizeof(float), (unsigned char)(0x11 * (i + 1)));
+    const char *arg = names[op == softplus_phase1][n > 64 ? 0 : which];
+    expect_refused(op, &t[0], &t[1], &t[2], ACLNN_ERR_PARAM_INVALID, arg, __LINE__);
+    for (int i = 0; i < 3; i++)
+        release(&t[i]);
+}
+
+START_TEST(test_view_extent_exact)
+{
+    for (int k = 0; k < (int)N_ELEMS(k_wrapping_views); k++) {
+        wrapping_view_case(elu_phase1, _i, k);
+        wrapping_view_case(softplus_phase1, _i, k);
+    }
+}
+END_TEST
+
+/* Storage sizes no address space holds: 2^62 floats (2^64 bytes), 2^61 (2^63 bytes, past ptrdiff_t);
+ * and offsets whose byte offsets wrapped to the buffer's start (2^62 floats) or 20 bytes before it. */
+START_TEST(test_storage_bytes_exact)
+{
+    static const struct {
+        int64_t storage, offset;
+    } cases[] = {{P62, 0}, {P62 >> 1, 0}, {P62 + 4, P62}, {INT64_MAX, INT64_MAX - 5}};
+    desc bad = dense(ACL_FLOAT, 4), good = dense(ACL_FLOAT, 4);
+    bad.storage[0] = cases[_i].storage;
+    bad.offset = cases[_i].offset;
+    for (int which = 0; which < 3; which++) {
+        held t[3];
+        for (int i = 0; i < 3; i++)
+            t[i] = hold(i == which ? &bad : &good, 16, (unsigned char)(0x21 * (i + 1)));
+        expect_refused(elu_phase1, &t[0], &t[1], &t[2], ACLNN_ERR_PARAM_INVALID, "storage", __LINE__);
+        expect_refused(softplus_phase1, &t[0], &t[1], &t[2], ACLNN_ERR_PARAM_INVALID, "storage", __LINE__);
+        for (int i = 0; i < 3; i++)
+            release(&t[i]);
+    }
+}
+END_TEST
+
+/* ---- 3, 6: aclCreateTensor refuses dims whose products do not fit --------------------------------- */
+
+START_TEST(test_create_refuses_overflowing_dims)
+{
+    static const struct {
+        uint64_t rank;
+        int64_t dims[3];
+        bool strided; /* strides given (zeros): the old row-major product still overflowed (UB) */
+        bool storage; /* the dims as storage dims instead of view dims */
+    } cases[] = {
+        {2, {P32, P32}, false, false}, {2, {INT64_MAX, 2}, false, false}, {2, {INT64_MAX, 2}, true, false},
+        {3, {0, P62, P62}, false, false}, {2, {P62, 4}, true, false}, {2, {P32, P32}, false, true},
+        {3, {2, INT64_MAX, 1}, true, true},
+    };
+    static const int64_t zero_strides[3] = {0, 0, 0}, one[1] = {1};
+    float data[4] = {0};
+    bool st = cases[_i].storage;
+    aclTensor *t = aclCreateTensor(st ? one : cases[_i].dims, st ? 1 : cases[_i].rank, ACL_FLOAT,
+                                   cases[_i].strided ? zero_strides : NULL, 0, ACL_FORMAT_ND,
+                                   st ? cases[_i].dims : one, st ? cases[_i].rank : 1, data);
+    ck_assert_msg(t == NULL, "case %d: aclCreateTensor accepted dims whose product overflows int64", _i);
+    acpu_test_expect_msg_at("aclCreateTensor", st ? "storageDims" : "viewDims", NULL, __LINE__);
+}
+END_TEST
+
+/* Right at the limit: a product of exactly INT64_MAX, and an empty view with one huge dim, are fine. */
+START_TEST(test_create_accepts_largest_dims)
+{
+    static const int64_t dims[2] = {INT64_MAX, 1}, empty[2] = {0, INT64_MAX}, strides[2] = {0, 1}, one[1] = {1};
+    float data[1] = {0};
+    aclTensor *t = aclCreateTensor(dims, 2, ACL_FLOAT, strides, 0, ACL_FORMAT_ND, one, 1, data);
+    ck_assert_ptr_nonnull(t);
+    ck_assert_int_eq(aclDestroyTensor(t), ACLNN_SUCCESS);
+    t = aclCreateTensor(empty, 2, ACL_FLOAT, NULL, 0, ACL_FORMAT_ND, one, 1, data);
+    ck_assert_ptr_nonnull(t);
+    ck_assert_int_eq(aclDestroyTensor(t), ACLNN_SUCCESS);
+}
+END_TEST
+
+/* ---- 5: phase 1 and 2 never trap, whatever FP exceptions the caller enabled ------------------------- */
+
+static const uint32_t k_trap_bits[] = {0x7fc00000u /* qNaN */, 0x7fa00000u /* sNaN */, 0xffc00001u /* -qNaN */,
+                                       0x7f800000u, 0xff800000u, 0x00000001u /* subnormal */, 0x7f7fffffu,
+                                       0x3dcccccdu /* 0.1 */};
+
+static aclScalar *scalar_bits(uint32_t bits)
+{
+    float v;
+    memcpy(&v, &bits, sizeof v);
+    aclScalar *s = aclCreateScalar(&v, ACL_FLOAT);
+    ck_assert_ptr_nonnull(s);
+    return s;
+}
+
+/* Phase 1 (and 2 where 1 succeeded) with the pattern in one ELU scalar slot, isResult as given. */
+static aclnnStatus elu_with_odd(held *go, held *x, held *gi, aclScalar *one, aclScalar *odd, int slot, bool result)
+{
+    aclOpExecutor *exec = NULL;
+    uint64_t ws = 0;
+    aclnnStatus rc = aclnnEluBackwardGetWorkspaceSize(go->t, slot == 0 ? odd : one, slot == 1 ? odd : one,
+                                                      slot == 2 ? odd : one, result, x->t, gi->t, &ws, &exec);
+    return rc == ACLNN_SUCCESS ? acpu_test_run_phase2(aclnnEluBackward, ws, exec) : rc;
+}
+
+static aclnnStatus softplus_with_odd(held *go, held *x, held *gi, aclScalar *one, aclScalar *twenty, aclScalar *odd,
+                                     int slot)
+{
+    aclOpExecutor *exec = NULL;
+    uint64_t ws = 0;
+    aclnnStatus rc = aclnnSoftplusBackwardGetWorkspaceSize(go->t, x->t, slot == 0 ? odd : one,
+                                                           slot == 1 ? odd : twenty, gi->t, &ws, &exec);
+    return rc == ACLNN_SUCCESS ? acpu_test_run_phase2(aclnnSoftplusBackward, ws, exec) : rc;
+}
+
+/* Both operators, every scalar slot in turn holding the pattern, every FP exception unmasked
+ * (SIGFPE at the first trapping instruction, which Check's fork mode reports as an error). */
+START_TEST(test_no_trap_with_fp_exceptions)
+{
+    uint32_t bits = k_trap_bits[_i];
+    desc d = dense(ACL_FLOAT16, 300);
+    held go = hold(&d, 600, 0x3c), x = hold(&d, 600, 0xbc), gi = hold(&d, 600, 0x00);
+    aclScalar *one = acpu_test_scalar_f32(1.0f), *twenty = acpu_test_scalar_f32(20.0f), *odd = scalar_bits(bits);
+    aclnnStatus elu[3][2], sp[2];
+    feenableexcept(FE_ALL_EXCEPT);
+    for (int slot = 0; slot < 3; slot++)
+        for (int result = 0; result < 2; result++)
+            elu[slot][result] = elu_with_odd(&go, &x, &gi, one, odd, slot, result != 0);
+    for (int slot = 0; slot < 2; slot++)
+        sp[slot] = softplus_with_odd(&go, &x, &gi, one, twenty, odd, slot);
+    fedisableexcept(FE_ALL_EXCEPT);
+    /* alpha < 0 with isResult is refused (-inf here; a NaN is not < 0); everything else runs */
+    float alpha;
+    memcpy(&alpha, &bits, sizeof alpha);
+    bool refused = alpha < 0.0f;
+    for (int slot = 0; slot < 3; slot++) {
+        ck_assert_int_eq(elu[slot][0], ACLNN_SUCCESS);
+        ck_assert_int_eq(elu[slot][1], slot == 0 && refused ? ACLNN_ERR_PARAM_INVALID : ACLNN_SUCCESS);
+    }
+    ck_assert_int_eq(sp[0], ACLNN_SUCCESS);
+    ck_assert_int_eq(sp[1], ACLNN_SUCCESS);
+    aclDestroyScalar(one);
+    aclDestroyScalar(twenty);
+    aclDestroyScalar(odd);
+    release(&go);
+    release(&x);
+    release(&gi);
+}
+END_TEST
+
+/* ---- 7: an executor runs only under the operator that planned it ---------------------------------- */
+
+START_TEST(test_executor_of_other_operator)
+{
+    desc d = dense(ACL_FLOAT, 64);
+    held go = hold(&d, 256, 0x00), x = hold(&d, 256, 0x00), gi = hold(&d, 256, 0x5a);
+    float *g = (float *)(void *)go.buf, *v = (float *)(void *)x.buf;
+    for (int i = 0; i < 64; i++) {
+        g[i] = 1.0f;
+        v[i] = (float)(i - 32) * 0.25f;
+    }
+    static const phase1_fn plan[2] = {elu_phase1, softplus_phase1};
+    static const acpu_test_phase2_fn own[2] = {aclnnEluBackward, aclnnSoftplusBackward};
+    static const acpu_test_phase2_fn other[2] = {aclnnSoftplusBackward, aclnnEluBackward};
+    static const char *const other_api[2] = {"aclnnSoftplusBackward", "aclnnEluBackward"};
+    aclOpExecutor *exec = NULL;
+    uint64_t ws = 0;
+    ck_assert_int_eq(plan[_i](go.t, x.t, gi.t, &exec, &ws), ACLNN_SUCCESS);
+    ck_assert_int_eq(acpu_test_run_phase2(other[_i], ws, exec), ACLNN_ERR_PARAM_INVALID);
+    acpu_test_expect_msg_at(other_api[_i], "executor", NULL, __LINE__);
+    acpu_test_expect_unchanged(gi.buf, gi.snap, gi.bytes, "gradInput", __LINE__);
+    /* refused, not consumed: its own operator still runs it, once */
+    ck_assert_int_eq(acpu_test_run_phase2(own[_i], ws, exec), ACLNN_SUCCESS);
+    ck_assert_int_eq(acpu_test_run_phase2(own[_i], ws, exec), ACLNN_ERR_PARAM_INVALID);
+    const float *out = (const float *)(const void *)gi.buf;
+    for (int i = 0; i < 64; i++) {
+        double ref = _i == 0 ? (v[i] > 0 ? 1.0 : exp((double)v[i])) : 1.0 / (1.0 + exp(-(double)v[i]));
+        ACPU_TEST_EXPECT(fabs(out[i] - ref) <= 1e-6 * fmax(1.0, fabs(ref)), "element %d: %g, want %g", i,
+                         (double)out[i], ref);
+    }
+    release(&go);
+    release(&x);
+    release(&gi);
+}
+END_TEST
+
+/* ---- 8: overlap rules ------------------------------------------------------------------------------ */
+
+/* All three 1-D tensors of n floats over ONE buffer of 64, placed by offset and stride. */
+typedef struct {
+    const char *what;
+    int64_t n, go_off, go_stride, x_off, x_stride, gi_off, gi_stride;
+    bool ok;
+} overlap_case;
+
+static const overlap_case k_overlap[] = {
+    {"gradInput is self's exact view (in place)", 16, 0, 1, 16, 1, 16, 1, true},
+    {"gradInput is gradOutput's exact view (in place)", 16, 0, 1, 16, 1, 0, 1, true},
+    {"all three the same view", 16, 0, 1, 0, 1, 0, 1, true},
+    {"three disjoint ranges", 16, 0, 1, 16, 1, 32, 1, true},
+    {"strided gradInput past both inputs", 8, 0, 1, 8, 1, 48, 2, true},
+    {"gradInput one element after self", 16, 0, 1, 16, 1, 17, 1, false},
+    {"gradInput one element before gradOutput", 16, 1, 1, 32, 1, 0, 1, false},
+    {"dense gradInput over strided self's span, same first element", 8, 0, 1, 16, 2, 16, 1, false},
+    {"gradInput with a zero stride", 16, 0, 1, 16, 1, 40, 0, false},
+    /* no element shared, but the spans meet: refused (stricter than PyTorch, which cannot tell) */
+    {"gradInput interleaved with self", 8, 0, 1, 16, 2, 17, 2, false},
+};
+
+static void expect_overlap_values(phase1_fn op, const overlap_case *c, const float *before, const float *buf)
+{
+    for (int64_t k = 0; k < c->n; k++) { /* the reference from the inputs as they were before the call */
+        double g = before[c->go_off + k * c->go_stride], v = before[c->x_off + k * c->x_stride];
+        double ref = op == elu_phase1 ? g * (v > 0 ? 1.0 : exp(v)) : g / (1.0 + exp(-v));
+        double got = buf[c->gi_off + k * c->gi_stride];
+        ACPU_TEST_EXPECT(fabs(got - ref) <= 1e-6 * fmax(1.0, fabs(ref)), "%s: element %lld is %g, want %g", c->what,
+                         (long long)k, got, ref);
+    }
+}
+
+static void overlap_run(phase1_fn op, acpu_test_phase2_fn run, const overlap_case *c)
+{
+    const char *api = op == elu_phase1 ? ELU_API : SP_API;
+    float *buf = (float *)(void *)acpu_test_guarded_alloc(64 * sizeof(float), 0);
+    for (int i = 0; i < 64; i++)
+        buf[i] = 0.25f * (float)(i - 20);
+    float before[64];
+    memcpy(before, buf, sizeof before);
+    const int64_t storage[1] = {64}, dims[1] = {c->n};
+    const int64_t s_go[1] = {c->go_stride}, s_x[1] = {c->x_stride}, s_gi[1] = {c->gi_stride};
+    aclTensor *go = aclCreateTensor(dims, 1, ACL_FLOAT, s_go, c->go_off, ACL_FORMAT_ND, storage, 1, buf);
+    aclTensor *x = aclCreateTensor(dims, 1, ACL_FLOAT, s_x, c->x_off, ACL_FORMAT_ND, storage, 1, buf);
+    aclTensor *gi = aclCreateTensor(dims, 1, ACL_FLOAT, s_gi, c->gi_off, ACL_FORMAT_ND, storage, 1, buf);
+    ck_assert(go && x && gi);
+    aclOpExecutor *exec = NULL;
+    uint64_t ws = 0;
+    aclnnStatus st = op(go, x, gi, &exec, &ws);
+    if (c->ok) {
+        ck_assert_msg(st == ACLNN_SUCCESS, "%s: %s returned %d (%s)", c->what, api, (int)st, aclGetRecentErrMsg());
+        ck_assert_int_eq(acpu_test_run_phase2(run, ws, exec), ACLNN_SUCCESS);
+        expect_overlap_values(op, c, before, buf);
+    } else {
+        ck_assert_msg(st == ACLNN_ERR_PARAM_INVALID, "%s: %s returned %d, want 161002", c->what, api, (int)st);
+        acpu_test_expect_msg_at(api, "gradInput", NULL, __LINE__);
+        ck_assert_msg(memcmp(buf, before, sizeof before) == 0, "%s: a refused call wrote memory", c->what);
+    }
+    aclDestroyTensor(go);
+    aclDestroyTensor(x);
+    aclDestroyTensor(gi);
+    free(buf);
+}
+
+START_TEST(test_overlap_rules)
+{
+    overlap_run(elu_phase1, aclnnEluBackward, &k_overlap[_i]);
+    overlap_run(softplus_phase1, aclnnSoftplusBackward, &k_overlap[_i]);
+}
+END_TEST
+
+/* A transposed view of self's memory as gradInput: same span and first element, other order. */
+START_TEST(test_overlap_transposed)
+{
+    float *buf = (float *)(void *)acpu_test_guarded_alloc(64 * sizeof(float), 0);
+    const int64_t dims[2] = {4, 4}, rows[2] = {4, 1}, cols[2] = {1, 4}, storage[1] = {64};
+    aclTensor *go = aclCreateTensor(dims, 2, ACL_FLOAT, rows, 32, ACL_FORMAT_ND, storage, 1, buf);
+    aclTensor *x = aclCreateTensor(dims, 2, ACL_FLOAT, rows, 0, ACL_FORMAT_ND, storage, 1, buf);
+    aclTensor *gi = aclCreateTensor(dims, 2, ACL_FLOAT, cols, 0, ACL_FORMAT_ND, storage, 1, buf);
+    aclOpExecutor *exec = NULL;
+    uint64_t ws = 0;
+    ck_assert_int_eq(elu_phase1(go, x, gi, &exec, &ws), ACLNN_ERR_PARAM_INVALID);
+    acpu_test_expect_msg_at(ELU_API, "gradInput", NULL, __LINE__);
+    ck_assert_int_eq(softplus_phase1(go, x, gi, &exec, &ws), ACLNN_ERR_PARAM_INVALID);
+    acpu_test_expect_msg_at(SP_API, "gradInput", NULL, __LINE__);
+    aclDestroyTensor(go);
+    aclDestroyTensor(x);
+    aclDestroyTensor(gi);
+    free(buf);
+}
+END_TEST
+
+/* Softplus gradOutput broadcast (1 x 8 to 4 x 8) whose memory is gradInput's first row: writing row
+ * 0 would change the gradOutput that rows 1..3 read. */
+START_TEST(test_overlap_broadcast_input)
+{
+    float *buf = (float *)(void *)acpu_test_guarded_alloc(96 * sizeof(float), 0);
+    const int64_t gdims[2] = {1, 8}, dims[2] = {4, 8}, storage[1] = {96};
+    aclTensor *go = aclCreateTensor(gdims, 2, ACL_FLOAT, NULL, 0, ACL_FORMAT_ND, storage, 1, buf);
+    aclTensor *x = aclCreateTensor(dims, 2, ACL_FLOAT, NULL, 64, ACL_FORMAT_ND, storage, 1, buf);
+    aclTensor *gi = aclCreateTensor(dims, 2, ACL_FLOAT, NULL, 0, ACL_FORMAT_ND, storage, 1, buf);
+    aclOpExecutor *exec = NULL;
+    uint64_t ws = 0;
+    ck_assert_int_eq(softplus_phase1(go, x, gi, &exec, &ws), ACLNN_ERR_PARAM_INVALID);
+    acpu_test_expect_msg_at(SP_API, "gradOutput", NULL, __LINE__);
+    aclDestroyTensor(go);
+    aclDestroyTensor(x);
+    aclDestroyTensor(gi);
+    free(buf);
+}
+END_TEST
+
+/* ---- 10: thread requests stay within what the process can create ---------------------------------- */
+
+/* A separate process (no Check calls here): one 1M-element softplus call on the settings it was
+ * started with. */
+static int thread_cap_child(void)
+{
+    enum { N = 1 << 20 };
+    const int64_t dims[1] = {N};
+    float *buf = calloc(3 * (size_t)N, sizeof(float));
+    aclTensor *t[3];
+    for (int i = 0; i < 3; i++)
+        t[i] = buf ? aclCreateTensor(dims, 1, ACL_FLOAT, NULL, 0, ACL_FORMAT_ND, dims, 1, buf + (size_t)i * N) : NULL;
+    if (t[0] == NULL || t[1] == NULL || t[2] == NULL)
+        return 1;
+    aclOpExecutor *exec = NULL;
+    uint64_t ws = 0;
+    if (softplus_phase1(t[0], t[1], t[2], &exec, &ws) != ACLNN_SUCCESS || ws != 0)
+        return 2;
+    return aclnnSoftplusBackward(NULL, 0, exec, NULL) == ACLNN_SUCCESS ? 0 : 3;
+}
+
+/* 4096 threads asked for (the host profile then has 4096 logical cores): the call runs on at most 4
+ * threads per CPU (at least 8), and verbose mode says so. */
+START_TEST(test_thread_request_capped)
+{
+    static const char *const argv[] = {"test_hardening", CHILD_FLAG, NULL};
+    const acpu_test_env env[2] = {{"ACLNN_CPU_VERBOSE", "1"}, {"ACLNN_CPU_NUM_THREADS", "4096"}};
+    static char out[4096], err[4096];
+    acpu_test_run_self(argv, env, 2, out, err, sizeof out);
+    ck_assert_msg(strstr(err, "4096 threads requested") != NULL, "no cap note in: %s", err);
+    const char *line = acpu_test_exec_line(err, "aclnn_cpu: exec op=SoftplusBackward");
+    const char *t = strstr(line, "threads=");
+    ck_assert_ptr_nonnull(t);
+    long used = strtol(t + 8, NULL, 10);
+    ck_assert_msg(used >= 1 && used < 4096, "threads=%ld", used);
+}
+END_TEST
+
+static Suite *hardening_suite(void)
+{
+    Suite *s = suite_create("hardening");
+    TCase *tc = tcase_create("hostile");
+    tcase_add_loop_test(tc, test_elu_output_dtype_closed, 0, (int)N_ELEMS(k_unwritable));
+    tcase_add_loop_test(tc, test_elu_output_dtype_listed, 0, 6);
+    tcase_add_loop_test(tc, test_view_extent_exact, 0, 3);
+    tcase_add_loop_test(tc, test_storage_bytes_exact, 0, 4);
+    tcase_add_loop_test(tc, test_create_refuses_overflowing_dims, 0, 7);
+    tcase_add_test(tc, test_create_accepts_largest_dims);
+    tcase_add_loop_test(tc, test_no_trap_with_fp_exceptions, 0, (int)N_ELEMS(k_trap_bits));
+    tcase_add_loop_test(tc, test_executor_of_other_operator, 0, 2);
+    tcase_add_loop_test(tc, test_overlap_rules, 0, (int)N_ELEMS(k_overlap));
+    tcase_add_test(tc, test_overlap_transposed);
+    tcase_add_test(tc, test_overlap_broadcast_input);
+    tcase_add_test(tc, test_thread_request_capped);
+    suite_add_tcase(s, tc);
+    return s;
+}
+
+int main(int argc, char **argv)
+{
+    if (argc > 1 && strcmp(argv[1], CHILD_FLAG) == 0)
+        return thread_cap_child();
+    return acpu_test_main(hardening_suite());
+}
