@@ -6,8 +6,11 @@
 #define _GNU_SOURCE /* feenableexcept */
 #include <fenv.h>
 #include <math.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/resource.h>
+#include <unistd.h>
 
 #include "aclnnop/aclnn_elu_backward.h"
 #include "aclnnop/aclnn_softplus_backward.h"
@@ -478,10 +481,29 @@ END_TEST
 
 /* ---- 10: thread requests stay within what the process can create ---------------------------------- */
 
-/* A separate process (no Check calls here): one 1M-element softplus call on the settings it was
- * started with. */
-static int thread_cap_child(void)
+/* The address space this process uses now, in bytes (first field of /proc/self/statm). */
+static unsigned long long address_space_now(void)
 {
+    unsigned long long pages = 0;
+    FILE *f = fopen("/proc/self/statm", "r");
+    if (f != NULL) {
+        if (fscanf(f, "%llu", &pages) != 1)
+            pages = 0;
+        fclose(f);
+    }
+    return pages * (unsigned long long)sysconf(_SC_PAGESIZE);
+}
+
+/* A separate process (no Check calls here): one 1M-element softplus call on the settings it was
+ * started with; with `tight`, first under an address-space limit 40 MiB above its current size
+ * (room for the buffers and a few thread stacks, not for 8). */
+static int thread_cap_child(bool tight)
+{
+    if (tight) {
+        struct rlimit r = {address_space_now() + (40ull << 20), RLIM_INFINITY};
+        if (setrlimit(RLIMIT_AS, &r) != 0)
+            return 4;
+    }
     enum { N = 1 << 20 };
     const int64_t dims[1] = {N};
     float *buf = calloc(3 * (size_t)N, sizeof(float));
@@ -497,6 +519,18 @@ static int thread_cap_child(void)
     return aclnnSoftplusBackward(NULL, 0, exec, NULL) == ACLNN_SUCCESS ? 0 : 3;
 }
 
+/* The threads= count of the child's exec line, after checking the cap note is there. */
+static long capped_thread_count(const char *requested, const char *err)
+{
+    char note[64];
+    snprintf(note, sizeof note, "%s threads requested", requested);
+    ck_assert_msg(strstr(err, note) != NULL, "no cap note in: %s", err);
+    const char *line = acpu_test_exec_line(err, "aclnn_cpu: exec op=SoftplusBackward");
+    const char *t = strstr(line, "threads=");
+    ck_assert_ptr_nonnull(t);
+    return strtol(t + 8, NULL, 10);
+}
+
 /* 4096 threads asked for (the host profile then has 4096 logical cores): the call runs on at most 4
  * threads per CPU (at least 8), and verbose mode says so. */
 START_TEST(test_thread_request_capped)
@@ -505,12 +539,26 @@ START_TEST(test_thread_request_capped)
     const acpu_test_env env[2] = {{"ACLNN_CPU_VERBOSE", "1"}, {"ACLNN_CPU_NUM_THREADS", "4096"}};
     static char out[4096], err[4096];
     acpu_test_run_self(argv, env, 2, out, err, sizeof out);
-    ck_assert_msg(strstr(err, "4096 threads requested") != NULL, "no cap note in: %s", err);
-    const char *line = acpu_test_exec_line(err, "aclnn_cpu: exec op=SoftplusBackward");
-    const char *t = strstr(line, "threads=");
-    ck_assert_ptr_nonnull(t);
-    long used = strtol(t + 8, NULL, 10);
+    long used = capped_thread_count("4096", err);
     ck_assert_msg(used >= 1 && used < 4096, "threads=%ld", used);
+}
+END_TEST
+
+/* 8 threads under an address-space limit with room for only a few stacks: before the rule,
+ * libgomp ended the process ("Thread creation failed"); now the call runs on fewer threads.
+ * Sanitizer builds reserve terabytes of shadow memory, which no such limit allows: skipped there. */
+START_TEST(test_thread_request_within_address_space)
+{
+#if defined(__SANITIZE_ADDRESS__) || defined(__SANITIZE_THREAD__)
+    ck_assert(true);
+    return;
+#endif
+    static const char *const argv[] = {"test_hardening", CHILD_FLAG, "tight", NULL};
+    const acpu_test_env env[2] = {{"ACLNN_CPU_VERBOSE", "1"}, {"ACLNN_CPU_NUM_THREADS", "8"}};
+    static char out[4096], err[4096];
+    acpu_test_run_self(argv, env, 2, out, err, sizeof out);
+    long used = capped_thread_count("8", err);
+    ck_assert_msg(used >= 1 && used < 8, "threads=%ld", used);
 }
 END_TEST
 
@@ -530,6 +578,7 @@ static Suite *hardening_suite(void)
     tcase_add_test(tc, test_overlap_transposed);
     tcase_add_test(tc, test_overlap_broadcast_input);
     tcase_add_test(tc, test_thread_request_capped);
+    tcase_add_test(tc, test_thread_request_within_address_space);
     suite_add_tcase(s, tc);
     return s;
 }
@@ -537,6 +586,6 @@ static Suite *hardening_suite(void)
 int main(int argc, char **argv)
 {
     if (argc > 1 && strcmp(argv[1], CHILD_FLAG) == 0)
-        return thread_cap_child();
+        return thread_cap_child(argc > 2 && strcmp(argv[2], "tight") == 0);
     return acpu_test_main(hardening_suite());
 }

@@ -285,7 +285,8 @@ static unsigned capped_threads(const acpu_settings *s)
         return s->threads;
     if (s->verbose && !atomic_exchange(&noted, true))
         fprintf(stderr, "aclnn_cpu: note: %u threads requested, %u used (at most 4 per CPU of the affinity mask, "
-                "at least 8: libgomp ends the process when it cannot create a thread)\n", s->threads, limit);
+                "at least 8, and what the address-space limit holds stacks for: libgomp ends the process when it "
+                "cannot create a thread)\n", s->threads, limit);
     return limit;
 }
 

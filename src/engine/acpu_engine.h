@@ -62,7 +62,8 @@ typedef struct {
     acpu_cast_fn cast;       /* kernel dtype -> output dtype; NULL when they are the same */
 } acpu_binary_task;
 
-/* The most OS threads a call uses: 4 per CPU the process may run on, at least 8 (engine.c says why). */
+/* The most OS threads a call uses: 4 per CPU the process may run on, at least 8, fewer under an
+ * address-space limit too small for their stacks (thread_limit.c says why). */
 unsigned acpu_engine_thread_limit(void);
 /* Threads the plan will use for `requested` threads: small calls stay on one thread. */
 unsigned acpu_engine_threads(const acpu_core_plan *plan, unsigned requested);

@@ -8,12 +8,6 @@
  * above this many elements of a cheap (exp-free) kernel. */
 #define ACPU_MIN_ELEMS_PER_THREAD 16384u
 #define ACPU_STAGE_ALIGN 64u
-/* OS threads per CPU of the affinity mask, and the least limit. More threads than CPUs never speed
- * up a kernel, and libgomp cannot fail gracefully: when it cannot create a thread (each reserves
- * a stack, 8 MiB of address space by default) it ends the process. A few per CPU are kept so that
- * thread-count experiments (the determinism suites run 7 threads on 2 CPUs) still run as asked. */
-#define ACPU_THREADS_PER_CPU 4u
-#define ACPU_MIN_THREAD_LIMIT 8u
 
 typedef struct {
     const acpu_binary_task *task;
@@ -64,13 +58,6 @@ static void tile_extent(const acpu_core_plan *p, const acpu_core_work *w, uint64
     uint64_t f = w->base + t, a_o = p->a_o ? p->a_o : 1, outer = f / a_o, seg = f % a_o;
     *start = (outer * p->axis_len + seg * p->a_i) * p->inner;
     *len = (seg + 1 == a_o ? p->a_i_tail : p->a_i) * p->inner;
-}
-
-unsigned acpu_engine_thread_limit(void)
-{
-    int procs = omp_get_num_procs(); /* the CPUs of the process's affinity mask */
-    unsigned per_cpu = procs > 0 ? (unsigned)procs * ACPU_THREADS_PER_CPU : 1u;
-    return per_cpu > ACPU_MIN_THREAD_LIMIT ? per_cpu : ACPU_MIN_THREAD_LIMIT;
 }
 
 unsigned acpu_engine_threads(const acpu_core_plan *plan, unsigned requested)
