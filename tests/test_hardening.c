@@ -220,6 +220,39 @@ START_TEST(test_storage_bytes_exact)
 }
 END_TEST
 
+/* A staged call of 2^59 elements (strided gradOutput over a claimed 2^60-float storage) on a profile
+ * whose UB is INT64_MAX: softplus's tile, and so its workspace, would not be representable. Phase 1 only
+ * checks, so the data pointers are far-apart addresses that are never dereferenced (real buffers
+ * this large do not exist, and claimed spans this large would overlap). */
+START_TEST(test_workspace_exact)
+{
+    const int64_t n = P62 >> 3, strided[1] = {2}, dims[1] = {n}, storage_in[1] = {2 * n}, storage_out[1] = {n};
+    void *go_at = (void *)(uintptr_t)(1ull << 62), *x_at = (void *)(uintptr_t)(1ull << 61),
+         *gi_at = (void *)(uintptr_t)(1ull << 63);
+    aclTensor *go = aclCreateTensor(dims, 1, ACL_FLOAT, strided, 0, ACL_FORMAT_ND, storage_in, 1, go_at);
+    aclTensor *x = aclCreateTensor(dims, 1, ACL_FLOAT, NULL, 0, ACL_FORMAT_ND, storage_out, 1, x_at);
+    aclTensor *gi = aclCreateTensor(dims, 1, ACL_FLOAT, NULL, 0, ACL_FORMAT_ND, storage_out, 1, gi_at);
+    ck_assert(go && x && gi);
+    ck_assert_int_eq(aclnnCpuSetPlatform(_i == 0 ? "Ascend910B" : "host", 0, INT64_MAX), ACL_SUCCESS);
+    aclOpExecutor *exec = NULL;
+    uint64_t ws = 0, elu_ws = 0;
+    aclnnStatus elu = elu_phase1(go, x, gi, &exec, &elu_ws);
+    aclOpExecutor *elu_exec = exec;
+    aclnnStatus sp = softplus_phase1(go, x, gi, &exec, &ws);
+    ck_assert_int_eq(aclnnCpuSetPlatform(NULL, 0, 0), ACL_SUCCESS);
+    /* softplus's arch35 tile grows with the UB: refused */
+    ck_assert_msg(sp == ACLNN_ERR_PARAM_INVALID, "softplus: %d, workspace %llu", (int)sp, (unsigned long long)ws);
+    acpu_test_expect_msg_at(SP_API, "workspace", NULL, __LINE__);
+    /* ELU's tile is capped by its compute chunk whatever the UB: a small, exact workspace (not run) */
+    ck_assert_int_eq(elu, ACLNN_SUCCESS);
+    ck_assert_msg(elu_ws > 0 && elu_ws < (1u << 20), "ELU workspace %llu", (unsigned long long)elu_ws);
+    ck_assert_int_eq(aclDestroyAclOpExecutor(elu_exec), ACLNN_SUCCESS);
+    aclDestroyTensor(go);
+    aclDestroyTensor(x);
+    aclDestroyTensor(gi);
+}
+END_TEST
+
 /* ---- 3, 6: aclCreateTensor refuses dims whose products do not fit --------------------------------- */
 
 START_TEST(test_create_refuses_overflowing_dims)
@@ -570,6 +603,7 @@ static Suite *hardening_suite(void)
     tcase_add_loop_test(tc, test_elu_output_dtype_listed, 0, 6);
     tcase_add_loop_test(tc, test_view_extent_exact, 0, 3);
     tcase_add_loop_test(tc, test_storage_bytes_exact, 0, 4);
+    tcase_add_loop_test(tc, test_workspace_exact, 0, 2);
     tcase_add_loop_test(tc, test_create_refuses_overflowing_dims, 0, 7);
     tcase_add_test(tc, test_create_accepts_largest_dims);
     tcase_add_loop_test(tc, test_no_trap_with_fp_exceptions, 0, (int)N_ELEMS(k_trap_bits));

@@ -237,7 +237,9 @@ static aclnnStatus plan_call(const elu_args *a, const acpu_settings *s, const el
     task->cast = gi == go ? NULL : acpu_cast_get(go, gi);
     if (gi != go && task->cast == NULL)
         return acpu_missing_cast(API, go, gi);
-    acpu_size_call(call, s);
+    aclnnStatus rc = acpu_size_call(API, call, s);
+    if (rc != ACLNN_SUCCESS)
+        return rc;
     if (s->verbose) /* formatting costs as much as a 4K-element kernel: only when asked */
         describe(a, s, &elu, call);
     return ACLNN_SUCCESS;

@@ -276,9 +276,9 @@ static aclnnStatus plan_call(const softplus_args *a, const acpu_settings *s, acp
     fold_params(a, params);
     const char *sch;
     aclnnStatus rc;
-    if ((rc = fill_task(a, s, cdt, &call->task)) || (rc = plan_tiling(a, s, cdt, params, call, &sch)))
+    if ((rc = fill_task(a, s, cdt, &call->task)) || (rc = plan_tiling(a, s, cdt, params, call, &sch)) ||
+        (rc = acpu_size_call(API, call, s)))
         return rc;
-    acpu_size_call(call, s);
     const aclTensor *const tensors[3] = {a->grad_output, a->self, a->grad_input};
     if (s->verbose)
         acpu_describe_call(call, tensors, a->self, s, sch, call->plan.core_num, call->plan.tile);

@@ -290,10 +290,18 @@ static unsigned capped_threads(const acpu_settings *s)
     return limit;
 }
 
-void acpu_size_call(acpu_op_call *call, const acpu_settings *s)
+aclnnStatus acpu_size_call(const char *api, acpu_op_call *call, const acpu_settings *s)
 {
     call->threads = acpu_engine_threads(&call->plan, capped_threads(s));
-    call->workspace_size = acpu_engine_workspace(&call->plan, &call->task, call->threads);
+    size_t ws = acpu_engine_workspace(&call->plan, &call->task, call->threads);
+    if (ws == SIZE_MAX) {
+        acpu_set_error("%s: the plan's tile of %llu elements needs a workspace larger than the address space "
+                       "(profile UB %llu bytes)", api, (unsigned long long)call->plan.tile,
+                       (unsigned long long)s->platform.ub_bytes);
+        return ACLNN_ERR_PARAM_INVALID;
+    }
+    call->workspace_size = ws;
+    return ACLNN_SUCCESS;
 }
 
 void acpu_describe_call(acpu_op_call *call, const aclTensor *const tensors[3], const aclTensor *shape_of,

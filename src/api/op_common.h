@@ -56,7 +56,7 @@ void acpu_tensor_broadcast_view(const aclTensor *t, size_t elem_size, const aclT
 /* Kernel-table index of a compute dtype (FLOAT, FLOAT16, BF16, DOUBLE). */
 acpu_kdtype acpu_kernel_dtype(aclDataType dt);
 /* Threads and workspace of a planned call, from the settings' thread count. */
-void acpu_size_call(acpu_op_call *call, const acpu_settings *s);
+aclnnStatus acpu_size_call(const char *api, acpu_op_call *call, const acpu_settings *s); /* 161002: no workspace fits */
 /* The verbose line's fields: "dtypes=a,b->c shape=... profile=... sch=... cores=... tile=... isa=...". */
 void acpu_describe_call(acpu_op_call *call, const aclTensor *const tensors[3], const aclTensor *shape_of,
                         const acpu_settings *s, const char *sch, uint64_t cores, uint64_t tile);

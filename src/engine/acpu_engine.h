@@ -67,7 +67,8 @@ typedef struct {
 unsigned acpu_engine_thread_limit(void);
 /* Threads the plan will use for `requested` threads: small calls stay on one thread. */
 unsigned acpu_engine_threads(const acpu_core_plan *plan, unsigned requested);
-/* Workspace bytes that `threads` threads need for the task (0 when nothing is staged). */
+/* Workspace bytes that `threads` threads need for the task (0 when nothing is staged); SIZE_MAX
+ * when the plan's tile is too large for any workspace to be represented. */
 size_t acpu_engine_workspace(const acpu_core_plan *plan, const acpu_binary_task *task, unsigned threads);
 /* Runs the plan; `workspace` holds acpu_engine_workspace() bytes. The caller's floating-point
  * environment is replaced by the IEEE default on every thread for the duration and restored. */

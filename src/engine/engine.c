@@ -2,6 +2,7 @@
 #include <omp.h>
 
 #include "acpu_engine.h"
+#include "common/acpu_checked.h"
 #include "tiling/acpu_int_math.h"
 
 /* Default when the plan does not say: a thread pays for its fork/join (~1-2 us with libgomp) only
@@ -112,8 +113,21 @@ static size_t stage_layout(acpu_stage_ctx *c, const acpu_core_plan *plan, char *
     return used;
 }
 
+/* Whether every staging size of the plan is representable: a tile of the widest element (16 bytes,
+ * complex128) in each of the at most 7 buffers a thread lays out (plus alignment), for every thread,
+ * within ptrdiff_t. Tiles come from the tilings, bounded by the element count and the profile's UB,
+ * both of which a caller sets. */
+static bool workspace_fits(const acpu_core_plan *plan, unsigned threads)
+{
+    uint64_t bytes;
+    return acpu_mul_u64(plan->tile + ACPU_STAGE_ALIGN, 16u * 8u, &bytes) && acpu_mul_u64(bytes, threads, &bytes) &&
+           bytes <= (uint64_t)PTRDIFF_MAX;
+}
+
 size_t acpu_engine_workspace(const acpu_core_plan *plan, const acpu_binary_task *task, unsigned threads)
 {
+    if (!workspace_fits(plan, threads))
+        return SIZE_MAX;
     acpu_stage_ctx c;
     stage_flags(task, &c);
     size_t per_thread = stage_layout(&c, plan, NULL);
