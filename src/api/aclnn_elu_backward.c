@@ -274,7 +274,7 @@ static aclnnStatus phase1(const elu_args *a, uint64_t *workspace_size, aclOpExec
         return rc;
     if (call.empty && s.verbose)
         describe(a, &s, NULL, &call);
-    return acpu_finish_phase1(&call, workspace_size, executor);
+    return acpu_finish_phase1(API, &call, workspace_size, executor);
 }
 
 ACLNN_API aclnnStatus aclnnEluBackwardGetWorkspaceSize(const aclTensor *gradOutput, const aclScalar *alpha,

@@ -318,7 +318,7 @@ static aclnnStatus phase1(const softplus_args *a, uint64_t *workspace_size, aclO
         const aclTensor *const tensors[3] = {a->grad_output, a->self, a->grad_input};
         acpu_describe_call(&call, tensors, a->self, &s, "EMPTY", 0, 0);
     }
-    return acpu_finish_phase1(&call, workspace_size, executor);
+    return acpu_finish_phase1(API, &call, workspace_size, executor);
 }
 
 ACLNN_API aclnnStatus aclnnSoftplusBackwardGetWorkspaceSize(const aclTensor *gradOutput, const aclTensor *self,

@@ -245,11 +245,14 @@ void acpu_tensor_view(const aclTensor *t, size_t elem_size, acpu_view *v)
     }
 }
 
-aclnnStatus acpu_finish_phase1(acpu_op_call *call, uint64_t *workspace_size, aclOpExecutor **executor)
+aclnnStatus acpu_finish_phase1(const char *api, acpu_op_call *call, uint64_t *workspace_size,
+                               aclOpExecutor **executor)
 {
     aclOpExecutor *e = acpu_executor_create(call);
-    if (e == NULL)
+    if (e == NULL) {
+        acpu_set_error("%s: cannot create the executor (out of memory)", api);
         return ACLNN_ERR_INNER_CREATE_EXECUTOR;
+    }
     *workspace_size = call->workspace_size;
     *executor = e;
     return ACLNN_SUCCESS;

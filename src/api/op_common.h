@@ -85,7 +85,9 @@ static inline bool acpu_same_scalar(const aclScalar *x, const aclScalar *y)
     return x->dtype == y->dtype && memcmp(x->value, y->value, sizeof x->value) == 0;
 }
 
-/* Creates the executor for `call` and stores it with the workspace size (561101 on failure). */
-aclnnStatus acpu_finish_phase1(acpu_op_call *call, uint64_t *workspace_size, aclOpExecutor **executor);
+/* Creates the executor for `call` and stores it with the workspace size (561101 and a message naming
+ * `api` on failure). */
+aclnnStatus acpu_finish_phase1(const char *api, acpu_op_call *call, uint64_t *workspace_size,
+                               aclOpExecutor **executor);
 
 #endif /* ACPU_OP_COMMON_H_ */

@@ -144,8 +144,8 @@ struct aclOpExecutor {
     _Atomic unsigned refs; /* 1 while registered + 1 per phase 2 running it; the last one recycles */
 };
 
-/* Registers a new executor holding `call` (task.params is re-pointed at the copy). NULL + message
- * on allocation failure. */
+/* Registers a new executor holding `call` (task.params is re-pointed at the copy). NULL on
+ * allocation failure (the caller reports it under its API's name). */
 aclOpExecutor *acpu_executor_create(const acpu_op_call *call);
 /* Phase 2 of every operator (CommonOpExecutorRun): checks (the executor must be live and planned
  * for `op`), runs, releases if not repeatable. */

@@ -149,7 +149,6 @@ aclOpExecutor *acpu_executor_create(const acpu_op_call *call)
         if (e->block < 0)
             free(e);
     }
-    acpu_set_error("%s: cannot create the executor (out of memory)", call->op_name);
     return NULL;
 }
 
