@@ -292,6 +292,7 @@ ACLNN_API aclnnStatus aclnnEluBackwardGetWorkspaceSize(const aclTensor *gradOutp
     acpu_fp_state saved;
     acpu_fp_enter(&saved);
     rc = phase1(&a, workspaceSize, executor);
+    acpu_hazard_clear(); /* phase 1 has finished reading the handles */
     acpu_fp_leave(&saved);
     return rc;
 }

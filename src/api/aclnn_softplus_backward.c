@@ -333,6 +333,7 @@ ACLNN_API aclnnStatus aclnnSoftplusBackwardGetWorkspaceSize(const aclTensor *gra
     acpu_fp_state saved; /* all of phase 1 under the default FP environment: nothing can trap */
     acpu_fp_enter(&saved);
     rc = phase1(&a, workspaceSize, executor);
+    acpu_hazard_clear(); /* phase 1 has finished reading the handles */
     acpu_fp_leave(&saved);
     return rc;
 }

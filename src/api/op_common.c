@@ -64,6 +64,7 @@ aclnnStatus acpu_check_handle_args(const char *api, const acpu_handle_arg *args,
         ps[i] = args[i].p;
         kinds[i] = args[i].kind;
     }
+    acpu_hazard_protect(ps, n); /* before the check: a handle found live stays readable until the clear */
     int dead = first_dead_handle(ps, kinds, n);
     if (dead < 0)
         return ACLNN_SUCCESS;

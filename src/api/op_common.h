@@ -12,7 +12,9 @@
 /* OP_CHECK_COMM_INPUT: both out-pointers present (161001 otherwise). */
 aclnnStatus acpu_check_out_pointers(const char *api, const uint64_t *workspace_size, aclOpExecutor **executor);
 /* The handle arguments of a call, checked under one registry lock in argument order: the first NULL
- * (161001) or not live (161002, never dereferenced) one is reported. n <= ACPU_MAX_HANDLE_ARGS. */
+ * (161001) or not live (161002, never dereferenced) one is reported. n <= ACPU_MAX_HANDLE_ARGS.
+ * The handles are published as hazards first: the caller must acpu_hazard_clear() when it has
+ * finished reading them (the end of phase 1), whatever this returned. */
 #define ACPU_MAX_HANDLE_ARGS 8
 typedef struct {
     const char *name;

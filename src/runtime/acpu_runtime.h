@@ -52,6 +52,15 @@ bool acpu_registry_add_locked(const void *p, acpu_handle_kind kind);
 bool acpu_registry_contains_locked(const void *p, acpu_handle_kind kind);
 bool acpu_registry_remove_locked(const void *p, acpu_handle_kind kind);
 
+/* ---- hazard pointers (hazard.c): tensors and scalars a call is reading are never freed --------- */
+#define ACPU_HAZARD_SLOTS 8
+/* Publishes the calling thread's n (<= ACPU_HAZARD_SLOTS) handles before it checks them; they stay
+ * protected from being freed until acpu_hazard_clear, even if another thread destroys them. */
+void acpu_hazard_protect(const void *const *ps, int n);
+void acpu_hazard_clear(void);
+/* Whether a thread may still read p (the registry then keeps it for a later release). */
+bool acpu_hazard_in_use(const void *p);
+
 /* memset(p, 0, n) / memcpy for structs of ~1 KB on the per-call path (memory.c says why). */
 void acpu_zero(void *p, size_t n);
 void acpu_copy(void *dst, const void *src, size_t n);

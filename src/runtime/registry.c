@@ -158,14 +158,53 @@ int acpu_registry_first_dead(const void *const *ps, const acpu_handle_kind *kind
     return dead;
 }
 
+/* Objects out of quarantine that a stalled call still reads (hazard.c): freed by a later release.
+ * Under the registry lock. A node that cannot be allocated leaks its object, never frees it early. */
+typedef struct acpu_deferred {
+    void *p;
+    struct acpu_deferred *next;
+} acpu_deferred;
+static acpu_deferred *deferred;
+
+/* p, or NULL when a thread may still read it (then kept on the deferred list). */
+static void *free_now_or_defer_locked(void *p)
+{
+    if (p == NULL || !acpu_hazard_in_use(p))
+        return p;
+    acpu_deferred *d = malloc(sizeof *d);
+    if (d != NULL) {
+        d->p = p;
+        d->next = deferred;
+        deferred = d;
+    }
+    return NULL;
+}
+
+/* The first deferred object no thread reads any more, taken off the list (NULL if none). */
+static void *deferred_take_locked(void)
+{
+    for (acpu_deferred **link = &deferred; *link != NULL; link = &(*link)->next) {
+        acpu_deferred *d = *link;
+        if (acpu_hazard_in_use(d->p))
+            continue;
+        void *p = d->p;
+        *link = d->next;
+        free(d);
+        return p;
+    }
+    return NULL;
+}
+
 void acpu_registry_release(void *p)
 {
     acpu_lock_take(&registry_lock);
-    void *oldest = quarantine[quarantine_next];
+    void *oldest = free_now_or_defer_locked(quarantine[quarantine_next]);
     quarantine[quarantine_next] = p;
     quarantine_next = (quarantine_next + 1) % ACPU_QUARANTINE;
+    void *settled = deferred != NULL ? deferred_take_locked() : NULL;
     acpu_lock_give(&registry_lock);
     free(oldest);
+    free(settled);
 }
 
 static atomic_ullong destroys[ACPU_HANDLE_HOST_MEM + 1]; /* 64 bits: a count never comes back */

@@ -207,17 +207,23 @@ float acpu_scalar_to_float(const aclScalar *s)
 
 /* ---- getters ---------------------------------------------------------------------------------- */
 
-static aclnnStatus getter_check(const char *api, const aclTensor *t, const void *out)
+/* Checks the arguments and copies the tensor while holding the registry lock: once the lock is
+ * given back another thread may destroy the tensor, so nothing is read from it after that. */
+static aclnnStatus getter_snapshot(const char *api, const aclTensor *t, const void *out, aclTensor *copy)
 {
     if (t == NULL || out == NULL) {
         acpu_set_error("%s: %s must not be NULL", api, t == NULL ? "tensor" : "the output pointer");
         return ACLNN_ERR_PARAM_NULLPTR;
     }
-    if (!acpu_registry_contains(t, ACPU_HANDLE_TENSOR)) {
-        acpu_set_error("%s: tensor %p is not a live aclTensor", api, (const void *)t);
-        return ACLNN_ERR_PARAM_INVALID;
-    }
-    return ACLNN_SUCCESS;
+    acpu_registry_lock();
+    bool live = acpu_registry_contains_locked(t, ACPU_HANDLE_TENSOR);
+    if (live)
+        *copy = *t;
+    acpu_registry_unlock();
+    if (live)
+        return ACLNN_SUCCESS;
+    acpu_set_error("%s: tensor %p is not a live aclTensor", api, (const void *)t);
+    return ACLNN_ERR_PARAM_INVALID;
 }
 
 static aclnnStatus copy_dims(const char *api, const int64_t *src, uint64_t n, int64_t **out, uint64_t *count)
@@ -237,8 +243,9 @@ static aclnnStatus copy_dims(const char *api, const int64_t *src, uint64_t n, in
 #define ACPU_DIMS_GETTER(fn, field, rank_field)                                                  \
     ACLNN_API aclnnStatus fn(const aclTensor *tensor, int64_t **dims, uint64_t *num)             \
     {                                                                                            \
-        aclnnStatus rc = getter_check(#fn, tensor, dims && num ? (const void *)dims : NULL);     \
-        return rc != ACLNN_SUCCESS ? rc : copy_dims(#fn, tensor->field, tensor->rank_field, dims, num); \
+        aclTensor t;                                                                             \
+        aclnnStatus rc = getter_snapshot(#fn, tensor, dims && num ? (const void *)dims : NULL, &t); \
+        return rc != ACLNN_SUCCESS ? rc : copy_dims(#fn, t.field, t.rank_field, dims, num);      \
     }
 ACPU_DIMS_GETTER(aclGetViewShape, view_dims, view_rank)
 ACPU_DIMS_GETTER(aclGetViewStrides, strides, view_rank)
@@ -247,9 +254,10 @@ ACPU_DIMS_GETTER(aclGetStorageShape, storage_dims, storage_rank)
 #define ACPU_VALUE_GETTER(fn, T, field)                                   \
     ACLNN_API aclnnStatus fn(const aclTensor *tensor, T *out)             \
     {                                                                     \
-        aclnnStatus rc = getter_check(#fn, tensor, out);                  \
+        aclTensor t;                                                      \
+        aclnnStatus rc = getter_snapshot(#fn, tensor, out, &t);           \
         if (rc == ACLNN_SUCCESS)                                          \
-            *out = tensor->field;                                         \
+            *out = t.field;                                               \
         return rc;                                                        \
     }
 ACPU_VALUE_GETTER(aclGetViewOffset, int64_t, offset)
