@@ -7,6 +7,7 @@
 #endif
 #endif
 
+#include "acpu_cpu_x86.h"
 #include "acpu_kernels.h"
 
 extern const acpu_kernel_table acpu_kernels_scalar;
@@ -22,13 +23,11 @@ extern const acpu_kernel_table acpu_kernels_neon;
 static bool cpu_has(acpu_isa isa)
 {
 #if defined(__x86_64__) || defined(_M_X64)
-    __builtin_cpu_init();
-    bool avx2 = __builtin_cpu_supports("avx2") && __builtin_cpu_supports("fma") && __builtin_cpu_supports("f16c");
+    acpu_x86_features f = acpu_x86_detect();
     if (isa == ACPU_ISA_AVX2)
-        return avx2;
+        return f.avx2;
     if (isa == ACPU_ISA_AVX512)
-        return avx2 && __builtin_cpu_supports("avx512f") && __builtin_cpu_supports("avx512bw") &&
-               __builtin_cpu_supports("avx512dq") && __builtin_cpu_supports("avx512vl");
+        return f.avx512;
 #endif
 #if defined(__aarch64__)
     if (isa == ACPU_ISA_NEON)
@@ -45,7 +44,7 @@ static const acpu_kernel_table *built_table(acpu_isa isa, bool native_bf16)
     case ACPU_ISA_AVX2: return &acpu_kernels_avx2;
     /* the same ISA level; VCVTNEPS2BF16 where the CPU has avx512_bf16 */
     case ACPU_ISA_AVX512:
-        return native_bf16 && __builtin_cpu_supports("avx512bf16") ? &acpu_kernels_avx512bf16 : &acpu_kernels_avx512;
+        return native_bf16 && acpu_x86_detect().avx512_bf16 ? &acpu_kernels_avx512bf16 : &acpu_kernels_avx512;
 #endif
 #if defined(__aarch64__)
     case ACPU_ISA_NEON: return &acpu_kernels_neon;
