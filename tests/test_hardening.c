@@ -253,6 +253,31 @@ START_TEST(test_workspace_exact)
 }
 END_TEST
 
+/* Size-1 dims may carry any stride (it never moves): {1, 2, 1} with strides {INT64_MAX, 1, 2^62}
+ * is a valid 2-element view. The engine's byte steps multiplied such a stride by the element size
+ * (signed overflow, fatal under UBSan; found by the fuzzer). Staged (a cast) and in place. */
+START_TEST(test_size1_dim_huge_stride)
+{
+    const int64_t dims[3] = {1, 2, 1}, odd[3] = {INT64_MAX, 1, P62}, storage[1] = {2};
+    float go_buf[2] = {1.0f, 2.0f}, x_buf[2] = {-1.0f, 0.5f}, gi_buf[2] = {0.0f, 0.0f};
+    double gi_f64[2] = {0.0, 0.0};
+    aclTensor *go = aclCreateTensor(dims, 3, ACL_FLOAT, odd, 0, ACL_FORMAT_ND, storage, 1, go_buf);
+    aclTensor *x = aclCreateTensor(dims, 3, ACL_FLOAT, odd, 0, ACL_FORMAT_ND, storage, 1, x_buf);
+    aclTensor *gi = aclCreateTensor(dims, 3, _i ? ACL_DOUBLE : ACL_FLOAT, odd, 0, ACL_FORMAT_ND, storage, 1,
+                                    _i ? (void *)gi_f64 : (void *)gi_buf);
+    aclOpExecutor *exec = NULL;
+    uint64_t ws = 0;
+    ck_assert_int_eq(elu_phase1(go, x, gi, &exec, &ws), ACLNN_SUCCESS);
+    ck_assert_int_eq(acpu_test_run_phase2(aclnnEluBackward, ws, exec), ACLNN_SUCCESS);
+    double got0 = _i ? gi_f64[0] : gi_buf[0], got1 = _i ? gi_f64[1] : gi_buf[1];
+    ck_assert_double_eq_tol(got0, exp(-1.0), 1e-6);
+    ck_assert_double_eq_tol(got1, 2.0, 1e-6);
+    aclDestroyTensor(go);
+    aclDestroyTensor(x);
+    aclDestroyTensor(gi);
+}
+END_TEST
+
 /* ---- 3, 6: aclCreateTensor refuses dims whose products do not fit --------------------------------- */
 
 START_TEST(test_create_refuses_overflowing_dims)
@@ -604,6 +629,7 @@ static Suite *hardening_suite(void)
     tcase_add_loop_test(tc, test_view_extent_exact, 0, 3);
     tcase_add_loop_test(tc, test_storage_bytes_exact, 0, 4);
     tcase_add_loop_test(tc, test_workspace_exact, 0, 2);
+    tcase_add_loop_test(tc, test_size1_dim_huge_stride, 0, 2);
     tcase_add_loop_test(tc, test_create_refuses_overflowing_dims, 0, 7);
     tcase_add_test(tc, test_create_accepts_largest_dims);
     tcase_add_loop_test(tc, test_no_trap_with_fp_exceptions, 0, (int)N_ELEMS(k_trap_bits));

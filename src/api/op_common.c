@@ -242,7 +242,9 @@ void acpu_tensor_view(const aclTensor *t, size_t elem_size, acpu_view *v)
     for (uint32_t d = 0; d < ACPU_MAX_DIMS; d++) {
         bool used = d < v->rank;
         v->shape[d] = used ? t->view_dims[d] : 0;
-        v->stride[d] = used ? t->strides[d] : 0;
+        /* a size-1 dim is never stepped: its stride (any value up to INT64_MAX) becomes 0, so that
+         * the engine's byte-step products stay within the checked extent */
+        v->stride[d] = used && t->view_dims[d] > 1 ? t->strides[d] : 0;
     }
 }
 
@@ -266,7 +268,7 @@ void acpu_tensor_broadcast_view(const aclTensor *t, size_t elem_size, const aclT
     uint64_t pad = shape->view_rank - t->view_rank;
     for (uint64_t d = 0; d < shape->view_rank; d++) {
         bool grows = d < pad || t->view_dims[d - pad] != shape->view_dims[d];
-        v->stride[d] = grows ? 0 : t->strides[d - pad];
+        v->stride[d] = grows || shape->view_dims[d] <= 1 ? 0 : t->strides[d - pad];
     }
 }
 
