@@ -1,0 +1,519 @@
+/* Allocation failure (issue 8): the library's own allocations fail one at a time. A scenario (a
+ * device, a stream, device and host memory, tensors and scalars, phase 1 and 2 of both operators,
+ * a workspace, a repeatable executor, more live executors than the pool has blocks, enough handles
+ * to grow the registry, a getter, then every destroy) runs once per k = 1..MAX_K with the k-th
+ * allocation failing. The call that meets the failure must fail with its code (table below), name
+ * itself in aclGetRecentErrMsg and leave every output untouched; every other call must succeed, with
+ * exact results. The scenario then stops, destroys what it made, and runs once more in full: the
+ * failure left nothing broken. The asan preset adds LeakSanitizer, which fails a case (its forked
+ * process exits non-zero) on any leak; the library's deliberate process-lifetime allocations (registry
+ * table, quarantined handles) stay reachable from its globals.
+ *
+ * How allocations fail: this executable is linked with --wrap for malloc, calloc, realloc,
+ * aligned_alloc and posix_memalign (tests/CMakeLists.txt), so the library's static objects call the
+ * __wrap_ functions below; counting is on only inside the library calls of a scenario, so the test's
+ * own and Check's allocations never count. libgomp's allocations are its own (not wrapped) and
+ * ACLNN_CPU_NUM_THREADS=1 keeps phase 2 off OpenMP.
+ *
+ * Codes on an allocation failure (read from src/; only aclrtMalloc's is in doc/BEHAVIOUR.md). The
+ * scenario reaches every allocation in src/ (device.c, memory.c, executor.c, registry.c, tensor.c):
+ *   aclCreateTensor, aclCreateScalar                    NULL
+ *   aclrtCreateStream, aclrtMalloc, aclrtMallocHost     ACL_ERROR_BAD_ALLOC (200000)
+ *   aclnn*GetWorkspaceSize                              ACLNN_ERR_INNER_CREATE_EXECUTOR (561101)
+ *   aclGetViewShape (and the other array getters)       ACLNN_ERR_INNER (561000) */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "acpu_test.h"
+#include "acpu_test_ops.h"
+#include "aclnnop/aclnn_elu_backward.h"
+#include "aclnnop/aclnn_softplus_backward.h"
+
+#define N_ELEMS(a) (sizeof(a) / sizeof((a)[0]))
+#define N 1000            /* elements of every tensor */
+#define GUARD_BYTES 64    /* after each output, must stay untouched */
+#define SENTINEL 0xA5     /* fill of the outputs before the scenario */
+#define MANY_EXECUTORS 12 /* live at once: more than the executor pool's 8 blocks, so some come from the heap */
+#define BURST_SCALARS 40  /* enough live handles to make the registry table grow mid-scenario */
+/* Cases: one per allocation of a scenario (test_scenario_count checks that it makes at most this
+ * many; raise it when the library allocates more). */
+#define MAX_K 80
+
+/* ---- the allocator behind --wrap -------------------------------------------------------------------- */
+
+void *__real_malloc(size_t size);
+void *__real_calloc(size_t n, size_t size);
+void *__real_realloc(void *p, size_t size);
+void *__real_aligned_alloc(size_t align, size_t size);
+int __real_posix_memalign(void **p, size_t align, size_t size);
+void *__wrap_malloc(size_t size);
+void *__wrap_calloc(size_t n, size_t size);
+void *__wrap_realloc(void *p, size_t size);
+void *__wrap_aligned_alloc(size_t align, size_t size);
+int __wrap_posix_memalign(void **p, size_t align, size_t size);
+
+/* One thread only (ACLNN_CPU_NUM_THREADS=1, and phase 2 allocates nothing): plain variables. */
+static struct {
+    bool armed;   /* counting: only inside a scenario's library calls */
+    long seen;    /* allocations counted so far */
+    long fail_at; /* the counted allocation (1-based) that fails; 0: none */
+    long failed;  /* allocations made to fail */
+    long before;  /* `seen` when the current step began */
+} g_alloc;
+
+static bool alloc_fails(void)
+{
+    if (!g_alloc.armed)
+        return false;
+    if (++g_alloc.seen != g_alloc.fail_at)
+        return false;
+    g_alloc.failed++;
+    return true;
+}
+
+void *__wrap_malloc(size_t size) { return alloc_fails() ? NULL : __real_malloc(size); }
+void *__wrap_calloc(size_t n, size_t size) { return alloc_fails() ? NULL : __real_calloc(n, size); }
+void *__wrap_realloc(void *p, size_t size) { return alloc_fails() ? NULL : __real_realloc(p, size); }
+void *__wrap_aligned_alloc(size_t align, size_t size)
+{
+    return alloc_fails() ? NULL : __real_aligned_alloc(align, size);
+}
+int __wrap_posix_memalign(void **p, size_t align, size_t size)
+{
+    return alloc_fails() ? ENOMEM : __real_posix_memalign(p, align, size);
+}
+
+/* ---- steps: one library call each, with counting on ------------------------------------------------- */
+
+/* A message no step sets: a step that fails must replace it. aclrtGetDevice allocates nothing. */
+static void step_begin(void)
+{
+    ck_assert_int_eq(aclrtGetDevice(NULL), ACL_ERROR_INVALID_PARAM);
+    g_alloc.before = g_alloc.seen;
+    g_alloc.armed = true;
+}
+
+/* Counting off; true when the step's call met the failing allocation. */
+static bool step_end(void)
+{
+    g_alloc.armed = false;
+    return g_alloc.fail_at > g_alloc.before && g_alloc.fail_at <= g_alloc.seen;
+}
+
+/* Marks a call that must not allocate at all (it has no allocation failure code). */
+#define NO_ALLOC (-1L)
+
+/* A call that met the failure must fail, with code `want` (0 for the creators that return NULL),
+ * naming `api` in its message; any other call must succeed. Returns whether the call succeeded. */
+static bool step_outcome(const char *api, bool injected, bool ok, long got, long want)
+{
+    if (!injected) {
+        ck_assert_msg(ok, "%s failed (%ld) without a failed allocation: %s", api, got, aclGetRecentErrMsg());
+        return true;
+    }
+    ck_assert_msg(want != NO_ALLOC, "%s allocates (allocation %ld), but has no allocation failure", api,
+                  g_alloc.fail_at);
+    ck_assert_msg(!ok, "%s succeeded although its allocation %ld failed", api, g_alloc.fail_at);
+    ck_assert_msg(got == want, "%s returned %ld on a failed allocation, expected %ld", api, got, want);
+    const char *m = aclGetRecentErrMsg();
+    ck_assert_msg(strstr(m, api) != NULL, "%s failed on an allocation but its message is \"%s\"", api, m);
+    return false;
+}
+
+/* ---- the scenario -------------------------------------------------------------------------------- */
+
+enum { OUT_ELU, OUT_SOFTPLUS, OUT_SOFTPLUS_INT, OUT_REPEAT, OUT_MANY_ELU, OUT_MANY_SOFTPLUS, N_OUTS };
+enum { OP_ELU, OP_SOFTPLUS, OP_SOFTPLUS_INT };
+static const int k_out_op[N_OUTS] = {OP_ELU, OP_SOFTPLUS, OP_SOFTPLUS_INT, OP_ELU, OP_ELU, OP_SOFTPLUS};
+
+#define ALPHA 1.5f
+#define SCALE 1.0507f
+#define INPUT_SCALE 1.0f
+#define BETA 2.0f
+#define THRESHOLD 20.0f
+
+typedef struct {
+    /* caller memory, allocated uncounted before the scenario */
+    float *dy;
+    unsigned char *out[N_OUTS];
+    bool written[N_OUTS]; /* a phase 2 into it succeeded */
+    /* what the scenario made; scenario_cleanup destroys what is still there */
+    aclrtStream stream;
+    float *x;     /* aclrtMalloc */
+    int32_t *xi;  /* aclrtMallocHost */
+    aclTensor *t_dy, *t_x, *t_xi, *t_out[N_OUTS];
+    aclScalar *alpha, *scale, *iscale, *beta, *threshold, *burst[BURST_SCALARS];
+    aclOpExecutor *live[MANY_EXECUTORS + 1]; /* made, not yet run or destroyed */
+    int n_live;
+} scenario;
+
+static bool set_threads(void)
+{
+    step_begin();
+    aclError rc = aclnnCpuSetNumThreads(1); /* as ACLNN_CPU_NUM_THREADS=1, even when run by hand */
+    return step_outcome("aclnnCpuSetNumThreads", step_end(), rc == ACL_SUCCESS, rc, NO_ALLOC);
+}
+
+static bool set_device(void)
+{
+    step_begin();
+    aclError rc = aclrtSetDevice(0);
+    return step_outcome("aclrtSetDevice", step_end(), rc == ACL_SUCCESS, rc, NO_ALLOC);
+}
+
+static bool create_stream(scenario *s)
+{
+    step_begin();
+    aclError rc = aclrtCreateStream(&s->stream);
+    bool ok = step_outcome("aclrtCreateStream", step_end(), rc == ACL_SUCCESS, rc, ACL_ERROR_BAD_ALLOC);
+    if (!ok)
+        s->stream = NULL;
+    return ok;
+}
+
+static bool dev_malloc(void **p, size_t size)
+{
+    step_begin();
+    aclError rc = aclrtMalloc(p, size, ACL_MEM_MALLOC_HUGE_FIRST);
+    bool ok = step_outcome("aclrtMalloc", step_end(), rc == ACL_SUCCESS, rc, ACL_ERROR_BAD_ALLOC);
+    if (!ok)
+        *p = NULL;
+    return ok;
+}
+
+static bool host_malloc(void **p, size_t size)
+{
+    step_begin();
+    aclError rc = aclrtMallocHost(p, size);
+    bool ok = step_outcome("aclrtMallocHost", step_end(), rc == ACL_SUCCESS, rc, ACL_ERROR_BAD_ALLOC);
+    if (!ok)
+        *p = NULL;
+    return ok;
+}
+
+static bool create_tensor(aclTensor **t, aclDataType dt, void *data)
+{
+    const int64_t shape[1] = {N};
+    step_begin();
+    *t = aclCreateTensor(shape, 1, dt, NULL, 0, ACL_FORMAT_ND, shape, 1, data);
+    return step_outcome("aclCreateTensor", step_end(), *t != NULL, 0, 0);
+}
+
+static bool create_scalar(aclScalar **sc, float v)
+{
+    step_begin();
+    *sc = aclCreateScalar(&v, ACL_FLOAT);
+    return step_outcome("aclCreateScalar", step_end(), *sc != NULL, 0, 0);
+}
+
+static const char *op_api(int op)
+{
+    return op == OP_ELU ? "aclnnEluBackwardGetWorkspaceSize" : "aclnnSoftplusBackwardGetWorkspaceSize";
+}
+
+/* Phase 1 of op into output o; the executor joins s->live. */
+static bool phase1(scenario *s, int op, int o, uint64_t *ws, aclOpExecutor **ex)
+{
+    step_begin();
+    aclnnStatus rc = op == OP_ELU ? aclnnEluBackwardGetWorkspaceSize(s->t_dy, s->alpha, s->scale, s->iscale, false,
+                                                                     s->t_x, s->t_out[o], ws, ex)
+                                  : aclnnSoftplusBackwardGetWorkspaceSize(s->t_dy, op == OP_SOFTPLUS ? s->t_x : s->t_xi,
+                                                                          s->beta, s->threshold, s->t_out[o], ws, ex);
+    bool ok = step_outcome(op_api(op), step_end(), rc == ACLNN_SUCCESS, rc, ACLNN_ERR_INNER_CREATE_EXECUTOR);
+    if (ok)
+        s->live[s->n_live++] = *ex;
+    return ok;
+}
+
+static void forget_executor(scenario *s, const aclOpExecutor *ex)
+{
+    for (int i = 0; i < s->n_live; ++i) {
+        if (s->live[i] == ex) {
+            s->live[i] = s->live[--s->n_live];
+            return;
+        }
+    }
+    ck_abort_msg("executor %p is not one the scenario made", (const void *)ex);
+}
+
+/* Phase 2 of op (the stream and a workspace from aclrtMalloc when one is asked for) into output o. */
+static bool phase2(scenario *s, int op, int o, uint64_t ws, aclOpExecutor *ex, bool repeatable)
+{
+    void *buf = NULL;
+    if (ws > 0 && !dev_malloc(&buf, ws))
+        return false;
+    step_begin();
+    aclnnStatus rc = op == OP_ELU ? aclnnEluBackward(buf, ws, ex, s->stream) : aclnnSoftplusBackward(buf, ws, ex, s->stream);
+    bool ok = step_outcome(op == OP_ELU ? "aclnnEluBackward" : "aclnnSoftplusBackward", step_end(), rc == ACLNN_SUCCESS,
+                           rc, NO_ALLOC);
+    if (buf != NULL)
+        ck_assert_int_eq(aclrtFree(buf), ACL_SUCCESS);
+    if (ok && !repeatable)
+        forget_executor(s, ex); /* released by its run */
+    s->written[o] |= ok;
+    return ok;
+}
+
+static bool run_op(scenario *s, int op, int o)
+{
+    uint64_t ws = 0;
+    aclOpExecutor *ex = NULL;
+    return phase1(s, op, o, &ws, &ex) && phase2(s, op, o, ws, ex, false);
+}
+
+static bool destroy_executor(scenario *s, aclOpExecutor *ex)
+{
+    step_begin();
+    aclnnStatus rc = aclDestroyAclOpExecutor(ex);
+    bool ok = step_outcome("aclDestroyAclOpExecutor", step_end(), rc == ACLNN_SUCCESS, rc, NO_ALLOC);
+    if (ok)
+        forget_executor(s, ex);
+    return ok;
+}
+
+/* A repeatable executor, run twice, then destroyed. */
+static bool repeatable(scenario *s)
+{
+    uint64_t ws = 0;
+    aclOpExecutor *ex = NULL;
+    if (!phase1(s, OP_ELU, OUT_REPEAT, &ws, &ex))
+        return false;
+    step_begin();
+    aclnnStatus rc = aclSetAclOpExecutorRepeatable(ex);
+    if (!step_outcome("aclSetAclOpExecutorRepeatable", step_end(), rc == ACLNN_SUCCESS, rc, NO_ALLOC))
+        return false;
+    return phase2(s, OP_ELU, OUT_REPEAT, ws, ex, true) && phase2(s, OP_ELU, OUT_REPEAT, ws, ex, true) &&
+           destroy_executor(s, ex);
+}
+
+/* MANY_EXECUTORS live at once, of both operators in turn: the first come from the pool's blocks,
+ * the last of each operator from the heap (the only allocation phase 1 makes). Half run, half are
+ * destroyed unrun. */
+static bool many_executors(scenario *s)
+{
+    aclOpExecutor *ex[MANY_EXECUTORS];
+    uint64_t ws[MANY_EXECUTORS];
+    for (int i = 0; i < MANY_EXECUTORS; ++i)
+        if (!phase1(s, i % 2 ? OP_SOFTPLUS : OP_ELU, i % 2 ? OUT_MANY_SOFTPLUS : OUT_MANY_ELU, &ws[i], &ex[i]))
+            return false;
+    for (int i = 0; i < MANY_EXECUTORS; ++i) {
+        int op = i % 2 ? OP_SOFTPLUS : OP_ELU, o = i % 2 ? OUT_MANY_SOFTPLUS : OUT_MANY_ELU;
+        if (!(i % 4 >= 2 ? destroy_executor(s, ex[i]) : phase2(s, op, o, ws[i], ex[i], false)))
+            return false;
+    }
+    return true;
+}
+
+static bool burst(scenario *s)
+{
+    for (int i = 0; i < BURST_SCALARS; ++i)
+        if (!create_scalar(&s->burst[i], (float)i))
+            return false;
+    return true;
+}
+
+/* aclGetViewShape allocates the array it returns. */
+static bool getter(scenario *s)
+{
+    int64_t *dims = NULL;
+    uint64_t n = 0;
+    step_begin();
+    aclnnStatus rc = aclGetViewShape(s->t_dy, &dims, &n);
+    if (!step_outcome("aclGetViewShape", step_end(), rc == ACLNN_SUCCESS, rc, ACLNN_ERR_INNER))
+        return false;
+    ck_assert_uint_eq(n, 1);
+    ck_assert_int_eq(dims[0], N);
+    free(dims);
+    return true;
+}
+
+static bool inputs(scenario *s)
+{
+    if (!dev_malloc((void **)&s->x, N * sizeof(float)) || !host_malloc((void **)&s->xi, N * sizeof(int32_t)))
+        return false;
+    for (int64_t i = 0; i < N; ++i) {
+        s->x[i] = acpu_ops_x(i);
+        s->xi[i] = acpu_ops_x_int(i);
+    }
+    return create_tensor(&s->t_dy, ACL_FLOAT, s->dy) && create_tensor(&s->t_x, ACL_FLOAT, s->x) &&
+           create_tensor(&s->t_xi, ACL_INT32, s->xi) && create_scalar(&s->alpha, ALPHA) &&
+           create_scalar(&s->scale, SCALE) && create_scalar(&s->iscale, INPUT_SCALE) &&
+           create_scalar(&s->beta, BETA) && create_scalar(&s->threshold, THRESHOLD);
+}
+
+static bool outputs(scenario *s)
+{
+    for (int o = 0; o < N_OUTS; ++o)
+        if (!create_tensor(&s->t_out[o], ACL_FLOAT, s->out[o]))
+            return false;
+    return true;
+}
+
+/* The whole scenario up to the first failed step. */
+static bool scenario_run(scenario *s)
+{
+    return set_threads() && set_device() && create_stream(s) && inputs(s) && outputs(s) &&
+           run_op(s, OP_ELU, OUT_ELU) && run_op(s, OP_SOFTPLUS, OUT_SOFTPLUS) &&
+           run_op(s, OP_SOFTPLUS_INT, OUT_SOFTPLUS_INT) && repeatable(s) && many_executors(s) && burst(s) &&
+           getter(s);
+}
+
+/* `call` (returning a status) with counting on: a destroy must never fail, allocation or not.
+ * Check's own allocations (each assertion sends a message) must never count, hence the bracket. */
+static int g_counted_rc;
+#define COUNTED(call) (g_alloc.armed = true, g_counted_rc = (int)(call), g_alloc.armed = false, g_counted_rc)
+
+static void destroy_checked(const char *what, int rc)
+{
+    ck_assert_msg(rc == 0, "cleanup: %s returned %d (%s)", what, rc, aclGetRecentErrMsg());
+}
+
+/* Destroys what the scenario made. */
+static void scenario_cleanup(scenario *s)
+{
+    while (s->n_live > 0)
+        destroy_checked("aclDestroyAclOpExecutor", COUNTED(aclDestroyAclOpExecutor(s->live[--s->n_live])));
+    aclTensor *tensors[3 + N_OUTS] = {s->t_dy, s->t_x, s->t_xi};
+    memcpy(&tensors[3], s->t_out, sizeof s->t_out);
+    for (size_t i = 0; i < N_ELEMS(tensors); ++i)
+        destroy_checked("aclDestroyTensor", COUNTED(aclDestroyTensor(tensors[i]))); /* NULL: 0 */
+    aclScalar *scalars[5 + BURST_SCALARS] = {s->alpha, s->scale, s->iscale, s->beta, s->threshold};
+    memcpy(&scalars[5], s->burst, sizeof s->burst);
+    for (size_t i = 0; i < N_ELEMS(scalars); ++i)
+        destroy_checked("aclDestroyScalar", COUNTED(aclDestroyScalar(scalars[i])));
+    if (s->stream != NULL)
+        destroy_checked("aclrtDestroyStream", COUNTED(aclrtDestroyStream(s->stream)));
+    if (s->x != NULL)
+        destroy_checked("aclrtFree", COUNTED(aclrtFree(s->x)));
+    if (s->xi != NULL)
+        destroy_checked("aclrtFreeHost", COUNTED(aclrtFreeHost(s->xi)));
+    destroy_checked("aclrtResetDevice", COUNTED(aclrtResetDevice(0)));
+    destroy_checked("aclnnCpuSetNumThreads", COUNTED(aclnnCpuSetNumThreads(0)));
+}
+
+static double out_ref(int op, int64_t i)
+{
+    double dy = acpu_ops_dy(i);
+    switch (op) {
+    case OP_ELU: return acpu_ops_elu_ref(dy, acpu_ops_x(i), ALPHA, SCALE, INPUT_SCALE, false);
+    case OP_SOFTPLUS: return acpu_ops_softplus_ref(dy, acpu_ops_x(i), BETA, THRESHOLD);
+    default: return acpu_ops_softplus_ref(dy, (float)acpu_ops_x_int(i), BETA, THRESHOLD);
+    }
+}
+
+/* An output written by a successful phase 2 holds the result; any other is untouched; no guard
+ * byte changed. */
+static void check_output(const scenario *s, int o)
+{
+    const unsigned char *p = s->out[o];
+    for (size_t b = N * sizeof(float); b < N * sizeof(float) + GUARD_BYTES; ++b)
+        ACPU_TEST_EXPECT(p[b] == SENTINEL, "output %d: guard byte %zu written", o, b - N * sizeof(float));
+    if (!s->written[o]) {
+        for (size_t b = 0; b < N * sizeof(float); ++b)
+            ACPU_TEST_EXPECT(p[b] == SENTINEL, "output %d: byte %zu written although no phase 2 into it succeeded",
+                             o, b);
+        return;
+    }
+    static double ref[N];
+    for (int64_t i = 0; i < N; ++i)
+        ref[i] = out_ref(k_out_op[o], i);
+    const float *got = (const float *)(const void *)p;
+    double bound = k_out_op[o] == OP_ELU ? ACPU_OPS_ELU_ULP : ACPU_OPS_SOFTPLUS_ULP;
+    int64_t bad = acpu_ops_first_off(got, ref, N, bound);
+    ck_assert_msg(bad < 0, "output %d: element %lld is %.9g, reference %.17g", o, (long long)bad,
+                  bad < 0 ? 0.0 : (double)got[bad], bad < 0 ? 0.0 : ref[bad]);
+}
+
+/* aligned_alloc wants a multiple of the alignment. */
+static size_t round64(size_t bytes) { return (bytes + 63) / 64 * 64; }
+
+static void scenario_init(scenario *s)
+{
+    memset(s, 0, sizeof *s);
+    s->dy = aligned_alloc(64, round64(N * sizeof(float)));
+    ck_assert_ptr_nonnull(s->dy);
+    for (int64_t i = 0; i < N; ++i)
+        s->dy[i] = acpu_ops_dy(i);
+    for (int o = 0; o < N_OUTS; ++o) {
+        s->out[o] = aligned_alloc(64, round64(N * sizeof(float) + GUARD_BYTES));
+        ck_assert_ptr_nonnull(s->out[o]);
+        memset(s->out[o], SENTINEL, N * sizeof(float) + GUARD_BYTES);
+    }
+}
+
+static void scenario_free(scenario *s)
+{
+    free(s->dy);
+    for (int o = 0; o < N_OUTS; ++o)
+        free(s->out[o]);
+}
+
+/* Runs the scenario with allocation fail_at failing (0: none), checks its outputs, cleans up;
+ * returns whether it ran to the end. */
+static bool scenario_once(long fail_at)
+{
+    scenario s;
+    scenario_init(&s);
+    g_alloc.fail_at = fail_at;
+    bool complete = scenario_run(&s);
+    scenario_cleanup(&s);
+    for (int o = 0; o < N_OUTS; ++o)
+        check_output(&s, o);
+    scenario_free(&s);
+    return complete;
+}
+
+/* ---- cases ---------------------------------------------------------------------------------------- */
+
+/* The wrap reaches the library: its first tensor allocates (the registry table and the tensor), and
+ * a failed allocation there makes aclCreateTensor return NULL. */
+START_TEST(test_wrap_reaches_library)
+{
+    aclTensor *t = NULL;
+    g_alloc.fail_at = 0;
+    ck_assert(create_tensor(&t, ACL_FLOAT, NULL));
+    ck_assert_int_ge(g_alloc.seen, 1);
+    ck_assert_int_eq(aclDestroyTensor(t), ACLNN_SUCCESS);
+    g_alloc.fail_at = g_alloc.seen + 1;
+    ck_assert(!create_tensor(&t, ACL_FLOAT, NULL));
+    ck_assert_int_eq(g_alloc.failed, 1);
+}
+END_TEST
+
+/* Without a failure the scenario runs to the end, twice, and makes at most MAX_K allocations. */
+START_TEST(test_scenario_count)
+{
+    ck_assert(scenario_once(0));
+    long first = g_alloc.seen;
+    ck_assert_int_gt(first, 0);
+    ck_assert_msg(first <= MAX_K, "the scenario makes %ld allocations: raise MAX_K (%d)", first, MAX_K);
+    ck_assert(scenario_once(0));
+    ck_assert_int_eq(g_alloc.failed, 0);
+}
+END_TEST
+
+/* Allocation k fails (cases beyond the scenario's count run it without a failure). */
+START_TEST(test_fail_kth)
+{
+    long k = _i;
+    bool complete = scenario_once(k);
+    long count = g_alloc.seen;
+    ck_assert_int_eq(g_alloc.failed, k <= count ? 1 : 0);
+    ck_assert_msg(complete == (k > count), "allocation %ld of %ld failed, yet the scenario %s", k, count,
+                  complete ? "completed" : "stopped");
+    ck_assert(scenario_once(0)); /* nothing left broken */
+}
+END_TEST
+
+int main(void)
+{
+    Suite *s = suite_create("alloc_failure");
+    TCase *tc = tcase_create("alloc_failure");
+    tcase_add_test(tc, test_wrap_reaches_library);
+    tcase_add_test(tc, test_scenario_count);
+    tcase_add_loop_test(tc, test_fail_kth, 1, MAX_K + 1);
+    suite_add_tcase(s, tc);
+    return acpu_test_main(s);
+}

@@ -1,0 +1,1064 @@
+/* Concurrency (doc/BEHAVIOUR.md "Meta API" and "Extensions", README "Runtime emulation"): pthreads
+ * calling both operators on shared input handles, one repeatable executor shared by several threads,
+ * handles destroyed while other threads use them, the aclnnCpu* setters racing calls, streams created
+ * and destroyed concurrently. Every status code and every result element is checked: results against
+ * the single-threaded result (itself checked against a double-precision reference), failed calls
+ * against an untouched output. The tsan preset runs this suite under ThreadSanitizer, where OpenMP
+ * stays at one thread (libgomp is not instrumented: its barriers would look like races).
+ *
+ * Worker threads never call Check: its reporting (a message to the runner per assertion, exit on
+ * failure) is not thread-safe. They record failures; the test's own thread asserts after joining.
+ * Each case relies on Check's fork mode (the default): a fresh process, whose globals start zeroed
+ * and whose library has not run yet. */
+#include <errno.h>
+#include <pthread.h>
+#include <sched.h>
+#include <signal.h>
+#include <stdarg.h>
+#include <stdatomic.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "acpu_test.h"
+#include "acpu_test_ops.h"
+#include "aclnnop/aclnn_elu_backward.h"
+#include "aclnnop/aclnn_softplus_backward.h"
+
+#define N_ELEMS(a) (sizeof(a) / sizeof((a)[0]))
+#define N 6000        /* elements: above ELU's and softplus's thread grains, so that OpenMP forks outside TSan */
+#define GUARD 16      /* floats after each output that must stay untouched */
+#define THREADS 4
+#define ELU_API "aclnnEluBackwardGetWorkspaceSize"
+#define SP_API "aclnnSoftplusBackwardGetWorkspaceSize"
+#define SENTINEL 0x7fc0dead /* a NaN payload no kernel produces */
+
+#if defined(__SANITIZE_THREAD__)
+#define UNDER_TSAN 1
+#else
+#define UNDER_TSAN 0
+#endif
+
+/* ---- failures recorded by any thread, asserted by the test's thread ------------------------------ */
+
+static struct {
+    pthread_mutex_t lock;
+    long failures;
+    char first[640];
+    atomic_long checks;
+} g_rec = {.lock = PTHREAD_MUTEX_INITIALIZER};
+
+static void rec_fail(int line, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+static void rec_fail(int line, const char *fmt, ...)
+{
+    pthread_mutex_lock(&g_rec.lock);
+    if (g_rec.failures++ == 0) {
+        int used = snprintf(g_rec.first, sizeof g_rec.first, "line %d: ", line);
+        va_list ap;
+        va_start(ap, fmt);
+        vsnprintf(g_rec.first + used, sizeof g_rec.first - (size_t)used, fmt, ap);
+        va_end(ap);
+    }
+    pthread_mutex_unlock(&g_rec.lock);
+}
+
+#define EXPECT(cond, ...)                                                  \
+    do {                                                                   \
+        atomic_fetch_add_explicit(&g_rec.checks, 1, memory_order_relaxed); \
+        if (!(cond))                                                       \
+            rec_fail(__LINE__, __VA_ARGS__);                               \
+    } while (0)
+
+/* No recorded failure, and at least min_checks checks ran (a race that stops the workers early
+ * must not pass as a short, clean run). */
+static void rec_assert_clean(long min_checks)
+{
+    pthread_mutex_lock(&g_rec.lock);
+    long failures = g_rec.failures;
+    pthread_mutex_unlock(&g_rec.lock);
+    ck_assert_msg(failures == 0, "%ld failed checks in worker threads; first: %s", failures, g_rec.first);
+    long checks = atomic_load(&g_rec.checks);
+    ck_assert_msg(checks >= min_checks, "only %ld checks ran (expected >= %ld)", checks, min_checks);
+}
+
+/* n threads running fn, thread i with &args[i] (args an array of elements of arg_size bytes, or NULL). */
+static void spawn(pthread_t *t, int n, void *(*fn)(void *), void *args, size_t arg_size)
+{
+    for (int i = 0; i < n; ++i)
+        ck_assert_int_eq(pthread_create(&t[i], NULL, fn, args ? (char *)args + (size_t)i * arg_size : NULL), 0);
+}
+
+static void join_all(pthread_t *t, int n)
+{
+    for (int i = 0; i < n; ++i)
+        ck_assert_int_eq(pthread_join(t[i], NULL), 0);
+}
+
+/* Workers that the test's thread waits on count themselves here when they end, so that a worker
+ * stopped early by a failure cannot leave the test's thread waiting until the case times out. */
+static atomic_int g_workers_done;
+
+/* Waits (yielding) until *counter reaches target, or until all n_workers workers have ended. */
+static void wait_for(atomic_long *counter, long target, int n_workers)
+{
+    while (atomic_load(counter) < target && atomic_load(&g_workers_done) < n_workers)
+        sched_yield();
+}
+
+/* xorshift64: each thread its own state (the harness's generator is one process-wide state). */
+static uint64_t next_rand(uint64_t *state)
+{
+    *state ^= *state << 13;
+    *state ^= *state >> 7;
+    *state ^= *state << 17;
+    return *state;
+}
+
+/* ---- the shared inputs and the single-threaded results --------------------------------------------- */
+
+enum { OP_ELU, OP_ELU_RESULT, OP_SOFTPLUS, OP_SOFTPLUS_INT, N_OPS };
+static const char *const k_op_name[N_OPS] = {"elu", "elu(isResult)", "softplus", "softplus(int32 self)"};
+
+#define ALPHA 1.5f
+#define SCALE 1.0507f
+#define INPUT_SCALE 1.0f
+#define BETA 2.0f
+#define THRESHOLD 20.0f
+
+typedef struct {
+    float *dy, *x;
+    int32_t *xi;
+    aclTensor *t_dy, *t_x, *t_xi;
+    aclScalar *alpha, *scale, *iscale, *beta, *threshold;
+    aclrtStream stream; /* shared by every thread of a case */
+    float want[N_OPS][N];
+} world;
+
+static world g_w;
+
+static aclTensor *vec_tensor(aclDataType dt, void *data, int64_t n)
+{
+    int64_t shape[1] = {n};
+    aclTensor *t = acpu_test_tensor(dt, shape, 1, data);
+    ck_assert_ptr_nonnull(t);
+    return t;
+}
+
+static aclScalar *f32_scalar(float v)
+{
+    aclScalar *s = acpu_test_scalar_f32(v);
+    ck_assert_ptr_nonnull(s);
+    return s;
+}
+
+static void world_handles(world *w)
+{
+    w->t_dy = vec_tensor(ACL_FLOAT, w->dy, N);
+    w->t_x = vec_tensor(ACL_FLOAT, w->x, N);
+    w->t_xi = vec_tensor(ACL_INT32, w->xi, N);
+    w->alpha = f32_scalar(ALPHA);
+    w->scale = f32_scalar(SCALE);
+    w->iscale = f32_scalar(INPUT_SCALE);
+    w->beta = f32_scalar(BETA);
+    w->threshold = f32_scalar(THRESHOLD);
+    ck_assert_int_eq(aclrtCreateStream(&w->stream), ACL_SUCCESS);
+}
+
+static aclnnStatus op_phase1(const world *w, int op, aclTensor *out, uint64_t *ws, aclOpExecutor **ex)
+{
+    switch (op) {
+    case OP_ELU:
+    case OP_ELU_RESULT:
+        return aclnnEluBackwardGetWorkspaceSize(w->t_dy, w->alpha, w->scale, w->iscale, op == OP_ELU_RESULT, w->t_x,
+                                                out, ws, ex);
+    case OP_SOFTPLUS:
+        return aclnnSoftplusBackwardGetWorkspaceSize(w->t_dy, w->t_x, w->beta, w->threshold, out, ws, ex);
+    default:
+        return aclnnSoftplusBackwardGetWorkspaceSize(w->t_dy, w->t_xi, w->beta, w->threshold, out, ws, ex);
+    }
+}
+
+static const char *op_api(int op) { return op <= OP_ELU_RESULT ? ELU_API : SP_API; }
+
+static aclnnStatus op_phase2(int op, void *ws_buf, uint64_t ws, aclOpExecutor *ex, aclrtStream stream)
+{
+    return op <= OP_ELU_RESULT ? aclnnEluBackward(ws_buf, ws, ex, stream) : aclnnSoftplusBackward(ws_buf, ws, ex, stream);
+}
+
+static double op_ref(int op, int64_t i)
+{
+    double dy = acpu_ops_dy(i);
+    switch (op) {
+    case OP_ELU:
+    case OP_ELU_RESULT:
+        return acpu_ops_elu_ref(dy, acpu_ops_x(i), ALPHA, SCALE, INPUT_SCALE, op == OP_ELU_RESULT);
+    case OP_SOFTPLUS: return acpu_ops_softplus_ref(dy, acpu_ops_x(i), BETA, THRESHOLD);
+    default: return acpu_ops_softplus_ref(dy, (float)acpu_ops_x_int(i), BETA, THRESHOLD);
+    }
+}
+
+static void fill_sentinel(float *out)
+{
+    const uint32_t bits = SENTINEL;
+    for (int i = 0; i < N + GUARD; ++i)
+        memcpy(&out[i], &bits, sizeof bits);
+}
+
+/* Index of the first element of out[N + GUARD] that is not the sentinel, -1 if none. */
+static int first_written(const float *out)
+{
+    for (int i = 0; i < N + GUARD; ++i) {
+        uint32_t bits;
+        memcpy(&bits, &out[i], sizeof bits);
+        if (bits != SENTINEL)
+            return i;
+    }
+    return -1;
+}
+
+/* Index of the first element differing (bit for bit) from op's single-threaded result, or of the
+ * first guard element written; -1 if none. */
+static int first_wrong(const float *out, int op)
+{
+    if (memcmp(out, g_w.want[op], sizeof g_w.want[op]) != 0) {
+        for (int i = 0; i < N; ++i)
+            if (memcmp(&out[i], &g_w.want[op][i], sizeof out[i]) != 0)
+                return i;
+    }
+    for (int i = N; i < N + GUARD; ++i) {
+        uint32_t bits;
+        memcpy(&bits, &out[i], sizeof bits);
+        if (bits != SENTINEL)
+            return i;
+    }
+    return -1;
+}
+
+static float *alloc_out(void)
+{
+    float *p = aligned_alloc(64, (N + GUARD + 15) / 16 * 64);
+    ck_assert_ptr_nonnull(p);
+    return p;
+}
+
+/* Phase 2 with a workspace from aclrtMalloc when phase 1 asked for one (the memory registry is shared too). */
+static aclnnStatus run_phase2(int op, uint64_t ws, aclOpExecutor *ex, aclrtStream stream)
+{
+    void *buf = NULL;
+    if (ws > 0 && aclrtMalloc(&buf, ws, ACL_MEM_MALLOC_HUGE_FIRST) != ACL_SUCCESS) {
+        EXPECT(false, "aclrtMalloc of a %llu-byte workspace failed", (unsigned long long)ws);
+        return -1;
+    }
+    aclnnStatus rc = op_phase2(op, buf, ws, ex, stream);
+    if (buf != NULL)
+        EXPECT(aclrtFree(buf) == ACL_SUCCESS, "aclrtFree of the workspace failed");
+    return rc;
+}
+
+/* The shared handles, and every op's result as one calling thread gets it (the workers must get
+ * the same bits), each within the README's bound of the double reference. Runs on the test's
+ * thread before any worker starts. */
+static void world_init(void)
+{
+    world *w = &g_w;
+    ck_assert_int_eq(aclrtMalloc((void **)&w->dy, N * sizeof(float), ACL_MEM_MALLOC_HUGE_FIRST), ACL_SUCCESS);
+    ck_assert_int_eq(aclrtMalloc((void **)&w->x, N * sizeof(float), ACL_MEM_MALLOC_HUGE_FIRST), ACL_SUCCESS);
+    ck_assert_int_eq(aclrtMalloc((void **)&w->xi, N * sizeof(int32_t), ACL_MEM_MALLOC_HUGE_FIRST), ACL_SUCCESS);
+    for (int64_t i = 0; i < N; ++i) {
+        w->dy[i] = acpu_ops_dy(i);
+        w->x[i] = acpu_ops_x(i);
+        w->xi[i] = acpu_ops_x_int(i);
+    }
+    world_handles(w);
+    static double ref[N];
+    float *out = alloc_out();
+    for (int op = 0; op < N_OPS; ++op) {
+        aclTensor *t = vec_tensor(ACL_FLOAT, out, N);
+        uint64_t ws = 0;
+        aclOpExecutor *ex = NULL;
+        ck_assert_int_eq(op_phase1(w, op, t, &ws, &ex), ACLNN_SUCCESS);
+        ck_assert_int_eq(run_phase2(op, ws, ex, NULL), ACLNN_SUCCESS);
+        ck_assert_int_eq(aclDestroyTensor(t), ACLNN_SUCCESS);
+        for (int64_t i = 0; i < N; ++i)
+            ref[i] = op_ref(op, i);
+        double bound = op <= OP_ELU_RESULT ? ACPU_OPS_ELU_ULP : ACPU_OPS_SOFTPLUS_ULP;
+        int64_t bad = acpu_ops_first_off(out, ref, N, bound);
+        ck_assert_msg(bad < 0, "%s: element %lld is %.9g, reference %.17g", k_op_name[op], (long long)bad,
+                      bad < 0 ? 0.0 : (double)out[bad], bad < 0 ? 0.0 : ref[bad]);
+        memcpy(w->want[op], out, sizeof w->want[op]);
+    }
+    free(out);
+}
+
+/* ---- one whole call, checked ---------------------------------------------------------------------- */
+
+typedef struct {
+    aclnnStatus p1, p2; /* p2: -1 when phase 2 did not run */
+} call_status;
+
+/* Phase 1 and 2 of `op` on the shared inputs into `out`, through a fresh gradInput handle (each
+ * destroy moves the tensor destroy count and so invalidates every thread's handle memo). Checks the
+ * output: the single-threaded result bit for bit when both phases succeeded, untouched otherwise.
+ * A phase 1 failure must name the operator's API in this thread's message. A phase 2 refused for
+ * its stream leaves the executor live (only a NULL workspace releases it): it is destroyed here. */
+static call_status call_checked(const world *w, int op, float *out, aclrtStream stream)
+{
+    call_status st = {.p1 = -1, .p2 = -1};
+    fill_sentinel(out);
+    aclTensor *t = aclCreateTensor((const int64_t[]){N}, 1, ACL_FLOAT, NULL, 0, ACL_FORMAT_ND, (const int64_t[]){N},
+                                   1, out);
+    EXPECT(t != NULL, "aclCreateTensor failed: %s", aclGetRecentErrMsg());
+    if (t == NULL)
+        return st;
+    uint64_t ws = 0;
+    aclOpExecutor *ex = NULL;
+    st.p1 = op_phase1(w, op, t, &ws, &ex);
+    if (st.p1 == ACLNN_SUCCESS) {
+        st.p2 = run_phase2(op, ws, ex, stream);
+        if (st.p2 == ACLNN_ERR_PARAM_INVALID) {
+            const char *m = aclGetRecentErrMsg();
+            EXPECT(strstr(m, op <= OP_ELU_RESULT ? "aclnnEluBackward" : "aclnnSoftplusBackward") != NULL,
+                   "%s phase 2 refused, this thread's message is \"%s\"", k_op_name[op], m);
+            EXPECT(aclDestroyAclOpExecutor(ex) == ACLNN_SUCCESS, "an executor refused for its stream is not live");
+        }
+    } else {
+        const char *m = aclGetRecentErrMsg();
+        EXPECT(strstr(m, op_api(op)) != NULL, "%s failed with %d, this thread's message is \"%s\"", k_op_name[op],
+               (int)st.p1, m);
+    }
+    if (st.p1 == ACLNN_SUCCESS && st.p2 == ACLNN_SUCCESS) {
+        int bad = first_wrong(out, op);
+        EXPECT(bad < 0, "%s: element %d differs from the single-threaded result", k_op_name[op], bad);
+    } else {
+        int bad = first_written(out);
+        EXPECT(bad < 0, "%s failed (%d, %d) but wrote element %d", k_op_name[op], (int)st.p1, (int)st.p2, bad);
+    }
+    EXPECT(aclDestroyTensor(t) == ACLNN_SUCCESS, "aclDestroyTensor of a live output failed");
+    return st;
+}
+
+typedef struct {
+    int id;
+    float *out;
+} worker_arg;
+
+static void worker_args(worker_arg *a, int n)
+{
+    for (int i = 0; i < n; ++i)
+        a[i] = (worker_arg){.id = i, .out = alloc_out()};
+}
+
+static void worker_args_free(worker_arg *a, int n)
+{
+    for (int i = 0; i < n; ++i)
+        free(a[i].out);
+}
+
+/* ---- both operators on shared inputs, each thread its own output and streams ---------------------- */
+
+#define SHARED_ITERS 200
+
+static void *shared_inputs_worker(void *p)
+{
+    worker_arg *a = p;
+    aclrtStream own = NULL;
+    for (int it = 0; it < SHARED_ITERS; ++it) {
+        if (it % 8 == 0) { /* streams come and go while other threads run on theirs */
+            if (own != NULL)
+                EXPECT(aclrtDestroyStream(own) == ACL_SUCCESS, "aclrtDestroyStream of a live stream failed");
+            EXPECT(aclrtCreateStream(&own) == ACL_SUCCESS, "aclrtCreateStream failed");
+        }
+        aclrtStream stream = it % 3 == 0 ? NULL : it % 3 == 1 ? own : g_w.stream;
+        int op = (it + a->id) % N_OPS;
+        call_status st = call_checked(&g_w, op, a->out, stream);
+        EXPECT(st.p1 == ACLNN_SUCCESS && st.p2 == ACLNN_SUCCESS, "%s: statuses %d, %d (%s)", k_op_name[op],
+               (int)st.p1, (int)st.p2, aclGetRecentErrMsg());
+        EXPECT(aclrtSynchronizeStream(own) == ACL_SUCCESS, "aclrtSynchronizeStream of a live stream failed");
+    }
+    EXPECT(aclrtDestroyStream(own) == ACL_SUCCESS, "aclrtDestroyStream of a live stream failed");
+    return NULL;
+}
+
+START_TEST(test_shared_inputs)
+{
+    world_init();
+    pthread_t t[THREADS];
+    worker_arg a[THREADS];
+    worker_args(a, THREADS);
+    spawn(t, THREADS, shared_inputs_worker, a, sizeof a[0]);
+    join_all(t, THREADS);
+    worker_args_free(a, THREADS);
+    rec_assert_clean(THREADS * SHARED_ITERS * 5L);
+}
+END_TEST
+
+/* ---- one repeatable executor, several threads ------------------------------------------------------ */
+
+/* CANN makes no promise for two concurrent runs of one executor, and two runs of a non-empty one
+ * write the same output: like any two writes to one buffer, the caller must order them. So the
+ * executor with work is run under the callers' mutex (only a concurrent destroy is documented as
+ * safe), and the truly concurrent runs use an executor over empty tensors, which writes nothing:
+ * they race only on the library's own state (registry, reference count, recycling). */
+typedef struct {
+    aclOpExecutor *ex;
+    atomic_long runs;
+    atomic_bool destroy_started;
+    pthread_mutex_t caller_lock; /* the callers' ordering of the non-empty executor's runs */
+    float *out;                  /* its output */
+} shared_exec;
+
+static shared_exec g_sx = {.caller_lock = PTHREAD_MUTEX_INITIALIZER};
+
+/* Runs g_sx.ex until it is refused, then twice more: once refused it stays refused, and a refusal
+ * before the destroy started is a failure. */
+static void *empty_exec_worker(void *p)
+{
+    (void)p;
+    bool refused = false;
+    for (int after = 0; after < 3;) {
+        bool destroying = atomic_load(&g_sx.destroy_started);
+        aclnnStatus rc = aclnnEluBackward(NULL, 0, g_sx.ex, NULL);
+        if (rc == ACLNN_SUCCESS) {
+            EXPECT(!refused, "a destroyed repeatable executor ran again");
+            atomic_fetch_add(&g_sx.runs, 1);
+        } else {
+            EXPECT(rc == ACLNN_ERR_PARAM_INVALID, "run of a shared repeatable executor: %d", (int)rc);
+            EXPECT(destroying || atomic_load(&g_sx.destroy_started), "refused (%d) before the destroy", (int)rc);
+            refused = true;
+        }
+        after += refused;
+    }
+    atomic_fetch_add(&g_workers_done, 1);
+    return NULL;
+}
+
+static aclOpExecutor *repeatable_elu(aclTensor *dy, aclTensor *x, aclTensor *out)
+{
+    uint64_t ws = 1;
+    aclOpExecutor *ex = NULL;
+    ck_assert_int_eq(aclnnEluBackwardGetWorkspaceSize(dy, g_w.alpha, g_w.scale, g_w.iscale, false, x, out, &ws, &ex),
+                     ACLNN_SUCCESS);
+    ck_assert_uint_eq(ws, 0);
+    ck_assert_int_eq(aclSetAclOpExecutorRepeatable(ex), ACLNN_SUCCESS);
+    return ex;
+}
+
+START_TEST(test_repeatable_empty_concurrent)
+{
+    world_init();
+    int64_t zero[1] = {0};
+    aclTensor *e[3];
+    for (int i = 0; i < 3; ++i) {
+        e[i] = aclCreateTensor(zero, 1, ACL_FLOAT, NULL, 0, ACL_FORMAT_ND, zero, 1, NULL);
+        ck_assert_ptr_nonnull(e[i]);
+    }
+    g_sx.ex = repeatable_elu(e[0], e[1], e[2]);
+    pthread_t t[THREADS];
+    spawn(t, THREADS, empty_exec_worker, NULL, 0);
+    wait_for(&g_sx.runs, THREADS * 200L, THREADS); /* every thread is running it by then */
+    atomic_store(&g_sx.destroy_started, true);
+    ck_assert_int_eq(aclDestroyAclOpExecutor(g_sx.ex), ACLNN_SUCCESS);
+    join_all(t, THREADS);
+    ck_assert_int_eq(aclDestroyAclOpExecutor(g_sx.ex), ACLNN_ERR_PARAM_INVALID);
+    ck_assert_int_eq(aclnnEluBackward(NULL, 0, g_sx.ex, NULL), ACLNN_ERR_PARAM_INVALID);
+    for (int i = 0; i < 3; ++i)
+        ck_assert_int_eq(aclDestroyTensor(e[i]), ACLNN_SUCCESS);
+    rec_assert_clean(THREADS * 200L);
+}
+END_TEST
+
+#define SERIAL_RUNS 100
+
+/* Runs the non-empty shared executor SERIAL_RUNS times under the callers' mutex, each on a
+ * different stream choice; checks the output after each run (the destroy may land during a run). */
+static void *serial_exec_worker(void *p)
+{
+    worker_arg *a = p;
+    bool refused = false;
+    for (int r = 0; r < SERIAL_RUNS; ++r) {
+        pthread_mutex_lock(&g_sx.caller_lock);
+        fill_sentinel(g_sx.out);
+        bool destroying = atomic_load(&g_sx.destroy_started);
+        aclnnStatus rc = aclnnEluBackward(NULL, 0, g_sx.ex, (r + a->id) % 2 ? g_w.stream : NULL);
+        if (rc == ACLNN_SUCCESS) {
+            EXPECT(!refused, "a destroyed repeatable executor ran again");
+            int bad = first_wrong(g_sx.out, OP_ELU);
+            EXPECT(bad < 0, "run %d of the shared executor: element %d differs", r, bad);
+            atomic_fetch_add(&g_sx.runs, 1);
+        } else {
+            EXPECT(rc == ACLNN_ERR_PARAM_INVALID, "run of a shared repeatable executor: %d", (int)rc);
+            EXPECT(destroying || atomic_load(&g_sx.destroy_started), "refused (%d) before the destroy", (int)rc);
+            int bad = first_written(g_sx.out);
+            EXPECT(bad < 0, "a refused run wrote element %d", bad);
+            refused = true;
+        }
+        pthread_mutex_unlock(&g_sx.caller_lock);
+    }
+    atomic_fetch_add(&g_workers_done, 1);
+    return NULL;
+}
+
+START_TEST(test_repeatable_destroyed_while_running)
+{
+    world_init();
+    g_sx.out = alloc_out();
+    aclTensor *out = vec_tensor(ACL_FLOAT, g_sx.out, N);
+    g_sx.ex = repeatable_elu(g_w.t_dy, g_w.t_x, out);
+    ck_assert_int_eq(aclDestroyTensor(out), ACLNN_SUCCESS); /* the executor keeps its own copy of the view */
+    pthread_t t[THREADS];
+    worker_arg a[THREADS];
+    worker_args(a, THREADS);
+    spawn(t, THREADS, serial_exec_worker, a, sizeof a[0]);
+    wait_for(&g_sx.runs, SERIAL_RUNS, THREADS); /* then destroyed without the callers' mutex: during some run */
+    atomic_store(&g_sx.destroy_started, true);
+    ck_assert_int_eq(aclDestroyAclOpExecutor(g_sx.ex), ACLNN_SUCCESS);
+    join_all(t, THREADS);
+    worker_args_free(a, THREADS);
+    ck_assert_int_lt(atomic_load(&g_sx.runs), THREADS * SERIAL_RUNS); /* the destroy took effect */
+    free(g_sx.out);
+    rec_assert_clean(THREADS * SERIAL_RUNS * 2L);
+}
+END_TEST
+
+/* ---- handles destroyed while other threads use them ----------------------------------------------- */
+
+/* Workers call one operator each (even ids ELU, odd softplus) on the shared handles while the test's
+ * thread and a helper destroy those handles (each handle by both at once: exactly one destroy wins).
+ * Every phase 1 returns 0 or 161002 naming its own API, never the other thread's; a phase 1 that
+ * started after every destroy returned must be refused; a phase 2 on the destroyed stream must be
+ * refused, one that started before may run. Results are exact whenever both phases succeed (the
+ * data memory stays alive: the executor copied the views). */
+typedef struct {
+    atomic_long calls;
+    atomic_bool handles_gone, stream_gone;
+    atomic_long refused;
+} destroy_state;
+
+static destroy_state g_ds;
+
+#define AFTER_DESTROY_CALLS 20
+
+static void *destroy_victim_worker(void *p)
+{
+    worker_arg *a = p;
+    int op = a->id % 2 ? OP_SOFTPLUS : OP_ELU;
+    for (int after = 0; after < AFTER_DESTROY_CALLS;) {
+        bool gone = atomic_load(&g_ds.handles_gone), stream_gone = atomic_load(&g_ds.stream_gone);
+        call_status st = call_checked(&g_w, op, a->out, g_w.stream);
+        EXPECT(st.p1 == ACLNN_SUCCESS || st.p1 == ACLNN_ERR_PARAM_INVALID, "%s phase 1: %d", k_op_name[op],
+               (int)st.p1);
+        EXPECT(!(gone && st.p1 == ACLNN_SUCCESS), "%s phase 1 accepted destroyed handles", k_op_name[op]);
+        if (st.p1 == ACLNN_SUCCESS)
+            EXPECT(st.p2 == ACLNN_SUCCESS || st.p2 == ACLNN_ERR_PARAM_INVALID, "%s phase 2: %d", k_op_name[op],
+                   (int)st.p2);
+        if (st.p1 == ACLNN_SUCCESS && stream_gone)
+            EXPECT(st.p2 == ACLNN_ERR_PARAM_INVALID, "%s phase 2 ran on a destroyed stream", k_op_name[op]);
+        if (st.p1 != ACLNN_SUCCESS) {
+            const char *m = aclGetRecentErrMsg();
+            EXPECT(strstr(m, op == OP_ELU ? SP_API : ELU_API) == NULL, "another thread's message: \"%s\"", m);
+            atomic_fetch_add(&g_ds.refused, 1);
+        }
+        atomic_fetch_add(&g_ds.calls, 1);
+        after += gone;
+    }
+    atomic_fetch_add(&g_workers_done, 1);
+    return NULL;
+}
+
+/* Destroys one handle; returns 1 when this call destroyed it, 0 when it was refused as not live. */
+typedef enum { H_TENSOR, H_SCALAR, H_STREAM } handle_kind;
+
+static int destroy_one(handle_kind k, void *h)
+{
+    int rc = k == H_TENSOR ? aclDestroyTensor(h) : k == H_SCALAR ? aclDestroyScalar(h) : aclrtDestroyStream(h);
+    int refused = k == H_STREAM ? ACL_ERROR_INVALID_PARAM : ACLNN_ERR_PARAM_INVALID;
+    EXPECT(rc == 0 || rc == refused, "destroy of a handle: %d", rc);
+    return rc == 0;
+}
+
+typedef struct {
+    handle_kind kind[16];
+    void *h[16];
+    int n;
+    atomic_int wins[16];
+} victims;
+
+static victims g_vict;
+
+static void *second_destroyer(void *p)
+{
+    (void)p;
+    for (int i = 0; i < g_vict.n; ++i)
+        atomic_fetch_add(&g_vict.wins[i], destroy_one(g_vict.kind[i], g_vict.h[i]));
+    return NULL;
+}
+
+static void add_victim(handle_kind k, void *h)
+{
+    g_vict.kind[g_vict.n] = k;
+    g_vict.h[g_vict.n++] = h;
+}
+
+START_TEST(test_destroy_in_use)
+{
+    world_init();
+    add_victim(H_STREAM, g_w.stream);
+    add_victim(H_TENSOR, g_w.t_x);
+    add_victim(H_SCALAR, g_w.alpha);
+    add_victim(H_SCALAR, g_w.threshold);
+    add_victim(H_TENSOR, g_w.t_dy);
+    pthread_t t[THREADS + 1];
+    worker_arg a[THREADS];
+    worker_args(a, THREADS);
+    spawn(t, THREADS, destroy_victim_worker, a, sizeof a[0]);
+    wait_for(&g_ds.calls, THREADS * 10L, THREADS);
+    spawn(&t[THREADS], 1, second_destroyer, NULL, 0);
+    for (int i = 0; i < g_vict.n; ++i)
+        atomic_fetch_add(&g_vict.wins[i], destroy_one(g_vict.kind[i], g_vict.h[i]));
+    join_all(&t[THREADS], 1);
+    atomic_store(&g_ds.stream_gone, true);
+    atomic_store(&g_ds.handles_gone, true);
+    join_all(t, THREADS);
+    worker_args_free(a, THREADS);
+    for (int i = 0; i < g_vict.n; ++i)
+        ck_assert_msg(atomic_load(&g_vict.wins[i]) == 1, "handle %d destroyed %d times", i,
+                      atomic_load(&g_vict.wins[i]));
+    ck_assert_int_ge(atomic_load(&g_ds.refused), THREADS * AFTER_DESTROY_CALLS);
+    rec_assert_clean(THREADS * 10L * 5);
+}
+END_TEST
+
+/* A non-repeatable executor handed to another thread as its maker runs it. In odd rounds that thread
+ * destroys it: exactly one of the two calls succeeds, and the output is the result or untouched. In
+ * even rounds it makes it repeatable: the run always succeeds, and the executor stays live (a
+ * destroy succeeds) exactly when aclSetAclOpExecutorRepeatable did. */
+#define HANDOVER_ROUNDS 400
+
+static struct {
+    _Atomic(aclOpExecutor *) slot;
+    atomic_long round_done;
+    atomic_int other_rc; /* the other thread's call */
+} g_ho;
+
+/* Up to `max` empty iterations (a few microseconds): which side of the handover comes first varies
+ * from round to round. */
+static void jitter(uint64_t *rng, uint64_t max)
+{
+    for (uint64_t n = next_rand(rng) % max; n > 0; --n)
+        atomic_signal_fence(memory_order_seq_cst); /* a loop the compiler keeps */
+}
+
+static void *handover_taker(void *p)
+{
+    (void)p;
+    uint64_t rng = 0x2545F4914F6CDD1Dull;
+    for (long r = 1; r <= HANDOVER_ROUNDS; ++r) {
+        aclOpExecutor *ex;
+        for (unsigned spins = 1; (ex = atomic_exchange(&g_ho.slot, NULL)) == NULL; ++spins)
+            if (spins % 1024 == 0) /* polls first: a yield alone would lose every round */
+                sched_yield();
+        jitter(&rng, 64);
+        atomic_store(&g_ho.other_rc, r % 2 ? aclDestroyAclOpExecutor(ex) : aclSetAclOpExecutorRepeatable(ex));
+        atomic_store(&g_ho.round_done, r);
+    }
+    atomic_fetch_add(&g_workers_done, 1);
+    return NULL;
+}
+
+/* Round r's statuses: the run's and the other thread's. Returns whether the other call won. */
+static bool check_handover(long r, aclOpExecutor *ex, aclnnStatus rc, int other)
+{
+    ck_assert_msg(other == ACLNN_SUCCESS || other == ACLNN_ERR_PARAM_INVALID, "round %ld: other call %d", r, other);
+    if (r % 2 == 0) {
+        ck_assert_msg(rc == ACLNN_SUCCESS, "round %ld: run %d while made repeatable (%d)", r, (int)rc, other);
+        ck_assert_int_eq(aclDestroyAclOpExecutor(ex), other); /* live exactly when it became repeatable */
+    } else {
+        ck_assert_msg((rc == ACLNN_SUCCESS) != (other == ACLNN_SUCCESS), "round %ld: run %d, destroy %d", r, (int)rc,
+                      other);
+        ck_assert_int_eq(rc == ACLNN_SUCCESS ? other : rc, ACLNN_ERR_PARAM_INVALID);
+    }
+    return other == ACLNN_SUCCESS;
+}
+
+START_TEST(test_executor_handed_to_other_thread)
+{
+    world_init();
+    float *out = alloc_out();
+    pthread_t t;
+    spawn(&t, 1, handover_taker, NULL, 0);
+    long other_won[2] = {0, 0};
+    uint64_t rng = 0x9E3779B97F4A7C15ull;
+    for (long r = 1; r <= HANDOVER_ROUNDS; ++r) {
+        fill_sentinel(out);
+        aclTensor *tout = vec_tensor(ACL_FLOAT, out, N);
+        uint64_t ws = 0;
+        aclOpExecutor *ex = NULL;
+        int op = r % 4 < 2 ? OP_ELU : OP_SOFTPLUS;
+        ck_assert_int_eq(op_phase1(&g_w, op, tout, &ws, &ex), ACLNN_SUCCESS);
+        ck_assert_uint_eq(ws, 0);
+        atomic_store(&g_ho.slot, ex);
+        jitter(&rng, 8192);
+        aclnnStatus rc = op_phase2(op, NULL, 0, ex, NULL);
+        wait_for(&g_ho.round_done, r, 1);
+        other_won[r % 2] += check_handover(r, ex, rc, atomic_load(&g_ho.other_rc));
+        int bad = rc == ACLNN_SUCCESS ? first_wrong(out, op) : first_written(out);
+        ck_assert_msg(bad < 0, "round %ld (%s): element %d wrong", r, rc == ACLNN_SUCCESS ? "ran" : "destroyed", bad);
+        ck_assert_int_eq(aclDestroyTensor(tout), ACLNN_SUCCESS);
+    }
+    join_all(&t, 1);
+    free(out);
+    /* Not asserted: which side wins how often is up to the scheduler. */
+    fprintf(stderr, "executor handover: the destroy won %ld of %d rounds, aclSetAclOpExecutorRepeatable %ld of %d\n",
+            other_won[1], HANDOVER_ROUNDS / 2, other_won[0], HANDOVER_ROUNDS / 2);
+    rec_assert_clean(0);
+}
+END_TEST
+
+/* ---- setters racing calls ---------------------------------------------------------------------- */
+
+/* Thread counts the setter cycles through. Under TSan OpenMP must stay at one thread (0 is the
+ * default, ACLNN_CPU_NUM_THREADS=1 there); elsewhere results must not depend on the count. */
+static const int32_t k_threads_tsan[] = {0, 1};
+static const int32_t k_threads_all[] = {0, 1, 2, 3};
+
+typedef struct {
+    const char *soc;
+    int32_t cores;
+    int64_t ub;
+} platform_cfg;
+
+/* Every profile, some with overrides: tilings differ, results must not (README "Deterministic"). */
+static const platform_cfg k_platforms[] = {
+    {"host", 0, 0},       {"Ascend910", 0, 0}, {"Ascend910B", 0, 0}, {"Ascend910_93", 0, 0}, {"Ascend950", 0, 0},
+    {"Ascend910B", 3, 0}, {"host", 5, 65536},  {"Ascend950", 7, 32768}, {NULL, 0, 0}};
+
+static atomic_bool g_setters_stop;
+
+static void set_threads_checked(int32_t n)
+{
+    EXPECT(aclnnCpuSetNumThreads(n) == ACL_SUCCESS, "aclnnCpuSetNumThreads(%d) failed", (int)n);
+}
+
+static void *setter_worker(void *p)
+{
+    (void)p;
+    const int32_t *threads = UNDER_TSAN ? k_threads_tsan : k_threads_all;
+    size_t n_threads = UNDER_TSAN ? N_ELEMS(k_threads_tsan) : N_ELEMS(k_threads_all);
+    for (size_t i = 0; !atomic_load(&g_setters_stop); ++i) {
+        set_threads_checked(threads[i % n_threads]);
+        const platform_cfg *c = &k_platforms[i % N_ELEMS(k_platforms)];
+        EXPECT(aclnnCpuSetPlatform(c->soc, c->cores, c->ub) == ACL_SUCCESS, "aclnnCpuSetPlatform(%s) failed",
+               c->soc ? c->soc : "NULL");
+        EXPECT(aclnnCpuSetNumThreads(-1) == ACL_ERROR_INVALID_PARAM, "aclnnCpuSetNumThreads(-1) accepted");
+        EXPECT(aclnnCpuSetPlatform("nosuch", 0, 0) == ACL_ERROR_INVALID_PARAM, "an unknown soc accepted");
+        int32_t got = aclnnCpuGetNumThreads();
+        EXPECT(got >= 1 && got <= 4096, "aclnnCpuGetNumThreads() = %d", (int)got);
+        aclnnCpuPlatform plat;
+        EXPECT(aclnnCpuGetPlatform(&plat) == ACL_SUCCESS && plat.coreNum > 0 && plat.ubBytes > 0,
+               "aclnnCpuGetPlatform failed or gave %d cores", (int)plat.coreNum);
+        sched_yield();
+    }
+    return NULL;
+}
+
+#define SETTER_ITERS 150
+
+static void *settings_user_worker(void *p)
+{
+    worker_arg *a = p;
+    for (int it = 0; it < SETTER_ITERS; ++it) {
+        int op = (it + a->id) % N_OPS;
+        call_status st = call_checked(&g_w, op, a->out, it % 2 ? g_w.stream : NULL);
+        EXPECT(st.p1 == ACLNN_SUCCESS && st.p2 == ACLNN_SUCCESS, "%s while setters run: %d, %d (%s)", k_op_name[op],
+               (int)st.p1, (int)st.p2, aclGetRecentErrMsg());
+    }
+    return NULL;
+}
+
+/* Each setting alone, on this thread: its results equal the default's bit for bit (so that a
+ * difference under the race below can only come from the race). */
+static void expect_every_setting_same(void)
+{
+    float *out = alloc_out();
+    const int32_t *threads = UNDER_TSAN ? k_threads_tsan : k_threads_all;
+    size_t n_threads = UNDER_TSAN ? N_ELEMS(k_threads_tsan) : N_ELEMS(k_threads_all);
+    for (size_t i = 0; i < N_ELEMS(k_platforms) * n_threads; ++i) {
+        const platform_cfg *c = &k_platforms[i % N_ELEMS(k_platforms)];
+        ck_assert_int_eq(aclnnCpuSetPlatform(c->soc, c->cores, c->ub), ACL_SUCCESS);
+        ck_assert_int_eq(aclnnCpuSetNumThreads(threads[i % n_threads]), ACL_SUCCESS);
+        for (int op = 0; op < N_OPS; ++op) {
+            call_status st = call_checked(&g_w, op, out, NULL);
+            ck_assert_msg(st.p1 == ACLNN_SUCCESS && st.p2 == ACLNN_SUCCESS, "%s on %s/%d/%lld: %d, %d",
+                          k_op_name[op], c->soc ? c->soc : "NULL", (int)c->cores, (long long)c->ub, (int)st.p1,
+                          (int)st.p2);
+        }
+    }
+    free(out);
+    rec_assert_clean(1); /* call_checked's result checks */
+}
+
+START_TEST(test_setters_race_calls)
+{
+    world_init();
+    expect_every_setting_same();
+    pthread_t t[THREADS + 1];
+    worker_arg a[THREADS];
+    worker_args(a, THREADS);
+    spawn(&t[THREADS], 1, setter_worker, NULL, 0);
+    spawn(t, THREADS, settings_user_worker, a, sizeof a[0]);
+    join_all(t, THREADS);
+    atomic_store(&g_setters_stop, true);
+    join_all(&t[THREADS], 1);
+    worker_args_free(a, THREADS);
+    ck_assert_int_eq(aclnnCpuSetNumThreads(0), ACL_SUCCESS);
+    ck_assert_int_eq(aclnnCpuSetPlatform(NULL, 0, 0), ACL_SUCCESS);
+    rec_assert_clean(THREADS * SETTER_ITERS * 4L);
+}
+END_TEST
+
+/* ---- a call stalled while its tensor is destroyed and the quarantine turns over ------------------- */
+
+/* The quarantine holds a destroyed handle's memory for the next 4096 destroys, whatever the time: a
+ * thread stalled inside phase 1 (preempted, stopped in a debugger, running a signal handler) while
+ * another thread destroys its tensor and 4096 more handles must still read nothing freed. A signal
+ * handler stalls the caller at a random point of its loop of calls; meanwhile a helper destroys the
+ * caller's gradOutput and churns through 4100 scalars. The stalled call returns 0 (with the exact
+ * result) or 161002; a call that starts after the destroy returned 161002. ASan reports a read of
+ * the freed tensor as heap-use-after-free; elsewhere it may go unnoticed or crash. A stall that lands
+ * while the caller holds the registry lock blocks the helper: after STALL_WAIT_MS the caller is let go
+ * and that attempt proves nothing; at least half the attempts must see the destroy return during the
+ * stall. Fails on the library as of commit ce9ea6a, whose quarantine bounds a destroyed handle's
+ * life by a count of destroys, not by the calls still using it (CK_EXCLUDE_TAGS=stall skips it). */
+#define STALL_ATTEMPTS 60
+#define STALL_CHURN 4100   /* destroys past the quarantine's 4096 */
+#define STALL_WAIT_MS 500
+
+static struct {
+    aclTensor *dy[STALL_ATTEMPTS]; /* attempt a's gradOutput, published by `attempt` */
+    aclTensor *out;                /* the caller's gradInput */
+    atomic_long attempt;           /* the gradOutput the caller takes: dy[attempt] */
+    /* handshakes, by attempt number + 1 */
+    atomic_long requested, stopped, destroyed, churned, released;
+    atomic_long calls;
+    atomic_bool done;
+} g_stall;
+
+/* Async-signal-safe: atomics and nanosleep only (errno kept for the interrupted code). */
+static void stall_handler(int sig)
+{
+    (void)sig;
+    int saved_errno = errno;
+    long want = atomic_load(&g_stall.requested);
+    atomic_store(&g_stall.stopped, want);
+    const struct timespec ms = {0, 1000000};
+    while (atomic_load(&g_stall.released) < want)
+        nanosleep(&ms, NULL);
+    errno = saved_errno;
+}
+
+/* Mostly phase 1 alone (its executor destroyed unrun), so that the stall lands inside phase 1 more
+ * often than not; every 16th call runs and checks the result. */
+static void *stalled_caller(void *p)
+{
+    worker_arg *a = p;
+    for (long n = 0; !atomic_load(&g_stall.done); ++n) {
+        long at = atomic_load(&g_stall.attempt);
+        bool gone = atomic_load(&g_stall.destroyed) > at; /* dy[at] was destroyed before this call */
+        uint64_t ws = 0;
+        aclOpExecutor *ex = NULL;
+        aclnnStatus rc = aclnnEluBackwardGetWorkspaceSize(g_stall.dy[at], g_w.alpha, g_w.scale, g_w.iscale, false,
+                                                          g_w.t_x, g_stall.out, &ws, &ex);
+        EXPECT(rc == ACLNN_SUCCESS || rc == ACLNN_ERR_PARAM_INVALID, "phase 1 with a tensor being destroyed: %d",
+               (int)rc);
+        EXPECT(!(gone && rc == ACLNN_SUCCESS), "phase 1 accepted a destroyed gradOutput");
+        if (rc == ACLNN_SUCCESS && n % 16 == 0) {
+            fill_sentinel(a->out);
+            aclnnStatus rc2 = run_phase2(OP_ELU, ws, ex, NULL);
+            int bad = first_wrong(a->out, OP_ELU);
+            EXPECT(rc2 == ACLNN_SUCCESS && bad < 0, "phase 2 after a stall: %d, element %d", (int)rc2, bad);
+        } else if (rc == ACLNN_SUCCESS) {
+            EXPECT(aclDestroyAclOpExecutor(ex) == ACLNN_SUCCESS, "an unrun executor could not be destroyed");
+        }
+        atomic_fetch_add(&g_stall.calls, 1);
+    }
+    return NULL;
+}
+
+/* Destroys attempt a's gradOutput, then STALL_CHURN scalars (the quarantine frees the tensor). */
+static void *stall_destroyer(void *p)
+{
+    long a = *(const long *)p;
+    EXPECT(aclDestroyTensor(g_stall.dy[a]) == ACLNN_SUCCESS, "aclDestroyTensor of attempt %ld's tensor failed", a);
+    atomic_store(&g_stall.destroyed, a + 1);
+    float v = 1.0f;
+    int failed = 0;
+    for (int i = 0; i < STALL_CHURN; ++i) {
+        aclScalar *s = aclCreateScalar(&v, ACL_FLOAT);
+        failed += s == NULL || aclDestroyScalar(s) != ACLNN_SUCCESS;
+    }
+    EXPECT(failed == 0, "%d of %d scalar create/destroy pairs failed", failed, STALL_CHURN);
+    atomic_store(&g_stall.churned, a + 1);
+    return NULL;
+}
+
+/* Stalls the caller with attempt a's tensor in use, has it destroyed and the quarantine turned over,
+ * lets the caller go on and waits for two more of its calls (both refused). Returns whether the
+ * destroy returned during the stall. */
+static bool stall_attempt(pthread_t caller, long a)
+{
+    wait_for(&g_stall.calls, atomic_load(&g_stall.calls) + 20, 1);
+    atomic_store(&g_stall.requested, a + 1);
+    ck_assert_int_eq(pthread_kill(caller, SIGUSR1), 0);
+    while (atomic_load(&g_stall.stopped) < a + 1)
+        sched_yield();
+    pthread_t helper;
+    spawn(&helper, 1, stall_destroyer, &a, 0);
+    const struct timespec ms = {0, 1000000};
+    for (int waited = 0; atomic_load(&g_stall.churned) < a + 1 && waited < STALL_WAIT_MS; ++waited)
+        nanosleep(&ms, NULL);
+    bool destroyed = atomic_load(&g_stall.destroyed) == a + 1;
+    atomic_store(&g_stall.released, a + 1);
+    join_all(&helper, 1);
+    wait_for(&g_stall.calls, atomic_load(&g_stall.calls) + 2, 1);
+    return destroyed;
+}
+
+START_TEST(test_destroy_during_stalled_call)
+{
+    world_init();
+    /* Phase 2 on one thread: with OpenMP the caller's loop spends most of its time in libgomp's
+     * barrier, where the stall would land instead of phase 1. */
+    ck_assert_int_eq(aclnnCpuSetNumThreads(1), ACL_SUCCESS);
+    struct sigaction sa;
+    memset(&sa, 0, sizeof sa);
+    sa.sa_handler = stall_handler;
+    sigemptyset(&sa.sa_mask);
+    ck_assert_int_eq(sigaction(SIGUSR1, &sa, NULL), 0);
+    for (int a = 0; a < STALL_ATTEMPTS; ++a)
+        g_stall.dy[a] = vec_tensor(ACL_FLOAT, g_w.dy, N);
+    pthread_t t;
+    worker_arg arg;
+    worker_args(&arg, 1);
+    g_stall.out = vec_tensor(ACL_FLOAT, arg.out, N);
+    spawn(&t, 1, stalled_caller, &arg, sizeof arg);
+    int during = 0;
+    for (long a = 0; a < STALL_ATTEMPTS; ++a) {
+        during += stall_attempt(t, a);
+        if (a + 1 < STALL_ATTEMPTS)
+            atomic_store(&g_stall.attempt, a + 1);
+    }
+    atomic_store(&g_stall.done, true);
+    join_all(&t, 1);
+    ck_assert_int_eq(aclDestroyTensor(g_stall.out), ACLNN_SUCCESS);
+    worker_args_free(&arg, 1);
+    ck_assert_msg(during >= STALL_ATTEMPTS / 2, "the destroy returned during only %d of %d stalls", during,
+                  STALL_ATTEMPTS);
+    rec_assert_clean(STALL_ATTEMPTS * 20L * 2);
+}
+END_TEST
+
+/* ---- streams created, used and destroyed by several threads at once --------------------------------- */
+
+/* Each thread creates STREAMS_PER_THREAD streams and publishes them; every thread destroys and
+ * synchronizes streams of every thread at random. Each stream must be destroyed exactly once (the
+ * other destroys refused with INVALID_PARAM), a synchronize that starts after a destroy returned
+ * must be refused. Fewer creates than the 4096-destroy quarantine: no address is reused meanwhile,
+ * so "exactly once" is exact. */
+#define STREAMS_PER_THREAD 200
+
+typedef struct {
+    _Atomic(aclrtStream) s;
+    atomic_int destroyed; /* successful destroys */
+} stream_slot;
+
+static stream_slot g_streams[THREADS][STREAMS_PER_THREAD];
+static atomic_long g_streams_published;
+
+static void poke_random_stream(uint64_t *rng)
+{
+    long published = atomic_load(&g_streams_published);
+    if (published == 0)
+        return;
+    uint64_t r = next_rand(rng);
+    stream_slot *slot = &g_streams[r % THREADS][(r >> 8) % STREAMS_PER_THREAD];
+    aclrtStream s = atomic_load(&slot->s);
+    if (s == NULL)
+        return;
+    bool was_destroyed = atomic_load(&slot->destroyed) > 0;
+    if (r & (1u << 20)) {
+        aclError rc = aclrtSynchronizeStream(s);
+        EXPECT(rc == ACL_SUCCESS || rc == ACL_ERROR_INVALID_PARAM, "aclrtSynchronizeStream: %d", (int)rc);
+        EXPECT(!(was_destroyed && rc == ACL_SUCCESS), "a destroyed stream synchronized");
+    } else {
+        aclError rc = aclrtDestroyStream(s);
+        EXPECT(rc == ACL_SUCCESS || rc == ACL_ERROR_INVALID_PARAM, "aclrtDestroyStream: %d", (int)rc);
+        EXPECT(!(was_destroyed && rc == ACL_SUCCESS), "a stream destroyed twice");
+        if (rc == ACL_SUCCESS)
+            atomic_fetch_add(&slot->destroyed, 1);
+    }
+}
+
+static void *stream_worker(void *p)
+{
+    worker_arg *a = p;
+    uint64_t rng = 0x9E3779B97F4A7C15ull * (uint64_t)(a->id + 1);
+    for (int i = 0; i < STREAMS_PER_THREAD; ++i) {
+        aclrtStream s = NULL;
+        EXPECT(aclrtCreateStream(&s) == ACL_SUCCESS && s != NULL, "aclrtCreateStream failed");
+        atomic_store(&g_streams[a->id][i].s, s);
+        atomic_fetch_add(&g_streams_published, 1);
+        EXPECT(aclrtSynchronizeStream(NULL) == ACL_SUCCESS, "aclrtSynchronizeStream(NULL) failed");
+        for (int k = 0; k < 3; ++k)
+            poke_random_stream(&rng);
+    }
+    return NULL;
+}
+
+START_TEST(test_streams_race)
+{
+    pthread_t t[THREADS];
+    worker_arg a[THREADS];
+    worker_args(a, THREADS);
+    spawn(t, THREADS, stream_worker, a, sizeof a[0]);
+    join_all(t, THREADS);
+    worker_args_free(a, THREADS);
+    long destroyed_by_workers = 0;
+    for (int i = 0; i < THREADS; ++i) {
+        for (int j = 0; j < STREAMS_PER_THREAD; ++j) {
+            stream_slot *slot = &g_streams[i][j];
+            int before = atomic_load(&slot->destroyed);
+            ck_assert_int_le(before, 1);
+            destroyed_by_workers += before;
+            ck_assert_int_eq(aclrtDestroyStream(atomic_load(&slot->s)),
+                             before ? ACL_ERROR_INVALID_PARAM : ACL_SUCCESS);
+            ck_assert_int_eq(aclrtSynchronizeStream(atomic_load(&slot->s)), ACL_ERROR_INVALID_PARAM);
+        }
+    }
+    ck_assert_int_gt(destroyed_by_workers, 0);
+    rec_assert_clean(THREADS * STREAMS_PER_THREAD * 3L);
+}
+END_TEST
+
+int main(void)
+{
+    Suite *s = suite_create("concurrency");
+    TCase *ops = tcase_create("operators");
+    tcase_add_test(ops, test_shared_inputs);
+    tcase_add_test(ops, test_setters_race_calls);
+    suite_add_tcase(s, ops);
+    TCase *ex = tcase_create("executors");
+    tcase_add_test(ex, test_repeatable_empty_concurrent);
+    tcase_add_test(ex, test_repeatable_destroyed_while_running);
+    tcase_add_test(ex, test_executor_handed_to_other_thread);
+    suite_add_tcase(s, ex);
+    TCase *h = tcase_create("handles");
+    tcase_add_test(h, test_destroy_in_use);
+    tcase_add_test(h, test_streams_race);
+    suite_add_tcase(s, h);
+    TCase *stall = tcase_create("stall");
+    tcase_set_tags(stall, "stall");
+    tcase_add_test(stall, test_destroy_during_stalled_call);
+    suite_add_tcase(s, stall);
+    return acpu_test_main(s);
+}
