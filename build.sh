@@ -4,6 +4,12 @@
 #                      table and one tiling plan
 #   ./build.sh test    install what is missing, build (RelWithDebInfo), run every test suite per ISA
 #   ./build.sh asan    the same test suites under AddressSanitizer + UBSan
+#   ./build.sh tsan    the concurrency, runtime and API suites under ThreadSanitizer (OpenMP at one
+#                      thread: libgomp is not instrumented)
+#   ./build.sh clang   the test suites again, built with clang (and libomp) instead of gcc
+#   ./build.sh fuzz    builds the libFuzzer target fuzz/fuzz_api with clang (ASan + UBSan) and fuzzes
+#                      both operators' API for 60 s from a copy of fuzz/corpus; fails on any crash
+#                      (its input is left in build/fuzz/fuzz/artifacts/)
 #   ./build.sh bench   also installs the peers (oneDNN, PyTorch) and gnuplot, then runs the full
 #                      benchmark: results in build/release/bench-results/ (bench.csv, results.md, *.png)
 # Each step is a CMake workflow preset underneath (cmake --workflow --preset <name>).
@@ -13,9 +19,13 @@ cd "$(dirname "$0")"
 PACKAGES=(cmake make gcc g++ pkg-config libsleef-dev check)
 # Only for `bench`: the peers it measures (oneDNN's C API, PyTorch for /usr/bin/python3) and gnuplot.
 BENCH_PACKAGES=(libdnnl-dev python3-torch python3-numpy gnuplot-nox)
+# Only for `clang` and `fuzz`: the compiler, LLVM's OpenMP runtime, and (fuzz) the sanitizer and
+# libFuzzer runtimes.
+CLANG_PACKAGES=(clang libomp-dev)
+FUZZ_PACKAGES=(clang libomp-dev libclang-rt-14-dev)
 
 usage() {
-    sed -n '2,9p' "$0" | sed 's/^# \{0,1\}//'
+    sed -n '2,/^# Each step/p' "$0" | sed 's/^# \{0,1\}//'
     exit 2
 }
 
@@ -38,7 +48,7 @@ install_missing() {
 
 [ $# -eq 1 ] || usage
 case "$1" in
-    demo|test|asan|bench) ;;
+    demo|test|asan|tsan|bench|clang|fuzz) ;;
     *) usage ;;
 esac
 install_missing "${PACKAGES[@]}"
@@ -47,4 +57,11 @@ if [ "$1" = bench ]; then
     ( install_missing "${BENCH_PACKAGES[@]}" ) ||
         echo "build.sh: could not install ${BENCH_PACKAGES[*]}; the benchmark skips what is missing" >&2
 fi
+case "$1" in
+    clang) install_missing "${CLANG_PACKAGES[@]}" ;;
+    fuzz)
+        install_missing "${FUZZ_PACKAGES[@]}"
+        cmake --workflow --preset fuzz
+        exec cmake --build build/fuzz --target run_fuzz ;;
+esac
 exec cmake --workflow --preset "$1"
