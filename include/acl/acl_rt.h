@@ -3,7 +3,7 @@
 #ifndef ACL_ACL_RT_H_
 #define ACL_ACL_RT_H_
 
-#include "acl/acl_base.h"
+#include "acl_base.h"
 
 #ifdef __cplusplus
 extern "C" {

@@ -7,7 +7,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 
-#include "acl/acl_base.h"
+#include "../acl/acl_base.h"
 
 #ifdef __cplusplus
 extern "C" {
