@@ -2,7 +2,7 @@
 #ifndef ACL_ACL_H_
 #define ACL_ACL_H_
 
-#include "acl/acl_base.h"
-#include "acl/acl_rt.h"
+#include "acl_base.h"
+#include "acl_rt.h"
 
 #endif /* ACL_ACL_H_ */

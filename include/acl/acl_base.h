@@ -18,6 +18,8 @@ extern "C" {
 #endif
 
 typedef void *aclrtStream;
+typedef void *aclrtEvent;
+typedef void *aclrtContext;
 typedef int aclError;
 typedef uint16_t aclFloat16;
 
@@ -33,6 +35,15 @@ static const int ACL_ERROR_INVALID_DEVICE = 200002;
 static const int ACL_ERROR_INTERNAL_ERROR = 500000;
 static const int ACL_ERROR_FAILURE = 500001;
 static const int ACL_ERROR_RT_FAILURE = 500003;
+
+/* The runtime's own codes (CANN's rt_error_codes.h), those this library returns. */
+static const int32_t ACL_ERROR_RT_PARAM_INVALID = 107000;
+static const int32_t ACL_ERROR_RT_INVALID_DEVICEID = 107001;
+static const int32_t ACL_ERROR_RT_CONTEXT_NULL = 107002;
+static const int32_t ACL_ERROR_RT_EVENT_TIMESTAMP_INVALID = 107006;
+static const int32_t ACL_ERROR_RT_EVENT_TIMESTAMP_REVERSAL = 107007;
+static const int32_t ACL_ERROR_RT_FEATURE_NOT_SUPPORT = 207000;
+static const int32_t ACL_ERROR_RT_MEMORY_ALLOCATION = 207001;
 
 typedef enum {
     ACL_DT_UNDEFINED = -1,
@@ -87,6 +98,13 @@ typedef enum {
     ACL_FORMAT_FRACTAL_NZ_C0_4 = 53,
     ACL_FORMAT_FRACTAL_NZ_C0_8 = 54
 } aclFormat;
+
+/* Bytes per element of dataType; 0 for ACL_DT_UNDEFINED, ACL_STRING, the sub-byte types and unknown
+ * values (CANN's aclDataTypeSize). */
+ACL_FUNC_VISIBILITY size_t aclDataTypeSize(aclDataType dataType);
+/* IEEE binary16 <-> float, rounding to nearest even (NaN stays NaN, overflow gives infinity). */
+ACL_FUNC_VISIBILITY aclFloat16 aclFloatToFloat16(float value);
+ACL_FUNC_VISIBILITY float aclFloat16ToFloat(aclFloat16 value);
 
 /* The most recent failure message of the calling thread ("" when none). */
 ACL_FUNC_VISIBILITY const char *aclGetRecentErrMsg(void);

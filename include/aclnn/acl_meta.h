@@ -7,7 +7,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 
-#include "acl/acl_base.h"
+#include "../acl/acl_base.h"
 
 #ifdef __cplusplus
 extern "C" {
@@ -83,6 +83,40 @@ ACLNN_API aclnnStatus aclGetViewOffset(const aclTensor *tensor, int64_t *offset)
 ACLNN_API aclnnStatus aclGetStorageShape(const aclTensor *tensor, int64_t **storageDims, uint64_t *storageDimsNum);
 ACLNN_API aclnnStatus aclGetDataType(const aclTensor *tensor, aclDataType *dataType);
 ACLNN_API aclnnStatus aclGetFormat(const aclTensor *tensor, aclFormat *format);
+
+/* ---- arrays and lists (meta_arrays.c). Each copies `value` (size elements; value may be NULL only
+ * when size is 0) and returns NULL (message set) otherwise or on allocation failure. A list holds
+ * the caller's tensor / scalar handles: they must be live when the list is made, and
+ * aclDestroyTensorList / aclDestroyScalarList destroys them with the list, as CANN does. ---- */
+ACLNN_API aclIntArray *aclCreateIntArray(const int64_t *value, uint64_t size);
+ACLNN_API aclFloatArray *aclCreateFloatArray(const float *value, uint64_t size);
+ACLNN_API aclBoolArray *aclCreateBoolArray(const bool *value, uint64_t size);
+ACLNN_API aclTensorList *aclCreateTensorList(const aclTensor *const *value, uint64_t size);
+ACLNN_API aclScalarList *aclCreateScalarList(const aclScalar *const *value, uint64_t size);
+ACLNN_API aclnnStatus aclDestroyIntArray(const aclIntArray *array);
+ACLNN_API aclnnStatus aclDestroyFloatArray(const aclFloatArray *array);
+ACLNN_API aclnnStatus aclDestroyBoolArray(const aclBoolArray *array);
+ACLNN_API aclnnStatus aclDestroyTensorList(const aclTensorList *array);
+ACLNN_API aclnnStatus aclDestroyScalarList(const aclScalarList *array);
+ACLNN_API aclnnStatus aclGetIntArraySize(const aclIntArray *array, uint64_t *size);
+ACLNN_API aclnnStatus aclGetFloatArraySize(const aclFloatArray *array, uint64_t *size);
+ACLNN_API aclnnStatus aclGetBoolArraySize(const aclBoolArray *array, uint64_t *size);
+ACLNN_API aclnnStatus aclGetTensorListSize(const aclTensorList *tensorList, uint64_t *size);
+ACLNN_API aclnnStatus aclGetScalarListSize(const aclScalarList *scalarList, uint64_t *size);
+
+/* ---- data addresses (meta_addr.c) ----
+ * aclSetInputTensorAddr / aclSetOutputTensorAddr: `tensor` (the one given to phase 1 as input /
+ * output number `index`, in the operator's argument order) now points at `addr`, and so does the
+ * executor's copy of it, so that a repeatable executor runs on new memory. aclSetTensorAddr numbers
+ * the inputs first, then the outputs. aclSetRawTensorAddr / aclGetRawTensorAddr set / read the
+ * tensor's storage address only. */
+ACLNN_API aclnnStatus aclSetInputTensorAddr(aclOpExecutor *executor, const size_t index, aclTensor *tensor,
+                                            void *addr);
+ACLNN_API aclnnStatus aclSetOutputTensorAddr(aclOpExecutor *executor, const size_t index, aclTensor *tensor,
+                                             void *addr);
+ACLNN_API aclnnStatus aclSetTensorAddr(aclOpExecutor *executor, const size_t index, aclTensor *tensor, void *addr);
+ACLNN_API aclnnStatus aclSetRawTensorAddr(aclTensor *tensor, void *addr);
+ACLNN_API aclnnStatus aclGetRawTensorAddr(const aclTensor *tensor, void **addr);
 
 #ifdef __cplusplus
 }

@@ -2,7 +2,7 @@
 #ifndef ACLNN_ACLNN_BASE_H_
 #define ACLNN_ACLNN_BASE_H_
 
-#include "aclnn/acl_meta.h"
+#include "acl_meta.h"
 
 #ifdef __cplusplus
 extern "C" {

@@ -6,7 +6,7 @@
 
 #include <stdint.h>
 
-#include "acl/acl_base.h"
+#include "../acl/acl_base.h"
 
 #ifdef __cplusplus
 extern "C" {

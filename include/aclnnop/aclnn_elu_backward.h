@@ -5,7 +5,7 @@
 #ifndef ACLNNOP_ACLNN_ELU_BACKWARD_H_
 #define ACLNNOP_ACLNN_ELU_BACKWARD_H_
 
-#include "aclnn/aclnn_base.h"
+#include "../aclnn/aclnn_base.h" /* relative: works with -I include or -I include/aclnnop alone */
 
 #ifdef __cplusplus
 extern "C" {

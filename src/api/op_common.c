@@ -236,7 +236,8 @@ void acpu_tensor_view(const aclTensor *t, size_t elem_size, acpu_view *v)
 {
     /* Field by field: a memset of the view compiles to `rep stos`, whose start-up cost as much as
      * the rest of phase 1's bookkeeping. Unused dims are zeroed so executors stay deterministic. */
-    v->data = (char *)t->data + t->offset * (int64_t)elem_size;
+    v->data_offset = t->offset * (int64_t)elem_size;
+    v->data = (char *)t->data + v->data_offset;
     v->rank = (uint32_t)t->view_rank;
     v->elem_size = elem_size;
     for (uint32_t d = 0; d < ACPU_MAX_DIMS; d++) {
@@ -264,7 +265,8 @@ aclnnStatus acpu_finish_phase1(const char *api, acpu_op_call *call, uint64_t *wo
 void acpu_tensor_broadcast_view(const aclTensor *t, size_t elem_size, const aclTensor *shape, acpu_view *v)
 {
     acpu_tensor_view(shape, elem_size, v); /* shape and rank of the target */
-    v->data = (char *)t->data + t->offset * (int64_t)elem_size;
+    v->data_offset = t->offset * (int64_t)elem_size;
+    v->data = (char *)t->data + v->data_offset;
     uint64_t pad = shape->view_rank - t->view_rank;
     for (uint64_t d = 0; d < shape->view_rank; d++) {
         bool grows = d < pad || t->view_dims[d - pad] != shape->view_dims[d];

@@ -21,6 +21,7 @@ typedef struct {
     int64_t shape[ACPU_MAX_DIMS];
     int64_t stride[ACPU_MAX_DIMS];
     size_t elem_size;
+    int64_t data_offset; /* bytes from the tensor's storage address to data (for address rebinding) */
 } acpu_view;
 
 /* True when the view's elements are contiguous in row-major order (size-1 dims ignored). */

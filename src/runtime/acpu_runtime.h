@@ -24,7 +24,15 @@ typedef enum {
     ACPU_HANDLE_EXECUTOR,
     ACPU_HANDLE_STREAM,
     ACPU_HANDLE_DEVICE_MEM,
-    ACPU_HANDLE_HOST_MEM
+    ACPU_HANDLE_HOST_MEM,
+    ACPU_HANDLE_EVENT,
+    ACPU_HANDLE_CONTEXT,
+    ACPU_HANDLE_INT_ARRAY,
+    ACPU_HANDLE_FLOAT_ARRAY,
+    ACPU_HANDLE_BOOL_ARRAY,
+    ACPU_HANDLE_TENSOR_LIST,
+    ACPU_HANDLE_SCALAR_LIST,
+    ACPU_HANDLE_KIND_COUNT /* not a kind: the number of kinds + 1 (kinds start at 1) */
 } acpu_handle_kind;
 
 bool acpu_registry_add(const void *p, acpu_handle_kind kind);
@@ -60,6 +68,10 @@ void acpu_hazard_protect(const void *const *ps, int n);
 void acpu_hazard_clear(void);
 /* Whether a thread may still read p (the registry then keeps it for a later release). */
 bool acpu_hazard_in_use(const void *p);
+/* aclrtMemcpy / aclrtMemset with their checks, messages naming `api` (the *Async forms share them). */
+aclError acpu_memcpy_checked(const char *api, void *dst, size_t destMax, const void *src, size_t count,
+                             aclrtMemcpyKind kind);
+aclError acpu_memset_checked(const char *api, void *devPtr, size_t maxCount, int32_t value, size_t count);
 
 /* memset(p, 0, n) / memcpy for structs of ~1 KB on the per-call path (memory.c says why). */
 void acpu_zero(void *p, size_t n);
@@ -161,5 +173,7 @@ aclOpExecutor *acpu_executor_create(const acpu_op_call *call);
 aclnnStatus acpu_executor_run(const char *api, acpu_op_id op, void *workspace, uint64_t workspace_size,
                               aclOpExecutor *executor, aclrtStream stream);
 bool acpu_stream_is_valid(aclrtStream stream);
+/* Whether aclrtSetDevice(0) is in effect (the default context exists). */
+bool acpu_device_is_set(void);
 
 #endif /* ACPU_RUNTIME_H_ */

@@ -78,6 +78,14 @@ ACL_FUNC_VISIBILITY aclError aclrtResetDevice(int32_t deviceId)
     return rc;
 }
 
+bool acpu_device_is_set(void)
+{
+    pthread_mutex_lock(&device_lock);
+    bool set = device_set;
+    pthread_mutex_unlock(&device_lock);
+    return set;
+}
+
 ACL_FUNC_VISIBILITY aclError aclrtGetDevice(int32_t *deviceId)
 {
     if (deviceId == NULL) {

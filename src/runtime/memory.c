@@ -71,19 +71,19 @@ ACL_FUNC_VISIBILITY aclError aclrtMallocHost(void **hostPtr, size_t size)
 
 ACL_FUNC_VISIBILITY aclError aclrtFreeHost(void *hostPtr) { return release("aclrtFreeHost", hostPtr, ACPU_HANDLE_HOST_MEM); }
 
-ACL_FUNC_VISIBILITY aclError aclrtMemcpy(void *dst, size_t destMax, const void *src, size_t count,
-                                         aclrtMemcpyKind kind)
+aclError acpu_memcpy_checked(const char *api, void *dst, size_t destMax, const void *src, size_t count,
+                             aclrtMemcpyKind kind)
 {
     if (dst == NULL || src == NULL) {
-        acpu_set_error("aclrtMemcpy: %s must not be NULL", dst == NULL ? "dst" : "src");
+        acpu_set_error("%s: %s must not be NULL", api, dst == NULL ? "dst" : "src");
         return ACL_ERROR_INVALID_PARAM;
     }
     if (count > destMax) {
-        acpu_set_error("aclrtMemcpy: count %zu exceeds destMax %zu", count, destMax);
+        acpu_set_error("%s: count %zu exceeds destMax %zu", api, count, destMax);
         return ACL_ERROR_INVALID_PARAM;
     }
     if ((unsigned)kind > ACL_MEMCPY_INTER_DEVICE_TO_DEVICE) {
-        acpu_set_error("aclrtMemcpy: kind must be an aclrtMemcpyKind value (0..7), got %d", (int)kind);
+        acpu_set_error("%s: kind must be an aclrtMemcpyKind value (0..7), got %d", api, (int)kind);
         return ACL_ERROR_INVALID_PARAM;
     }
     if (count > 0)
@@ -91,18 +91,29 @@ ACL_FUNC_VISIBILITY aclError aclrtMemcpy(void *dst, size_t destMax, const void *
     return ACL_SUCCESS;
 }
 
-ACL_FUNC_VISIBILITY aclError aclrtMemset(void *devPtr, size_t maxCount, int32_t value, size_t count)
+ACL_FUNC_VISIBILITY aclError aclrtMemcpy(void *dst, size_t destMax, const void *src, size_t count,
+                                         aclrtMemcpyKind kind)
+{
+    return acpu_memcpy_checked("aclrtMemcpy", dst, destMax, src, count, kind);
+}
+
+aclError acpu_memset_checked(const char *api, void *devPtr, size_t maxCount, int32_t value, size_t count)
 {
     if (devPtr == NULL) {
-        acpu_set_error("aclrtMemset: devPtr must not be NULL");
+        acpu_set_error("%s: devPtr must not be NULL", api);
         return ACL_ERROR_INVALID_PARAM;
     }
     if (count > maxCount) {
-        acpu_set_error("aclrtMemset: count %zu exceeds maxCount %zu", count, maxCount);
+        acpu_set_error("%s: count %zu exceeds maxCount %zu", api, count, maxCount);
         return ACL_ERROR_INVALID_PARAM;
     }
     memset(devPtr, (unsigned char)value, count);
     return ACL_SUCCESS;
+}
+
+ACL_FUNC_VISIBILITY aclError aclrtMemset(void *devPtr, size_t maxCount, int32_t value, size_t count)
+{
+    return acpu_memset_checked("aclrtMemset", devPtr, maxCount, value, count);
 }
 
 /* Out of line on purpose: GCC expands a fixed-size memset / memcpy of an executor-sized struct

@@ -207,7 +207,7 @@ void acpu_registry_release(void *p)
     free(settled);
 }
 
-static atomic_ullong destroys[ACPU_HANDLE_HOST_MEM + 1]; /* 64 bits: a count never comes back */
+static atomic_ullong destroys[ACPU_HANDLE_KIND_COUNT]; /* 64 bits: a count never comes back */
 
 bool acpu_registry_destroy(void *p, acpu_handle_kind kind)
 {
