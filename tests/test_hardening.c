@@ -537,6 +537,54 @@ START_TEST(test_overlap_broadcast_input)
 }
 END_TEST
 
+/* ---- address rebinding keeps phase 1's guarantees ------------------------------------------------ */
+
+/* A repeatable ELU executor over three separate 16-float buffers, rebound to other addresses: a NULL
+ * address, one whose view would wrap around the address space, and an output moved onto part of an
+ * input are refused (nothing changes: the next run still writes the old buffer); moving the output
+ * exactly onto an input (in place) is allowed and computes in place. */
+START_TEST(test_rebind_rules)
+{
+    float *buf = (float *)(void *)acpu_test_guarded_alloc(64 * sizeof(float), 0);
+    for (int i = 0; i < 64; i++)
+        buf[i] = 0.25f * (float)(i - 40);
+    const int64_t dims[1] = {16}, storage[1] = {16};
+    aclTensor *go = aclCreateTensor(dims, 1, ACL_FLOAT, NULL, 0, ACL_FORMAT_ND, storage, 1, buf);
+    aclTensor *x = aclCreateTensor(dims, 1, ACL_FLOAT, NULL, 0, ACL_FORMAT_ND, storage, 1, buf + 16);
+    aclTensor *gi = aclCreateTensor(dims, 1, ACL_FLOAT, NULL, 0, ACL_FORMAT_ND, storage, 1, buf + 32);
+    aclOpExecutor *exec = NULL;
+    uint64_t ws = 0;
+    ck_assert_int_eq(elu_phase1(go, x, gi, &exec, &ws), ACLNN_SUCCESS);
+    ck_assert_int_eq(aclSetAclOpExecutorRepeatable(exec), ACLNN_SUCCESS);
+    ck_assert_int_eq(aclSetOutputTensorAddr(exec, 0, gi, NULL), ACLNN_ERR_PARAM_NULLPTR);
+    acpu_test_expect_msg_at("aclSetOutputTensorAddr", "addr", NULL, __LINE__);
+    ck_assert_int_eq(aclSetInputTensorAddr(exec, 1, x, (void *)(uintptr_t)(UINTPTR_MAX - 8)), ACLNN_ERR_PARAM_INVALID);
+    ck_assert_int_eq(aclSetOutputTensorAddr(exec, 0, gi, buf + 20), ACLNN_ERR_PARAM_INVALID); /* over x's span */
+    acpu_test_expect_msg_at("aclSetOutputTensorAddr", "overlap", NULL, __LINE__);
+    ck_assert_int_eq(aclSetInputTensorAddr(exec, 0, go, buf + 36), ACLNN_ERR_PARAM_INVALID); /* under gi */
+    float x_before[16];
+    memcpy(x_before, buf + 16, sizeof x_before);
+    ck_assert_int_eq(acpu_test_run_phase2(aclnnEluBackward, ws, exec), ACLNN_SUCCESS);
+    ck_assert_msg(memcmp(buf + 16, x_before, sizeof x_before) == 0, "a refused rebinding moved the output");
+    for (int k = 0; k < 16; k++) { /* still gradOutput = buf[0..16), self = buf[16..32) -> buf[32..48) */
+        double g = buf[k], v = buf[16 + k];
+        ck_assert_double_eq_tol(buf[32 + k], v > 0 ? g : g * exp(v), 1e-6);
+    }
+    /* in place over self: allowed */
+    ck_assert_int_eq(aclSetOutputTensorAddr(exec, 0, gi, buf + 16), ACLNN_SUCCESS);
+    ck_assert_int_eq(acpu_test_run_phase2(aclnnEluBackward, ws, exec), ACLNN_SUCCESS);
+    for (int k = 0; k < 16; k++) {
+        double g = buf[k], v = x_before[k];
+        ck_assert_double_eq_tol(buf[16 + k], v > 0 ? g : g * exp(v), 1e-6);
+    }
+    ck_assert_int_eq(aclDestroyAclOpExecutor(exec), ACLNN_SUCCESS);
+    aclDestroyTensor(go);
+    aclDestroyTensor(x);
+    aclDestroyTensor(gi);
+    free(buf);
+}
+END_TEST
+
 /* ---- 10: thread requests stay within what the process can create ---------------------------------- */
 
 /* The address space this process uses now, in bytes (first field of /proc/self/statm). */
@@ -637,6 +685,7 @@ static Suite *hardening_suite(void)
     tcase_add_loop_test(tc, test_overlap_rules, 0, (int)N_ELEMS(k_overlap));
     tcase_add_test(tc, test_overlap_transposed);
     tcase_add_test(tc, test_overlap_broadcast_input);
+    tcase_add_test(tc, test_rebind_rules);
     tcase_add_test(tc, test_thread_request_capped);
     tcase_add_test(tc, test_thread_request_within_address_space);
     suite_add_tcase(s, tc);
