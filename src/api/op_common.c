@@ -159,7 +159,8 @@ static aclnnStatus storage_error(const char *api, const char *name, const aclTen
     return ACLNN_ERR_PARAM_INVALID;
 }
 
-aclnnStatus acpu_check_tensor_data(const char *api, const char *name, const aclTensor *t)
+/* acpu_check_tensor_data, also giving the view's last storage element index. */
+static aclnnStatus check_tensor_extent(const char *api, const char *name, const aclTensor *t, uint64_t *last)
 {
     if (t->data == NULL) {
         acpu_set_error("%s: %s has no data (tensorData is NULL) but %llu elements", api, name,
@@ -171,12 +172,12 @@ aclnnStatus acpu_check_tensor_data(const char *api, const char *name, const aclT
                        "be checked", api, name, (unsigned long long)t->view_rank);
         return ACLNN_ERR_PARAM_INVALID;
     }
-    uint64_t last, storage = acpu_tensor_storage_elems(t), bytes;
-    if (!acpu_tensor_last_index(t, &last))
+    uint64_t storage = acpu_tensor_storage_elems(t), bytes;
+    if (!acpu_tensor_last_index(t, last))
         return storage_error(api, name, t, "view reaches past storage element 2^63-1");
-    if (last >= storage) {
+    if (*last >= storage) {
         acpu_set_error("%s: %s view reaches storage element %llu but the storage holds %llu elements", api, name,
-                       (unsigned long long)last, (unsigned long long)storage);
+                       (unsigned long long)*last, (unsigned long long)storage);
         return ACLNN_ERR_PARAM_INVALID;
     }
     if (!acpu_bytes_fit(t->data, storage, acpu_dtype_size(t->dtype), &bytes))
@@ -184,35 +185,42 @@ aclnnStatus acpu_check_tensor_data(const char *api, const char *name, const aclT
     return ACLNN_SUCCESS;
 }
 
+aclnnStatus acpu_check_tensor_data(const char *api, const char *name, const aclTensor *t)
+{
+    uint64_t last;
+    return check_tensor_extent(api, name, t, &last);
+}
+
+/* The overlap rules with each tensor's last index known (n <= ACPU_MAX_HANDLE_ARGS). */
+static aclnnStatus check_overlap(const char *api, const char *const *names, const aclTensor *const *tensors,
+                                 const uint64_t *lasts, int n);
+
 aclnnStatus acpu_check_tensors_data(const char *api, const char *const *names, const aclTensor *const *tensors,
                                     int n)
 {
+    uint64_t lasts[ACPU_MAX_HANDLE_ARGS];
     for (int i = 0; i < n; i++) {
-        aclnnStatus rc = acpu_check_tensor_data(api, names[i], tensors[i]);
+        aclnnStatus rc = check_tensor_extent(api, names[i], tensors[i], &lasts[i]);
         if (rc != ACLNN_SUCCESS)
             return rc;
     }
-    return acpu_check_output_overlap(api, names, tensors, n);
+    return check_overlap(api, names, tensors, lasts, n);
 }
 
-/* Span of a checked tensor's view in bytes. */
-static void tensor_span(const aclTensor *t, uintptr_t *begin, uintptr_t *end)
+/* Byte span [begin, end) of a checked tensor's view whose last storage element is `last`. */
+typedef struct {
+    uintptr_t begin, end;
+} byte_span;
+
+static byte_span tensor_span(const aclTensor *t, uint64_t last)
 {
-    uint64_t last = 0;
-    (void)acpu_tensor_last_index(t, &last); /* checked by acpu_check_tensor_data */
-    acpu_view_span(t, acpu_dtype_size(t->dtype), last, begin, end);
+    byte_span s;
+    acpu_view_span(t, acpu_dtype_size(t->dtype), last, &s.begin, &s.end);
+    return s;
 }
 
-static bool spans_intersect(const aclTensor *a, const aclTensor *b)
-{
-    uintptr_t a0, a1, b0, b1;
-    tensor_span(a, &a0, &a1);
-    tensor_span(b, &b0, &b1);
-    return a0 < b1 && b0 < a1;
-}
-
-aclnnStatus acpu_check_output_overlap(const char *api, const char *const *names, const aclTensor *const *tensors,
-                                      int n)
+static aclnnStatus check_overlap(const char *api, const char *const *names, const aclTensor *const *tensors,
+                                 const uint64_t *lasts, int n)
 {
     const aclTensor *out = tensors[n - 1];
     if (!acpu_view_is_distinct(out)) {
@@ -220,9 +228,11 @@ aclnnStatus acpu_check_output_overlap(const char *api, const char *const *names,
                        "dim larger than 1, each stride past the reach of the smaller ones)", api, names[n - 1]);
         return ACLNN_ERR_PARAM_INVALID;
     }
+    byte_span o = tensor_span(out, lasts[n - 1]);
     for (int i = 0; i < n - 1; i++) {
         const aclTensor *in = tensors[i];
-        if (!spans_intersect(out, in) ||
+        byte_span s = tensor_span(in, lasts[i]);
+        if (!(o.begin < s.end && s.begin < o.end) ||
             acpu_views_alias_exactly(out, acpu_dtype_size(out->dtype), in, acpu_dtype_size(in->dtype)))
             continue;
         acpu_set_error("%s: %s must not partially overlap %s: only the same view of the same memory (in place, "
@@ -230,6 +240,15 @@ aclnnStatus acpu_check_output_overlap(const char *api, const char *const *names,
         return ACLNN_ERR_PARAM_INVALID;
     }
     return ACLNN_SUCCESS;
+}
+
+aclnnStatus acpu_check_output_overlap(const char *api, const char *const *names, const aclTensor *const *tensors,
+                                      int n)
+{
+    uint64_t lasts[ACPU_MAX_HANDLE_ARGS];
+    for (int i = 0; i < n; i++)
+        (void)acpu_tensor_last_index(tensors[i], &lasts[i]); /* checked by acpu_check_tensor_data */
+    return check_overlap(api, names, tensors, lasts, n);
 }
 
 void acpu_tensor_view(const aclTensor *t, size_t elem_size, acpu_view *v)

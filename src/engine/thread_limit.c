@@ -25,9 +25,15 @@
 static pthread_once_t limits_once = PTHREAD_ONCE_INIT;
 static uint64_t as_limit;    /* RLIMIT_AS soft limit in bytes; 0 when unlimited */
 static uint64_t stack_bytes; /* address space one more thread reserves */
+static unsigned cpu_limit;   /* ACPU_THREADS_PER_CPU per CPU of the affinity mask, >= ACPU_MIN_THREAD_LIMIT */
 
+/* Read once per process: omp_get_num_procs() asks the kernel for the affinity mask on every call (a
+ * system call, about a third of a 4K-element call's whole overhead), and getrlimit is one too. */
 static void read_limits(void)
 {
+    int procs = omp_get_num_procs(); /* the CPUs of the process's affinity mask */
+    unsigned per_cpu = procs > 0 ? (unsigned)procs * ACPU_THREADS_PER_CPU : 1u;
+    cpu_limit = per_cpu > ACPU_MIN_THREAD_LIMIT ? per_cpu : ACPU_MIN_THREAD_LIMIT;
     struct rlimit r;
     as_limit = getrlimit(RLIMIT_AS, &r) == 0 && r.rlim_cur != RLIM_INFINITY ? (uint64_t)r.rlim_cur : 0u;
     uint64_t stack = getrlimit(RLIMIT_STACK, &r) == 0 && r.rlim_cur != RLIM_INFINITY && r.rlim_cur > 0
@@ -67,9 +73,6 @@ static unsigned address_space_threads(void)
 unsigned acpu_engine_thread_limit(void)
 {
     pthread_once(&limits_once, read_limits);
-    int procs = omp_get_num_procs(); /* the CPUs of the process's affinity mask */
-    unsigned per_cpu = procs > 0 ? (unsigned)procs * ACPU_THREADS_PER_CPU : 1u;
-    unsigned limit = per_cpu > ACPU_MIN_THREAD_LIMIT ? per_cpu : ACPU_MIN_THREAD_LIMIT;
     unsigned by_memory = address_space_threads();
-    return by_memory < limit ? by_memory : limit;
+    return by_memory < cpu_limit ? by_memory : cpu_limit;
 }

@@ -25,8 +25,16 @@ typedef struct acpu_hazard_rec {
 
 static _Atomic(acpu_hazard_rec *) records;
 static atomic_uint unrecorded;
-static _Thread_local acpu_hazard_rec *own;
-static _Thread_local bool counted; /* this thread's protection is the `unrecorded` count */
+
+/* One thread-local object of 16 bytes in the initial-exec TLS model: reached with one
+ * %fs-relative load instead of a __tls_get_addr call (the dynamic model's cost in a shared
+ * library, twice per call). glibc keeps static TLS to spare for libraries loaded by dlopen. */
+typedef struct {
+    acpu_hazard_rec *own;
+    int used;     /* slots of `own` holding pointers */
+    bool counted; /* this thread's protection is the `unrecorded` count */
+} acpu_hazard_thread;
+static _Thread_local acpu_hazard_thread hz __attribute__((tls_model("initial-exec")));
 
 static pthread_once_t key_once = PTHREAD_ONCE_INIT;
 static pthread_key_t exit_key;
@@ -69,10 +77,10 @@ static acpu_hazard_rec *record_claim(void)
 }
 
 /* The calling thread's record, claimed on first use and handed back at thread exit. */
-static acpu_hazard_rec *own_record(void)
+static acpu_hazard_rec *own_record(acpu_hazard_thread *t)
 {
-    if (own != NULL)
-        return own;
+    if (t->own != NULL)
+        return t->own;
     pthread_once(&key_once, key_init);
     if (!key_ok)
         return NULL; /* no way to hand it back at exit: use the count instead */
@@ -81,35 +89,39 @@ static acpu_hazard_rec *own_record(void)
         record_release(r);
         r = NULL;
     }
-    own = r;
+    t->own = r;
     return r;
 }
 
 void acpu_hazard_protect(const void *const *ps, int n)
 {
-    acpu_hazard_rec *r = own_record();
+    acpu_hazard_thread *t = &hz;
+    acpu_hazard_rec *r = own_record(t);
     if (r == NULL) {
-        if (!counted)
+        if (!t->counted)
             atomic_fetch_add_explicit(&unrecorded, 1u, memory_order_seq_cst);
-        counted = true;
+        t->counted = true;
         return;
     }
-    for (int i = 0; i < ACPU_HAZARD_SLOTS; i++)
-        atomic_store_explicit(&r->slot[i], i < n ? ps[i] : NULL, memory_order_relaxed);
+    for (int i = 0; i < n; i++)
+        atomic_store_explicit(&r->slot[i], ps[i], memory_order_relaxed);
+    for (int i = n; i < t->used; i++)
+        atomic_store_explicit(&r->slot[i], NULL, memory_order_relaxed);
+    t->used = n;
     atomic_thread_fence(memory_order_seq_cst);
 }
 
 void acpu_hazard_clear(void)
 {
-    if (counted) {
-        counted = false;
+    acpu_hazard_thread *t = &hz;
+    if (t->counted) {
+        t->counted = false;
         atomic_fetch_sub_explicit(&unrecorded, 1u, memory_order_release);
         return;
     }
-    if (own == NULL)
-        return;
-    for (int i = 0; i < ACPU_HAZARD_SLOTS; i++) /* release: every read of the handles came before */
-        atomic_store_explicit(&own->slot[i], NULL, memory_order_release);
+    for (int i = 0; i < t->used; i++) /* release: every read of the handles came before */
+        atomic_store_explicit(&t->own->slot[i], NULL, memory_order_release);
+    t->used = 0;
 }
 
 bool acpu_hazard_in_use(const void *p)
