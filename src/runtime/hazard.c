@@ -26,15 +26,16 @@ typedef struct acpu_hazard_rec {
 static _Atomic(acpu_hazard_rec *) records;
 static atomic_uint unrecorded;
 
-/* One thread-local object of 16 bytes in the initial-exec TLS model: reached with one
- * %fs-relative load instead of a __tls_get_addr call (the dynamic model's cost in a shared
- * library, twice per call). glibc keeps static TLS to spare for libraries loaded by dlopen. */
+/* One thread-local object, so that a call reaches its state with one TLS lookup per function. Not
+ * the initial-exec TLS model, although it would save the __tls_get_addr calls: that model makes
+ * the whole library's TLS static, and dlopen("libopapi.so") then fails with "cannot allocate
+ * memory in static TLS block" (the CANN drop-in test's dlopen route showed it). */
 typedef struct {
     acpu_hazard_rec *own;
     int used;     /* slots of `own` holding pointers */
     bool counted; /* this thread's protection is the `unrecorded` count */
 } acpu_hazard_thread;
-static _Thread_local acpu_hazard_thread hz __attribute__((tls_model("initial-exec")));
+static _Thread_local acpu_hazard_thread hz;
 
 static pthread_once_t key_once = PTHREAD_ONCE_INIT;
 static pthread_key_t exit_key;
