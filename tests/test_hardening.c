@@ -587,29 +587,47 @@ END_TEST
 
 /* ---- 10: thread requests stay within what the process can create ---------------------------------- */
 
-/* The address space this process uses now, in bytes (first field of /proc/self/statm). */
-static unsigned long long address_space_now(void)
+/* Field `field` (0-based) of /proc/self/statm in bytes: 0 the address space, 5 data + stack. */
+static unsigned long long statm_bytes(int field)
 {
-    unsigned long long pages = 0;
+    unsigned long long v[6] = {0};
     FILE *f = fopen("/proc/self/statm", "r");
     if (f != NULL) {
-        if (fscanf(f, "%llu", &pages) != 1)
-            pages = 0;
+        if (fscanf(f, "%llu %llu %llu %llu %llu %llu", &v[0], &v[1], &v[2], &v[3], &v[4], &v[5]) != 6)
+            v[field] = 0;
         fclose(f);
     }
-    return pages * (unsigned long long)sysconf(_SC_PAGESIZE);
+    return v[field] * (unsigned long long)sysconf(_SC_PAGESIZE);
+}
+
+/* Sets the soft limit `resource` 40 MiB above the size it measures (statm field): room for the
+ * buffers and a few thread stacks, not for 8. */
+static bool limit_to_40mib_more(int resource, int field)
+{
+    struct rlimit r = {statm_bytes(field) + (40ull << 20), RLIM_INFINITY};
+    return setrlimit(resource, &r) == 0;
+}
+
+static int softplus_1m(aclTensor *const t[3], bool run)
+{
+    aclOpExecutor *exec = NULL;
+    uint64_t ws = 0;
+    if (softplus_phase1(t[0], t[1], t[2], &exec, &ws) != ACLNN_SUCCESS || ws != 0)
+        return 2;
+    if (!run)
+        return aclDestroyAclOpExecutor(exec) == ACLNN_SUCCESS ? 0 : 5;
+    return aclnnSoftplusBackward(NULL, 0, exec, NULL) == ACLNN_SUCCESS ? 0 : 3;
 }
 
 /* A separate process (no Check calls here): one 1M-element softplus call on the settings it was
- * started with; with `tight`, first under an address-space limit 40 MiB above its current size
- * (room for the buffers and a few thread stacks, not for 8). */
-static int thread_cap_child(bool tight)
+ * started with. Modes: "as" / "data", first under an address-space / data limit 40 MiB above the
+ * current size; "late-as", a phase 1 of the same call (not run) before the address-space limit is
+ * lowered, so that limits read once at the first call would miss it. */
+static int thread_cap_child(const char *mode)
 {
-    if (tight) {
-        struct rlimit r = {address_space_now() + (40ull << 20), RLIM_INFINITY};
-        if (setrlimit(RLIMIT_AS, &r) != 0)
-            return 4;
-    }
+    if ((strcmp(mode, "as") == 0 && !limit_to_40mib_more(RLIMIT_AS, 0)) ||
+        (strcmp(mode, "data") == 0 && !limit_to_40mib_more(RLIMIT_DATA, 5)))
+        return 4;
     enum { N = 1 << 20 };
     const int64_t dims[1] = {N};
     float *buf = calloc(3 * (size_t)N, sizeof(float));
@@ -618,11 +636,14 @@ static int thread_cap_child(bool tight)
         t[i] = buf ? aclCreateTensor(dims, 1, ACL_FLOAT, NULL, 0, ACL_FORMAT_ND, dims, 1, buf + (size_t)i * N) : NULL;
     if (t[0] == NULL || t[1] == NULL || t[2] == NULL)
         return 1;
-    aclOpExecutor *exec = NULL;
-    uint64_t ws = 0;
-    if (softplus_phase1(t[0], t[1], t[2], &exec, &ws) != ACLNN_SUCCESS || ws != 0)
-        return 2;
-    return aclnnSoftplusBackward(NULL, 0, exec, NULL) == ACLNN_SUCCESS ? 0 : 3;
+    if (strcmp(mode, "late-as") == 0) {
+        int rc = softplus_1m(t, false);
+        if (rc != 0)
+            return rc;
+        if (!limit_to_40mib_more(RLIMIT_AS, 0))
+            return 4;
+    }
+    return softplus_1m(t, true);
 }
 
 /* The threads= count of the child's exec line, after checking the cap note is there. */
@@ -650,21 +671,24 @@ START_TEST(test_thread_request_capped)
 }
 END_TEST
 
-/* 8 threads under an address-space limit with room for only a few stacks: before the rule,
- * libgomp ended the process ("Thread creation failed"); now the call runs on fewer threads.
- * Sanitizer builds reserve terabytes of shadow memory, which no such limit allows: skipped there. */
-START_TEST(test_thread_request_within_address_space)
+/* 8 threads under a memory limit with room for only a few stacks: before the rule libgomp ended
+ * the process ("Thread creation failed"); now the call runs on fewer threads. _i: the address-space
+ * limit, the data limit (which counts thread stacks too), and an address-space limit lowered after
+ * a first call. Sanitizer builds reserve terabytes of shadow memory, which no such limit allows:
+ * skipped there. */
+START_TEST(test_thread_request_within_memory_limits)
 {
 #if defined(__SANITIZE_ADDRESS__) || defined(__SANITIZE_THREAD__)
     ck_assert(true);
     return;
 #endif
-    static const char *const argv[] = {"test_hardening", CHILD_FLAG, "tight", NULL};
+    static const char *const modes[3] = {"as", "data", "late-as"};
+    const char *const argv[] = {"test_hardening", CHILD_FLAG, modes[_i], NULL};
     const acpu_test_env env[2] = {{"ACLNN_CPU_VERBOSE", "1"}, {"ACLNN_CPU_NUM_THREADS", "8"}};
     static char out[4096], err[4096];
     acpu_test_run_self(argv, env, 2, out, err, sizeof out);
     long used = capped_thread_count("8", err);
-    ck_assert_msg(used >= 1 && used < 8, "threads=%ld", used);
+    ck_assert_msg(used >= 1 && used < 8, "%s: threads=%ld", modes[_i], used);
 }
 END_TEST
 
@@ -687,7 +711,7 @@ static Suite *hardening_suite(void)
     tcase_add_test(tc, test_overlap_broadcast_input);
     tcase_add_test(tc, test_rebind_rules);
     tcase_add_test(tc, test_thread_request_capped);
-    tcase_add_test(tc, test_thread_request_within_address_space);
+    tcase_add_loop_test(tc, test_thread_request_within_memory_limits, 0, 3);
     suite_add_tcase(s, tc);
     return s;
 }
@@ -695,6 +719,6 @@ static Suite *hardening_suite(void)
 int main(int argc, char **argv)
 {
     if (argc > 1 && strcmp(argv[1], CHILD_FLAG) == 0)
-        return thread_cap_child(argc > 2 && strcmp(argv[2], "tight") == 0);
+        return thread_cap_child(argc > 2 ? argv[2] : "");
     return acpu_test_main(hardening_suite());
 }

@@ -137,8 +137,8 @@ static bool parse_shape(const char *s, uint64_t *n)
         buf[len] = '\0';
         if (!parse_u64(buf, &dim))
             return false;
-        if (dim != 0u && *n > UINT64_MAX / dim)
-            return false;
+        if (dim > (uint64_t)INT64_MAX || (dim != 0u && *n > (uint64_t)INT64_MAX / dim))
+            return false; /* as aclCreateTensor: element counts fit int64 */
         *n *= dim;
         if (p[len] == '\0')
             return true;
@@ -335,7 +335,7 @@ static int run_elu_backward(int argc, char **argv)
     if (make_platform(&o.plat, &platform) != 0)
         return EXIT_FAILURE;
     if (acpu_elu_tiling(&platform, &o.args, &plan) != 0) {
-        fprintf(stderr, "aclnn-cpu-tiling: EluGradV2 tiling failed (no cores on the profile)\n");
+        fprintf(stderr, "aclnn-cpu-tiling: EluGradV2 tiling failed (no cores on the profile, or n * typeSize past 2^64 bytes)\n");
         return EXIT_FAILURE;
     }
     print_elu_plan(platform.soc, &plan);

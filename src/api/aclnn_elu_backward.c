@@ -222,7 +222,7 @@ static aclnnStatus plan_call(const elu_args *a, const acpu_settings *s, const el
                                   .is_result = a->is_result};
     acpu_elu_plan elu;
     if (elu_tiling_memo(&s->platform, &targs, &elu) != 0) {
-        acpu_set_error(API ": the tiling failed for profile %s (no cores)", acpu_soc_name(s->platform.soc));
+        acpu_set_error(API ": the tiling failed for profile %s (no cores, or n * typeSize past 2^64 bytes)", acpu_soc_name(s->platform.soc));
         return ACLNN_ERR_INNER_TILING_ERROR;
     }
     plan_from_tiling(&elu, &call->plan);

@@ -173,8 +173,13 @@ static aclnnStatus check_tensor_extent(const char *api, const char *name, const 
         return ACLNN_ERR_PARAM_INVALID;
     }
     uint64_t storage = acpu_tensor_storage_elems(t), bytes;
-    if (!acpu_tensor_last_index(t, last))
-        return storage_error(api, name, t, "view reaches past storage element 2^63-1");
+    if (!acpu_tensor_last_index(t, last)) {
+        int d = acpu_tensor_extent_overflow_dim(t);
+        acpu_set_error("%s: %s view reaches past storage element 2^63-1: offset %lld + sum((dim-1)*stride) overflows "
+                       "at dim %d (size %lld, stride %lld)", api, name, (long long)t->offset, d,
+                       d >= 0 ? (long long)t->view_dims[d] : 0LL, d >= 0 ? (long long)t->strides[d] : 0LL);
+        return ACLNN_ERR_PARAM_INVALID;
+    }
     if (*last >= storage) {
         acpu_set_error("%s: %s view reaches storage element %llu but the storage holds %llu elements", api, name,
                        (unsigned long long)*last, (unsigned long long)storage);
@@ -303,23 +308,36 @@ acpu_kdtype acpu_kernel_dtype(aclDataType dt)
     }
 }
 
-/* The settings' thread count within the engine's limit; verbose mode says once when it caps. */
-static unsigned capped_threads(const acpu_settings *s)
+/* Verbose mode says once per process that a request was capped, and why. */
+static void note_cap(const acpu_settings *s, unsigned used, const char *why)
 {
     static atomic_bool noted;
-    unsigned limit = acpu_engine_thread_limit();
-    if (s->threads <= limit)
-        return s->threads;
     if (s->verbose && !atomic_exchange(&noted, true))
-        fprintf(stderr, "aclnn_cpu: note: %u threads requested, %u used (at most 4 per CPU of the affinity mask, "
-                "at least 8, and what the address-space limit holds stacks for: libgomp ends the process when it "
-                "cannot create a thread)\n", s->threads, limit);
-    return limit;
+        fprintf(stderr, "aclnn_cpu: note: %u threads requested, %u used (%s: libgomp ends the process when it cannot "
+                "create a thread)\n", s->threads, used, why);
+}
+
+/* Threads for a planned call: the settings' count within 4 per CPU (at least 8), the plan's own
+ * limits, and, when that is still more than one, what the memory limits hold stacks for. */
+static unsigned call_threads(const acpu_op_call *call, const acpu_settings *s)
+{
+    unsigned cpu_limit = acpu_engine_thread_limit();
+    unsigned requested = s->threads <= cpu_limit ? s->threads : cpu_limit;
+    if (requested < s->threads)
+        note_cap(s, requested, "at most 4 per CPU of the affinity mask, at least 8");
+    unsigned threads = acpu_engine_threads(&call->plan, requested);
+    if (threads <= 1)
+        return threads;
+    unsigned by_memory = acpu_engine_memory_thread_limit();
+    if (by_memory >= threads)
+        return threads;
+    note_cap(s, by_memory, "what the address-space and data limits hold thread stacks for");
+    return by_memory;
 }
 
 aclnnStatus acpu_size_call(const char *api, acpu_op_call *call, const acpu_settings *s)
 {
-    call->threads = acpu_engine_threads(&call->plan, capped_threads(s));
+    call->threads = call_threads(call, s);
     size_t ws = acpu_engine_workspace(&call->plan, &call->task, call->threads);
     if (ws == SIZE_MAX) {
         acpu_set_error("%s: the plan's tile of %llu elements needs a workspace larger than the address space "

@@ -63,9 +63,13 @@ typedef struct {
     acpu_cast_fn cast;       /* kernel dtype -> output dtype; NULL when they are the same */
 } acpu_binary_task;
 
-/* The most OS threads a call uses: 4 per CPU the process may run on, at least 8, fewer under an
- * address-space limit too small for their stacks (thread_limit.c says why). */
+/* The most OS threads a call uses: 4 per CPU the process may run on, at least 8 (thread_limit.c
+ * says why). Cheap: read once. */
 unsigned acpu_engine_thread_limit(void);
+/* The most threads whose stacks fit the address-space and data limits now (UINT_MAX when neither
+ * is set; 1 when set but the process's size cannot be read). A few system calls: ask only before
+ * running on more than one thread. */
+unsigned acpu_engine_memory_thread_limit(void);
 /* Threads the plan will use for `requested` threads: small calls stay on one thread. */
 unsigned acpu_engine_threads(const acpu_core_plan *plan, unsigned requested);
 /* Workspace bytes that `threads` threads need for the task (0 when nothing is staged); SIZE_MAX

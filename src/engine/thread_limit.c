@@ -4,14 +4,19 @@
  * - at most ACPU_THREADS_PER_CPU threads per CPU of the affinity mask, and at least
  *   ACPU_MIN_THREAD_LIMIT: more threads than CPUs never speed up a kernel, and a few per CPU keep
  *   thread-count experiments running as asked (the determinism suites run 7 threads on 2 CPUs);
- * - under a finite address-space limit (RLIMIT_AS, `ulimit -v`), as many threads as half the
- *   remaining address space holds stacks for (each thread reserves RLIMIT_STACK's size, 8 MiB when
- *   unlimited, plus a guard page). Measured on a 2-CPU machine: a 1M-element call asking for 8
- *   threads under `ulimit -v 60000` ended the process before this rule; 2 threads ran. */
+ * - under a finite address-space limit (RLIMIT_AS, `ulimit -v`) or data limit (RLIMIT_DATA,
+ *   `ulimit -d`, which counts thread stacks as private writable mappings), as many threads as half
+ *   the remaining room holds stacks for (each thread reserves RLIMIT_STACK's size, 8 MiB when
+ *   unlimited, plus slack). Measured on a 2-CPU machine: a 1M-element call asking for 8 threads
+ *   under `ulimit -v 60000` ended the process before this rule; 2 threads ran.
+ * The CPU count is read once (omp_get_num_procs() is a system call); the limits and the process's
+ * size are read again for every call that would run on more than one thread (a few system calls
+ * against at least ~10 us of kernel work), so that a limit lowered at run time is honoured. */
+#include <fcntl.h>
 #include <limits.h>
 #include <omp.h>
 #include <pthread.h>
-#include <stdio.h>
+#include <stdlib.h>
 #include <sys/resource.h>
 #include <unistd.h>
 
@@ -22,57 +27,79 @@
 #define ACPU_DEFAULT_STACK (8u << 20)
 #define ACPU_STACK_SLACK (64u << 10) /* guard page, TLS and libgomp's per-thread data */
 
-static pthread_once_t limits_once = PTHREAD_ONCE_INIT;
-static uint64_t as_limit;    /* RLIMIT_AS soft limit in bytes; 0 when unlimited */
-static uint64_t stack_bytes; /* address space one more thread reserves */
-static unsigned cpu_limit;   /* ACPU_THREADS_PER_CPU per CPU of the affinity mask, >= ACPU_MIN_THREAD_LIMIT */
+static pthread_once_t cpus_once = PTHREAD_ONCE_INIT;
+static unsigned cpu_limit;
 
-/* Read once per process: omp_get_num_procs() asks the kernel for the affinity mask on every call (a
- * system call, about a third of a 4K-element call's whole overhead), and getrlimit is one too. */
-static void read_limits(void)
+static void read_cpus(void)
 {
     int procs = omp_get_num_procs(); /* the CPUs of the process's affinity mask */
     unsigned per_cpu = procs > 0 ? (unsigned)procs * ACPU_THREADS_PER_CPU : 1u;
     cpu_limit = per_cpu > ACPU_MIN_THREAD_LIMIT ? per_cpu : ACPU_MIN_THREAD_LIMIT;
-    struct rlimit r;
-    as_limit = getrlimit(RLIMIT_AS, &r) == 0 && r.rlim_cur != RLIM_INFINITY ? (uint64_t)r.rlim_cur : 0u;
-    uint64_t stack = getrlimit(RLIMIT_STACK, &r) == 0 && r.rlim_cur != RLIM_INFINITY && r.rlim_cur > 0
-                         ? (uint64_t)r.rlim_cur : ACPU_DEFAULT_STACK;
-    stack_bytes = stack + ACPU_STACK_SLACK;
-}
-
-/* The process's current address-space size (first field of /proc/self/statm, in pages); 0 when it
- * cannot be read. */
-static uint64_t address_space_used(void)
-{
-    FILE *f = fopen("/proc/self/statm", "r");
-    unsigned long long pages = 0;
-    if (f != NULL) {
-        if (fscanf(f, "%llu", &pages) != 1)
-            pages = 0;
-        fclose(f);
-    }
-    long page = sysconf(_SC_PAGESIZE);
-    return page > 0 ? (uint64_t)pages * (uint64_t)page : 0u;
-}
-
-/* Threads whose stacks fit half the address space left under RLIMIT_AS (1 if none; unlimited when
- * there is no limit or the size cannot be read). */
-static unsigned address_space_threads(void)
-{
-    if (as_limit == 0)
-        return UINT_MAX;
-    uint64_t used = address_space_used();
-    if (used == 0)
-        return UINT_MAX;
-    uint64_t spare = used < as_limit ? (as_limit - used) / 2u : 0u;
-    uint64_t extra = spare / stack_bytes; /* threads beyond the calling one */
-    return extra + 1u < UINT_MAX ? (unsigned)(extra + 1u) : UINT_MAX;
 }
 
 unsigned acpu_engine_thread_limit(void)
 {
-    pthread_once(&limits_once, read_limits);
-    unsigned by_memory = address_space_threads();
-    return by_memory < cpu_limit ? by_memory : cpu_limit;
+    pthread_once(&cpus_once, read_cpus);
+    return cpu_limit;
+}
+
+/* Soft limit of `resource` in bytes; 0 when unlimited (or unreadable). */
+static uint64_t soft_limit(int resource)
+{
+    struct rlimit r;
+    return getrlimit(resource, &r) == 0 && r.rlim_cur != RLIM_INFINITY ? (uint64_t)r.rlim_cur : 0u;
+}
+
+/* The process's address-space size and private data size (fields 1 and 6 of /proc/self/statm, in
+ * pages: VmSize, and VmData + VmStk), read without stdio so that nothing is allocated. False when
+ * they cannot be read. */
+static bool process_size(uint64_t *vm, uint64_t *data)
+{
+    char buf[256];
+    int fd = open("/proc/self/statm", O_RDONLY | O_CLOEXEC);
+    if (fd < 0)
+        return false;
+    ssize_t n = read(fd, buf, sizeof buf - 1);
+    close(fd);
+    if (n <= 0)
+        return false;
+    buf[n] = '\0';
+    unsigned long long f[6];
+    char *p = buf;
+    for (int i = 0; i < 6; i++) {
+        char *end;
+        f[i] = strtoull(p, &end, 10);
+        if (end == p)
+            return false;
+        p = end;
+    }
+    long page = sysconf(_SC_PAGESIZE);
+    if (page <= 0)
+        return false;
+    *vm = (uint64_t)f[0] * (uint64_t)page;
+    *data = (uint64_t)f[5] * (uint64_t)page;
+    return true;
+}
+
+/* Threads (the calling one included) whose stacks fit half of the room `limit - used`. */
+static unsigned threads_in(uint64_t limit, uint64_t used, uint64_t stack)
+{
+    uint64_t spare = used < limit ? (limit - used) / 2u : 0u;
+    uint64_t extra = spare / stack;
+    return extra + 1u < UINT_MAX ? (unsigned)(extra + 1u) : UINT_MAX;
+}
+
+unsigned acpu_engine_memory_thread_limit(void)
+{
+    uint64_t as = soft_limit(RLIMIT_AS), data = soft_limit(RLIMIT_DATA);
+    if (as == 0 && data == 0)
+        return UINT_MAX;
+    uint64_t vm, private_size;
+    if (!process_size(&vm, &private_size))
+        return 1u; /* a limit we cannot measure against: stay out of libgomp */
+    uint64_t stack = soft_limit(RLIMIT_STACK);
+    stack = (stack != 0 ? stack : ACPU_DEFAULT_STACK) + ACPU_STACK_SLACK;
+    unsigned by_as = as != 0 ? threads_in(as, vm, stack) : UINT_MAX;
+    unsigned by_data = data != 0 ? threads_in(data, private_size, stack) : UINT_MAX;
+    return by_as < by_data ? by_as : by_data;
 }

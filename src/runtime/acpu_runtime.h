@@ -127,6 +127,8 @@ uint64_t acpu_tensor_storage_elems(const aclTensor *t);
 /* The largest storage element index the view reaches, offset + sum((dim-1)*stride), exactly; false
  * when it exceeds INT64_MAX or the view is empty. */
 bool acpu_tensor_last_index(const aclTensor *t, uint64_t *last);
+/* The first dim whose (dim-1)*stride term takes offset + sum past INT64_MAX; -1 if none. */
+int acpu_tensor_extent_overflow_dim(const aclTensor *t);
 /* elems * elem_size as *bytes when it fits ptrdiff_t and [data, data + bytes) does not wrap around
  * the address space; false otherwise. */
 bool acpu_bytes_fit(const void *data, uint64_t elems, size_t elem_size, uint64_t *bytes);
@@ -141,6 +143,10 @@ bool acpu_view_is_distinct(const aclTensor *t);
 /* The same elements in the same order: same first byte, element size, dims, and strides on every
  * dim larger than 1 (in-place operation). */
 bool acpu_views_alias_exactly(const aclTensor *a, size_t a_elem, const aclTensor *b, size_t b_elem);
+
+/* Size of a live aclTensorList and its member `index` (NULL when index >= size or the member is an
+ * absent one); false when `list` is not a live aclTensorList. The caller holds the registry lock. */
+bool acpu_tensor_list_member_locked(const void *list, uint64_t index, uint64_t *size, const aclTensor **member);
 
 /* The operator an executor was planned for: phase 2 of another operator refuses it. */
 typedef enum { ACPU_OP_NONE = 0, ACPU_OP_ELU_BACKWARD, ACPU_OP_SOFTPLUS_BACKWARD } acpu_op_id;

@@ -29,6 +29,17 @@ uint64_t acpu_tensor_numel(const aclTensor *t) { return dims_product(t->view_dim
 
 uint64_t acpu_tensor_storage_elems(const aclTensor *t) { return dims_product(t->storage_dims, t->storage_rank); }
 
+int acpu_tensor_extent_overflow_dim(const aclTensor *t)
+{
+    uint64_t sum = (uint64_t)t->offset;
+    for (uint64_t d = 0; d < t->view_rank; d++)
+        if (t->view_dims[d] > 0 &&
+            (!acpu_muladd_u64((uint64_t)t->view_dims[d] - 1u, (uint64_t)t->strides[d], sum, &sum) ||
+             sum > (uint64_t)INT64_MAX))
+            return (int)d;
+    return -1;
+}
+
 bool acpu_tensor_last_index(const aclTensor *t, uint64_t *last)
 {
     uint64_t sum = (uint64_t)t->offset;

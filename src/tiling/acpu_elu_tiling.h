@@ -44,7 +44,7 @@ typedef struct {
     uint64_t workspace;          /* CANN's workspace[0]: always 0 */
 } acpu_elu_plan;
 
-/* 0 on success, -1 when the profile has no cores. */
+/* 0 on success, -1 when the profile has no cores or n * typeSize does not fit 64 bits. */
 int acpu_elu_tiling(const acpu_platform *platform, const acpu_elu_tiling_args *args, acpu_elu_plan *plan);
 /* MaxTile(bufferNum) of spec 2.6 step 6 for this call (its typeSize and scratch buffers): the
  * largest blockElems-aligned tileDataNum whose bufferNum x 3 queues fit the UB beside the scratch

@@ -15,6 +15,7 @@
 #include <math.h>
 
 #include "tiling/acpu_elu_tiling.h"
+#include "common/acpu_checked.h"
 #include "tiling/acpu_int_math.h"
 
 #include <stddef.h>
@@ -244,7 +245,9 @@ int acpu_elu_tiling(const acpu_platform *platform, const acpu_elu_tiling_args *a
         return -1;
     /* Step 1: cores capped at MAX_VECTOR_CORE_NUM; none -> failure. */
     uint64_t core_num = acpu_min_u64(platform->core_num, platform->max_cores);
-    if (core_num == 0u || platform->core_chunk == 0u)
+    uint64_t bytes; /* step 6 counts blocks of n * typeSize bytes: it must be representable */
+    if (core_num == 0u || platform->core_chunk == 0u || args->n > (uint64_t)INT64_MAX ||
+        !acpu_mul_u64(args->n, tiling_type_size(args), &bytes))
         return -1;
     elu_ctx c = {.args = args, .n = args->n, .core_chunk = platform->core_chunk,
                  .compute_chunk = platform->compute_chunk};
