@@ -8,6 +8,7 @@
 
 #include "acpu_test.h"
 #include "aclnnop/aclnn_elu_backward.h"
+#include "runtime/acpu_runtime.h" /* the executor's views, for the extent check of test_rebind_extent */
 
 #define EXPECT_MSG(api, arg) acpu_test_expect_msg_at((api), (arg), NULL, __LINE__)
 
@@ -250,6 +251,88 @@ END_TEST
 
 /* ---- acl_base.h helpers --------------------------------------------------------------------------- */
 
+/* Every flag CANN's acl_rt.h defines for aclrtCreateEventWithFlag is accepted, alone and combined;
+ * ACL_EVENT_DEVICE_USE_ONLY (0x10) too, and the event still times (doc/BEHAVIOUR.md). */
+START_TEST(test_event_flags)
+{
+#if !defined(ACL_EVENT_DEVICE_USE_ONLY) || ACL_EVENT_DEVICE_USE_ONLY != 0x10u
+#error "ACL_EVENT_DEVICE_USE_ONLY must be a #define of 0x10, as in CANN's acl_rt.h"
+#endif
+    const uint32_t flags[] = {0u, ACL_EVENT_SYNC, ACL_EVENT_CAPTURE_STREAM_PROGRESS, ACL_EVENT_TIME_LINE,
+                              ACL_EVENT_DEVICE_USE_ONLY, 0x10u, ACL_EVENT_EXTERNAL, ACL_EVENT_IPC,
+                              ACL_EVENT_DEVICE_USE_ONLY | ACL_EVENT_SYNC | ACL_EVENT_TIME_LINE, 0x7bu};
+    for (size_t i = 0; i < sizeof flags / sizeof flags[0]; i++) {
+        aclrtEvent e = NULL;
+        float ms = -1.0f;
+        ck_assert_msg(aclrtCreateEventWithFlag(&e, flags[i]) == ACL_SUCCESS, "flag %#x: %s", (unsigned)flags[i],
+                      aclGetRecentErrMsg());
+        ck_assert_ptr_nonnull(e);
+        ck_assert_int_eq(aclrtRecordEvent(e, NULL), ACL_SUCCESS);
+        ck_assert_int_eq(aclrtSynchronizeEvent(e), ACL_SUCCESS);
+        ck_assert_int_eq(aclrtEventElapsedTime(&ms, e, e), ACL_SUCCESS);
+        ck_assert_float_eq(ms, 0.0f);
+        ck_assert_int_eq(aclrtDestroyEvent(e), ACL_SUCCESS);
+    }
+    /* Bits CANN does not define: 0x4, 0x80 and above, also next to a valid one. */
+    const uint32_t bad[] = {0x4u, 0x80u, 0x10u | 0x4u, 0x100u, 0x80000000u, 0xffffffffu};
+    for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+        aclrtEvent e = (aclrtEvent)0x1;
+        ck_assert_int_eq(aclrtCreateEventWithFlag(&e, bad[i]), ACL_ERROR_INVALID_PARAM);
+        EXPECT_MSG("aclrtCreateEventWithFlag", "ACL_EVENT_DEVICE_USE_ONLY (0x10)");
+        ck_assert_ptr_eq(e, (aclrtEvent)0x1); /* untouched */
+    }
+    ck_assert_int_eq(aclrtCreateEventWithFlag(NULL, ACL_EVENT_DEVICE_USE_ONLY), ACL_ERROR_INVALID_PARAM);
+    EXPECT_MSG("aclrtCreateEventWithFlag", "event");
+}
+END_TEST
+
+/* The runtime's codes are CANN's #defines from acl/error_codes/rt_error_codes.h (via acl_base.h):
+ * usable in #if and as case labels, with CANN's values; the ACL codes stay static constants. */
+#if !defined(ACL_ERROR_RT_PARAM_INVALID) || !defined(ACL_ERROR_RT_CONTEXT_NULL) || !defined(ACL_RT_SUCCESS)
+#error "the ACL_ERROR_RT_* codes must be #defines"
+#endif
+#if ACL_ERROR_RT_PARAM_INVALID != 107000 || ACL_ERROR_RT_INVALID_DEVICEID != 107001 || \
+    ACL_ERROR_RT_CONTEXT_NULL != 107002 || ACL_ERROR_RT_EVENT_TIMESTAMP_INVALID != 107006 || \
+    ACL_ERROR_RT_EVENT_TIMESTAMP_REVERSAL != 107007 || ACL_ERROR_RT_FEATURE_NOT_SUPPORT != 207000 || \
+    ACL_ERROR_RT_MEMORY_ALLOCATION != 207001 || ACL_ERROR_RT_INTERNAL_ERROR != 507000 || \
+    ACL_ERROR_RT_STREAM_SYNC_TIMEOUT != 507046 || ACL_ERROR_RT_SYMBOL_NOT_FOUND != 507915
+#error "ACL_ERROR_RT_* values differ from CANN's"
+#endif
+#include "acl/error_codes/rt_error_codes.h" /* CANN's path, includable on its own and twice */
+
+static const char *rt_code_name(aclError rc)
+{
+    switch (rc) {
+    case ACL_RT_SUCCESS: return "success";
+    case ACL_ERROR_RT_PARAM_INVALID: return "param";
+    case ACL_ERROR_RT_CONTEXT_NULL: return "context null";
+    case ACL_ERROR_RT_EVENT_TIMESTAMP_INVALID: return "timestamp invalid";
+    case ACL_ERROR_RT_EVENT_TIMESTAMP_REVERSAL: return "timestamp reversal";
+    default: return "other";
+    }
+}
+
+START_TEST(test_rt_error_codes)
+{
+    aclrtEvent a = NULL, b = NULL;
+    float ms = 0.0f;
+    ck_assert_int_eq(aclrtCreateEvent(&a), ACL_SUCCESS);
+    ck_assert_int_eq(aclrtCreateEvent(&b), ACL_SUCCESS);
+    ck_assert_str_eq(rt_code_name(aclrtEventElapsedTime(&ms, a, b)), "timestamp invalid");
+    ck_assert_int_eq(aclrtRecordEvent(b, NULL), ACL_SUCCESS);
+    ck_assert_int_eq(aclrtRecordEvent(a, NULL), ACL_SUCCESS);
+    ck_assert_str_eq(rt_code_name(aclrtEventElapsedTime(&ms, a, b)), "timestamp reversal");
+    ck_assert_str_eq(rt_code_name(aclrtEventElapsedTime(&ms, b, a)), "success");
+    ck_assert_int_eq(aclrtDestroyEvent(a), ACL_SUCCESS);
+    ck_assert_int_eq(aclrtDestroyEvent(b), ACL_SUCCESS);
+    /* The ACL codes keep CANN's form (static const int) and values. */
+    ck_assert_int_eq(ACL_ERROR_INVALID_PARAM, 100000);
+    ck_assert_int_eq(ACL_ERROR_INVALID_RESOURCE_HANDLE, 200005);
+    ck_assert_int_eq(ACL_ERROR_RT_FAILURE, 500003);
+    ck_assert_int_eq(ACL_ERROR_PROFILING_FAILURE, 500005);
+}
+END_TEST
+
 START_TEST(test_dtype_size_fp16)
 {
     ck_assert_uint_eq(aclDataTypeSize(ACL_FLOAT), 4);
@@ -482,6 +565,47 @@ START_TEST(test_rebind_misuse)
 }
 END_TEST
 
+/* Rebinding recomputes every view's extent in checked arithmetic and refuses (161002) an extent
+ * that does not fit 64 bits, rather than trusting phase 1. Phase 1 never plans such a view, so the
+ * test plants one in the executor's copy (white box: the executor layout of acpu_runtime.h). */
+START_TEST(test_rebind_extent)
+{
+    static const struct {
+        uint32_t rank;
+        int64_t shape[3], stride[3];
+        size_t elem;
+    } bad[] = {
+        {1, {4}, {INT64_MAX}, 4},                                   /* (dim - 1) * stride overflows */
+        {1, {2}, {INT64_MAX}, 4},                                   /* last + 1 fits, x element size does not */
+        {3, {2, 2, 2}, {INT64_MAX, INT64_MAX, INT64_MAX}, 1},       /* each term fits, their sum does not */
+        {1, {2}, {(int64_t)(UINT64_MAX / 8)}, 8},                   /* (last + 1) * elem_size just overflows */
+    };
+    for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+        for (int slot = 0; slot < 3; slot++) { /* the input being moved, the other input, the output */
+            rebind_fixture f;
+            rebind_setup(&f);
+            acpu_view *v = slot == 0 ? &f.e->call.task.in[0] : slot == 1 ? &f.e->call.task.in[1] : &f.e->call.task.out;
+            acpu_view saved = *v;
+            v->rank = bad[i].rank;
+            for (uint32_t d = 0; d < bad[i].rank; d++) {
+                v->shape[d] = bad[i].shape[d];
+                v->stride[d] = bad[i].stride[d];
+            }
+            v->elem_size = bad[i].elem;
+            ck_assert_msg(aclSetInputTensorAddr(f.e, 0, f.tGo, f.go2) == ACLNN_ERR_PARAM_INVALID, "case %zu slot %d",
+                          i, slot);
+            EXPECT_MSG("aclSetInputTensorAddr", "does not fit 64 bits");
+            void *addr = NULL;
+            ck_assert_int_eq(aclGetRawTensorAddr(f.tGo, &addr), 0);
+            ck_assert_ptr_eq(addr, f.go); /* refused: nothing changed */
+            *v = saved;
+            ck_assert_int_eq(aclSetInputTensorAddr(f.e, 0, f.tGo, f.go2), 0); /* the real views pass */
+            rebind_teardown(&f);
+        }
+    }
+}
+END_TEST
+
 START_TEST(test_raw_addr)
 {
     float a[4] = {0}, b[4] = {0};
@@ -504,6 +628,192 @@ START_TEST(test_raw_addr)
 }
 END_TEST
 
+/* aclInitTensor: aclCreateTensor's checks on a live tensor; refused calls leave it as it was. */
+static void expect_shape(const aclTensor *t, const int64_t *dims, uint64_t n, int64_t offset, aclDataType dt)
+{
+    int64_t *got = NULL;
+    uint64_t got_n = 99;
+    int64_t off = -1;
+    aclDataType got_dt = ACL_DT_UNDEFINED;
+    ck_assert_int_eq(aclGetViewShape(t, &got, &got_n), 0);
+    ck_assert_uint_eq(got_n, n);
+    for (uint64_t i = 0; i < n; i++)
+        ck_assert_int_eq(got[i], dims[i]);
+    free(got);
+    ck_assert_int_eq(aclGetViewOffset(t, &off), 0);
+    ck_assert_int_eq(off, offset);
+    ck_assert_int_eq(aclGetDataType(t, &got_dt), 0);
+    ck_assert_int_eq(got_dt, dt);
+}
+
+START_TEST(test_init_tensor)
+{
+    float a[8] = {0}, b[8] = {0};
+    const int64_t dims4[1] = {4}, dims24[2] = {2, 4}, storage8[1] = {8};
+    aclTensor *t = acpu_test_tensor(ACL_FLOAT, dims4, 1, a);
+    ck_assert_ptr_nonnull(t);
+    /* Success: every attribute replaced; stride NULL means row-major. */
+    ck_assert_int_eq(aclInitTensor(t, dims24, 2, ACL_FLOAT16, NULL, 0, ACL_FORMAT_ND, storage8, 1, b), 0);
+    expect_shape(t, dims24, 2, 0, ACL_FLOAT16);
+    int64_t *strides = NULL;
+    uint64_t nstrides = 0;
+    ck_assert_int_eq(aclGetViewStrides(t, &strides, &nstrides), 0);
+    ck_assert_uint_eq(nstrides, 2);
+    ck_assert_int_eq(strides[0], 4);
+    ck_assert_int_eq(strides[1], 1);
+    free(strides);
+    void *addr = NULL;
+    ck_assert_int_eq(aclGetRawTensorAddr(t, &addr), 0);
+    ck_assert_ptr_eq(addr, b);
+    const int64_t stride41[1] = {1};
+    ck_assert_int_eq(aclInitTensor(t, dims4, 1, ACL_FLOAT, stride41, 3, ACL_FORMAT_ND, storage8, 1, a), 0);
+    expect_shape(t, dims4, 1, 3, ACL_FLOAT);
+
+    /* Misuse: each refused with aclCreateTensor's rule, the tensor unchanged. */
+    ck_assert_int_eq(aclInitTensor(NULL, dims4, 1, ACL_FLOAT, NULL, 0, ACL_FORMAT_ND, storage8, 1, a),
+                     ACLNN_ERR_PARAM_NULLPTR);
+    EXPECT_MSG("aclInitTensor", "tensor");
+    ck_assert_int_eq(aclInitTensor(t, NULL, 1, ACL_FLOAT, NULL, 0, ACL_FORMAT_ND, storage8, 1, a),
+                     ACLNN_ERR_PARAM_INVALID);
+    EXPECT_MSG("aclInitTensor", "viewDims");
+    ck_assert_int_eq(aclInitTensor(t, dims4, 1, ACL_FLOAT, NULL, 0, ACL_FORMAT_ND, NULL, 1, a),
+                     ACLNN_ERR_PARAM_INVALID);
+    EXPECT_MSG("aclInitTensor", "storageDims");
+    ck_assert_int_eq(aclInitTensor(t, dims4, 1, ACL_FLOAT, NULL, -1, ACL_FORMAT_ND, storage8, 1, a),
+                     ACLNN_ERR_PARAM_INVALID);
+    EXPECT_MSG("aclInitTensor", "offset");
+    const int64_t negative[2] = {2, -1};
+    ck_assert_int_eq(aclInitTensor(t, negative, 2, ACL_FLOAT, NULL, 0, ACL_FORMAT_ND, storage8, 1, a),
+                     ACLNN_ERR_PARAM_INVALID);
+    EXPECT_MSG("aclInitTensor", "viewDims[1]");
+    ck_assert_int_eq(aclInitTensor(t, dims24, 2, ACL_FLOAT, negative, 0, ACL_FORMAT_ND, storage8, 1, a),
+                     ACLNN_ERR_PARAM_INVALID);
+    EXPECT_MSG("aclInitTensor", "stride[1]");
+    int64_t many[65];
+    for (int i = 0; i < 65; i++)
+        many[i] = 1;
+    ck_assert_int_eq(aclInitTensor(t, many, 65, ACL_FLOAT, NULL, 0, ACL_FORMAT_ND, storage8, 1, a),
+                     ACLNN_ERR_PARAM_INVALID);
+    EXPECT_MSG("aclInitTensor", "64 dims");
+    /* The exact-size rule (acpu_dims_fit): {2^32, 2^32} and {0, 2^62, 2^62} refused, {INT64_MAX, 1} not. */
+    const int64_t big[2] = {INT64_C(1) << 32, INT64_C(1) << 32}, big0[3] = {0, INT64_C(1) << 62, INT64_C(1) << 62};
+    ck_assert_int_eq(aclInitTensor(t, big, 2, ACL_FLOAT, NULL, 0, ACL_FORMAT_ND, storage8, 1, a),
+                     ACLNN_ERR_PARAM_INVALID);
+    EXPECT_MSG("aclInitTensor", "viewDims[1]");
+    ck_assert_int_eq(aclInitTensor(t, dims4, 1, ACL_FLOAT, NULL, 0, ACL_FORMAT_ND, big0, 3, a),
+                     ACLNN_ERR_PARAM_INVALID);
+    EXPECT_MSG("aclInitTensor", "storageDims[2]");
+    expect_shape(t, dims4, 1, 3, ACL_FLOAT); /* nothing above changed it */
+    const int64_t max1[2] = {INT64_MAX, 1};
+    ck_assert_int_eq(aclInitTensor(t, max1, 2, ACL_FLOAT, NULL, 0, ACL_FORMAT_ND, max1, 2, NULL), 0);
+    expect_shape(t, max1, 2, 0, ACL_FLOAT);
+
+    /* Handles: a destroyed tensor or another kind of handle is refused, never written. */
+    aclrtStream stream = NULL;
+    ck_assert_int_eq(aclrtCreateStream(&stream), ACL_SUCCESS);
+    ck_assert_int_eq(aclInitTensor((aclTensor *)stream, dims4, 1, ACL_FLOAT, NULL, 0, ACL_FORMAT_ND, storage8, 1, a),
+                     ACLNN_ERR_PARAM_INVALID);
+    EXPECT_MSG("aclInitTensor", "not a live aclTensor");
+    ck_assert_int_eq(aclrtDestroyStream(stream), ACL_SUCCESS);
+    ck_assert_int_eq(aclDestroyTensor(t), 0);
+    ck_assert_int_eq(aclInitTensor(t, dims4, 1, ACL_FLOAT, NULL, 0, ACL_FORMAT_ND, storage8, 1, a),
+                     ACLNN_ERR_PARAM_INVALID);
+    EXPECT_MSG("aclInitTensor", "not a live aclTensor");
+}
+END_TEST
+
+/* A re-initialised tensor feeds phase 1 like a new one: the operator sees the new shape and data. */
+START_TEST(test_init_tensor_runs)
+{
+    float go[4] = {1, 1, 1, 1}, x[4] = {-0.5f, -0.5f, 2.0f, 2.0f}, gi[4] = {0};
+    const int64_t d1[1] = {1}, d4[1] = {4};
+    aclTensor *tGo = acpu_test_tensor(ACL_FLOAT, d1, 1, go);
+    aclTensor *tX = acpu_test_tensor(ACL_FLOAT, d1, 1, x);
+    aclTensor *tGi = acpu_test_tensor(ACL_FLOAT, d1, 1, gi);
+    aclScalar *one = acpu_test_scalar_f32(1.0f);
+    ck_assert_int_eq(aclInitTensor(tGo, d4, 1, ACL_FLOAT, NULL, 0, ACL_FORMAT_ND, d4, 1, go), 0);
+    ck_assert_int_eq(aclInitTensor(tX, d4, 1, ACL_FLOAT, NULL, 0, ACL_FORMAT_ND, d4, 1, x), 0);
+    ck_assert_int_eq(aclInitTensor(tGi, d4, 1, ACL_FLOAT, NULL, 0, ACL_FORMAT_ND, d4, 1, gi), 0);
+    uint64_t ws = 0;
+    aclOpExecutor *e = NULL;
+    ck_assert_int_eq(aclnnEluBackwardGetWorkspaceSize(tGo, one, one, one, true, tX, tGi, &ws, &e), 0);
+    ck_assert_int_eq(aclnnEluBackward(NULL, 0, e, NULL), 0);
+    ck_assert(gi[0] == 0.5f && gi[1] == 0.5f && gi[2] == 1.0f && gi[3] == 1.0f);
+    /* A storage too small for the new view is the operator's to refuse (161002), as for a new tensor. */
+    const int64_t d2[1] = {2};
+    ck_assert_int_eq(aclInitTensor(tGi, d4, 1, ACL_FLOAT, NULL, 0, ACL_FORMAT_ND, d2, 1, gi), 0);
+    ck_assert_int_eq(aclnnEluBackwardGetWorkspaceSize(tGo, one, one, one, true, tX, tGi, &ws, &e),
+                     ACLNN_ERR_PARAM_INVALID);
+    aclDestroyTensor(tGo);
+    aclDestroyTensor(tX);
+    aclDestroyTensor(tGi);
+    aclDestroyScalar(one);
+}
+END_TEST
+
+/* aclSetDynamic*TensorAddr: CANN's argument checks, then 161002 because neither operator takes a
+ * tensor list; nothing changes, not even the member's address. */
+START_TEST(test_dynamic_addr)
+{
+    typedef aclnnStatus (*dyn_fn)(aclOpExecutor *, size_t, const size_t, aclTensorList *, void *);
+    const dyn_fn fns[3] = {aclSetDynamicInputTensorAddr, aclSetDynamicOutputTensorAddr, aclSetDynamicTensorAddr};
+    const char *names[3] = {"aclSetDynamicInputTensorAddr", "aclSetDynamicOutputTensorAddr",
+                            "aclSetDynamicTensorAddr"};
+    rebind_fixture f;
+    rebind_setup(&f);
+    float m0[4] = {0}, m1[4] = {0};
+    const int64_t d4[1] = {4};
+    const aclTensor *members[3] = {acpu_test_tensor(ACL_FLOAT, d4, 1, m0), NULL, acpu_test_tensor(ACL_FLOAT, d4, 1, m1)};
+    aclTensorList *list = aclCreateTensorList(members, 3);
+    ck_assert_ptr_nonnull(list);
+    aclIntArray *ints = aclCreateIntArray((const int64_t[]){1}, 1);
+    for (int k = 0; k < 3; k++) {
+        ck_assert_int_eq(fns[k](NULL, 0, 0, list, f.go2), ACLNN_ERR_INNER_NULLPTR);
+        EXPECT_MSG(names[k], "executor");
+        ck_assert_int_eq(fns[k](f.e, 0, 0, NULL, f.go2), ACLNN_ERR_INNER_NULLPTR);
+        EXPECT_MSG(names[k], "tensors");
+        ck_assert_int_eq(fns[k](f.e, 0, 3, list, f.go2), ACLNN_ERR_PARAM_INVALID);
+        EXPECT_MSG(names[k], "relativeIndex 3");
+        ck_assert_int_eq(fns[k](f.e, 0, SIZE_MAX, list, f.go2), ACLNN_ERR_PARAM_INVALID);
+        EXPECT_MSG(names[k], "relativeIndex");
+        ck_assert_int_eq(fns[k](f.e, 0, 1, list, f.go2), ACLNN_ERR_INNER_NULLPTR); /* an absent member */
+        EXPECT_MSG(names[k], "tensors[1]");
+        ck_assert_int_eq(fns[k](f.e, 0, 0, (aclTensorList *)ints, f.go2), ACLNN_ERR_PARAM_INVALID);
+        EXPECT_MSG(names[k], "not a live aclTensorList");
+        ck_assert_int_eq(fns[k]((aclOpExecutor *)list, 0, 0, list, f.go2), ACLNN_ERR_PARAM_INVALID);
+        EXPECT_MSG(names[k], "executor");
+        /* Valid arguments: the operator has no tensor-list argument. */
+        for (size_t ir = 0; ir < 3; ir++) {
+            ck_assert_int_eq(fns[k](f.e, ir, 2, list, f.go2), ACLNN_ERR_PARAM_INVALID);
+            EXPECT_MSG(names[k], "takes no aclTensorList");
+            EXPECT_MSG(names[k], "EluBackward");
+        }
+    }
+    void *addr = NULL;
+    ck_assert_int_eq(aclGetRawTensorAddr(members[0], &addr), 0);
+    ck_assert_ptr_eq(addr, m0); /* unchanged by the refused calls */
+    ck_assert_int_eq(aclGetRawTensorAddr(members[2], &addr), 0);
+    ck_assert_ptr_eq(addr, m1);
+    ck_assert_int_eq(aclnnEluBackward(NULL, 0, f.e, NULL), 0); /* the executor runs as planned */
+    expect_values(f.gi, 0.0f, 0.5f, "after refused dynamic rebinds");
+    /* A member the caller destroyed, then a destroyed list and executor. */
+    ck_assert_int_eq(aclDestroyTensor(members[2]), 0);
+    ck_assert_int_eq(aclSetDynamicInputTensorAddr(f.e, 0, 2, list, f.go2), ACLNN_ERR_PARAM_INVALID);
+    EXPECT_MSG("aclSetDynamicInputTensorAddr", "tensors[2]");
+    ck_assert_int_eq(aclDestroyTensorList(list), 0);
+    ck_assert_int_eq(aclSetDynamicInputTensorAddr(f.e, 0, 0, list, f.go2), ACLNN_ERR_PARAM_INVALID);
+    EXPECT_MSG("aclSetDynamicInputTensorAddr", "tensors");
+    aclOpExecutor *dead = f.e;
+    rebind_teardown(&f);
+    const aclTensor *one_member[1] = {acpu_test_tensor(ACL_FLOAT, d4, 1, m0)};
+    list = aclCreateTensorList(one_member, 1);
+    ck_assert_int_eq(aclSetDynamicOutputTensorAddr(dead, 0, 0, list, f.go2), ACLNN_ERR_PARAM_INVALID);
+    EXPECT_MSG("aclSetDynamicOutputTensorAddr", "executor");
+    ck_assert_int_eq(aclDestroyTensorList(list), 0);
+    ck_assert_int_eq(aclDestroyIntArray(ints), 0);
+}
+END_TEST
+
 static Suite *runtime_ext_suite(void)
 {
     Suite *s = suite_create("runtime_ext");
@@ -515,6 +825,8 @@ static Suite *runtime_ext_suite(void)
     tcase_add_test(rt, test_contexts);
     tcase_add_test(rt, test_event_misuse);
     tcase_add_test(rt, test_event_timing);
+    tcase_add_test(rt, test_event_flags);
+    tcase_add_test(rt, test_rt_error_codes);
     suite_add_tcase(s, rt);
     TCase *meta = tcase_create("meta");
     tcase_add_test(meta, test_dtype_size_fp16);
@@ -522,7 +834,11 @@ static Suite *runtime_ext_suite(void)
     tcase_add_test(meta, test_lists);
     tcase_add_test(meta, test_rebind_runs);
     tcase_add_test(meta, test_rebind_misuse);
+    tcase_add_test(meta, test_rebind_extent);
     tcase_add_test(meta, test_raw_addr);
+    tcase_add_test(meta, test_init_tensor);
+    tcase_add_test(meta, test_init_tensor_runs);
+    tcase_add_test(meta, test_dynamic_addr);
     suite_add_tcase(s, meta);
     return s;
 }

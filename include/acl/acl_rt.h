@@ -9,12 +9,19 @@
 extern "C" {
 #endif
 
-/* aclrtCreateEventWithFlag flags (bits, combinable). */
+/* aclrtCreateEventWithFlag flags (bits, combinable); CANN's values. */
 #define ACL_EVENT_SYNC 0x00000001U
 #define ACL_EVENT_CAPTURE_STREAM_PROGRESS 0x00000002U
 #define ACL_EVENT_TIME_LINE 0x00000008U
+#define ACL_EVENT_DEVICE_USE_ONLY 0x00000010U
 #define ACL_EVENT_EXTERNAL 0x00000020U
 #define ACL_EVENT_IPC 0x00000040U
+/* The flags of CANN's aclrtRecordEventWithFlag / aclrtStreamWaitEventWithFlag, for code that names
+ * them; this library has neither call. */
+#define ACL_EVENT_RECORD_DEFAULT 0x0U
+#define ACL_EVENT_RECORD_EXTERNAL 0x01U
+#define ACL_EVENT_WAIT_DEFAULT 0x0U
+#define ACL_EVENT_WAIT_EXTERNAL 0x01U
 
 typedef enum aclrtRunMode {
     ACL_DEVICE = 0,

@@ -67,6 +67,11 @@ typedef int32_t aclnnStatus;
 ACLNN_API aclTensor *aclCreateTensor(const int64_t *viewDims, uint64_t viewDimsNum, aclDataType dataType,
                                      const int64_t *stride, int64_t offset, aclFormat format,
                                      const int64_t *storageDims, uint64_t storageDimsNum, void *tensorData);
+/* Gives a live tensor new attributes, with aclCreateTensor's checks: tensor NULL -> 161001; arguments
+ * aclCreateTensor would refuse, or a tensor that is not live -> 161002, and the tensor is unchanged. */
+ACLNN_API aclnnStatus aclInitTensor(aclTensor *tensor, const int64_t *viewDims, uint64_t viewDimsNum,
+                                    aclDataType dataType, const int64_t *stride, int64_t offset, aclFormat format,
+                                    const int64_t *storageDims, uint64_t storageDimsNum, void *tensorDataAddr);
 /* Copies the value; NULL for a NULL value or a dtype CANN does not accept for scalars. */
 ACLNN_API aclScalar *aclCreateScalar(void *value, aclDataType dataType);
 ACLNN_API aclnnStatus aclDestroyTensor(const aclTensor *tensor);
@@ -115,6 +120,16 @@ ACLNN_API aclnnStatus aclSetInputTensorAddr(aclOpExecutor *executor, const size_
 ACLNN_API aclnnStatus aclSetOutputTensorAddr(aclOpExecutor *executor, const size_t index, aclTensor *tensor,
                                              void *addr);
 ACLNN_API aclnnStatus aclSetTensorAddr(aclOpExecutor *executor, const size_t index, aclTensor *tensor, void *addr);
+/* The tensor-list forms (CANN's prototypes): member relativeIndex of the list that is the operator's
+ * irIndex-th tensor-list argument. Neither operator here takes a tensor list, so after the argument
+ * checks (executor or tensors NULL -> 561103; either not live, relativeIndex out of the list, or a NULL
+ * member -> 161002 / 561103 as CANN) every call returns 161002 and changes nothing. */
+ACLNN_API aclnnStatus aclSetDynamicInputTensorAddr(aclOpExecutor *executor, size_t irIndex, const size_t relativeIndex,
+                                                   aclTensorList *tensors, void *addr);
+ACLNN_API aclnnStatus aclSetDynamicOutputTensorAddr(aclOpExecutor *executor, size_t irIndex,
+                                                    const size_t relativeIndex, aclTensorList *tensors, void *addr);
+ACLNN_API aclnnStatus aclSetDynamicTensorAddr(aclOpExecutor *executor, size_t irIndex, const size_t relativeIndex,
+                                              aclTensorList *tensors, void *addr);
 ACLNN_API aclnnStatus aclSetRawTensorAddr(aclTensor *tensor, void *addr);
 ACLNN_API aclnnStatus aclGetRawTensorAddr(const aclTensor *tensor, void **addr);
 

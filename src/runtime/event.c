@@ -10,7 +10,8 @@
 #include "acpu_runtime.h"
 
 #define ACPU_EVENT_FLAGS \
-    (ACL_EVENT_SYNC | ACL_EVENT_CAPTURE_STREAM_PROGRESS | ACL_EVENT_TIME_LINE | ACL_EVENT_EXTERNAL | ACL_EVENT_IPC)
+    (ACL_EVENT_SYNC | ACL_EVENT_CAPTURE_STREAM_PROGRESS | ACL_EVENT_TIME_LINE | ACL_EVENT_DEVICE_USE_ONLY | \
+     ACL_EVENT_EXTERNAL | ACL_EVENT_IPC)
 
 typedef struct {
     uint32_t flags;
@@ -39,8 +40,8 @@ ACL_FUNC_VISIBILITY aclError aclrtCreateEventWithFlag(aclrtEvent *event, uint32_
     }
     if ((flag & ~ACPU_EVENT_FLAGS) != 0) {
         acpu_set_error("aclrtCreateEventWithFlag: flag must combine ACL_EVENT_SYNC (0x1), "
-                       "ACL_EVENT_CAPTURE_STREAM_PROGRESS (0x2), ACL_EVENT_TIME_LINE (0x8), ACL_EVENT_EXTERNAL (0x20) "
-                       "and ACL_EVENT_IPC (0x40), got %#x", (unsigned)flag);
+                       "ACL_EVENT_CAPTURE_STREAM_PROGRESS (0x2), ACL_EVENT_TIME_LINE (0x8), ACL_EVENT_DEVICE_USE_ONLY (0x10), "
+                       "ACL_EVENT_EXTERNAL (0x20) and ACL_EVENT_IPC (0x40), got %#x", (unsigned)flag);
         return ACL_ERROR_INVALID_PARAM;
     }
     acpu_event *e = calloc(1, sizeof *e);

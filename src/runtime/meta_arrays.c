@@ -100,6 +100,17 @@ ACLNN_API aclScalarList *aclCreateScalarList(const aclScalar *const *value, uint
                                         (const void *const *)value, size);
 }
 
+bool acpu_tensor_list_member_locked(const void *list, uint64_t index, uint64_t *size, const aclTensor **member)
+{
+    if (!acpu_registry_contains_locked(list, ACPU_HANDLE_TENSOR_LIST))
+        return false;
+    const acpu_array *a = list;
+    const aclTensor *const *members = (const aclTensor *const *)(const void *)a->values;
+    *size = a->size;
+    *member = index < a->size ? members[index] : NULL;
+    return true;
+}
+
 /* ---- destroy ---- */
 
 static aclnnStatus array_destroy(const char *api, const void *array, acpu_handle_kind kind)

@@ -42,11 +42,13 @@ const char *acpu_dtype_name(aclDataType dt)
     }
 }
 
-static bool dims_valid(const char *what, const int64_t *dims, uint64_t n)
+/* The checks and the filling below are shared by aclCreateTensor and aclInitTensor; `api` names
+ * the caller in messages. */
+static bool dims_valid(const char *api, const char *what, const int64_t *dims, uint64_t n)
 {
     for (uint64_t i = 0; i < n; i++) {
         if (dims[i] < 0) {
-            acpu_set_error("aclCreateTensor: %s[%llu] must be >= 0, got %lld", what, (unsigned long long)i,
+            acpu_set_error("%s: %s[%llu] must be >= 0, got %lld", api, what, (unsigned long long)i,
                            (long long)dims[i]);
             return false;
         }
@@ -56,52 +58,47 @@ static bool dims_valid(const char *what, const int64_t *dims, uint64_t n)
 
 /* Element counts and row-major strides are products of dims: refused when they cannot be
  * represented, so that no later computation on this tensor wraps around. */
-static bool dims_fit(const char *what, const int64_t *dims, uint64_t n)
+static bool dims_fit(const char *api, const char *what, const int64_t *dims, uint64_t n)
 {
     if (acpu_dims_fit(dims, n))
         return true;
     uint64_t at = 1;
     while (at < n && acpu_dims_fit(dims, at + 1))
         at++;
-    acpu_set_error("aclCreateTensor: the product of %s (0 counted as 1) must be at most %lld, but %s[%llu] = %lld "
-                   "takes it past that", what, (long long)INT64_MAX, what, (unsigned long long)at, (long long)dims[at]);
+    acpu_set_error("%s: the product of %s (0 counted as 1) must be at most %lld, but %s[%llu] = %lld "
+                   "takes it past that", api, what, (long long)INT64_MAX, what, (unsigned long long)at,
+                   (long long)dims[at]);
     return false;
 }
 
-static bool create_args_valid(const int64_t *viewDims, uint64_t viewDimsNum, const int64_t *stride, int64_t offset,
-                              const int64_t *storageDims, uint64_t storageDimsNum)
+static bool create_args_valid(const char *api, const int64_t *viewDims, uint64_t viewDimsNum, const int64_t *stride,
+                              int64_t offset, const int64_t *storageDims, uint64_t storageDimsNum)
 {
     if ((viewDims == NULL && viewDimsNum > 0) || (storageDims == NULL && storageDimsNum > 0)) {
-        acpu_set_error("aclCreateTensor: %s is NULL but its count is %llu", viewDims == NULL && viewDimsNum > 0 ?
+        acpu_set_error("%s: %s is NULL but its count is %llu", api, viewDims == NULL && viewDimsNum > 0 ?
                        "viewDims" : "storageDims", (unsigned long long)(viewDims == NULL ? viewDimsNum : storageDimsNum));
         return false;
     }
     if (viewDimsNum > ACPU_MAX_TENSOR_DIMS || storageDimsNum > ACPU_MAX_TENSOR_DIMS) {
-        acpu_set_error("aclCreateTensor: at most %d dims are supported, got %llu", ACPU_MAX_TENSOR_DIMS,
+        acpu_set_error("%s: at most %d dims are supported, got %llu", api, ACPU_MAX_TENSOR_DIMS,
                        (unsigned long long)(viewDimsNum > storageDimsNum ? viewDimsNum : storageDimsNum));
         return false;
     }
     if (offset < 0) {
-        acpu_set_error("aclCreateTensor: offset must be >= 0, got %lld", (long long)offset);
+        acpu_set_error("%s: offset must be >= 0, got %lld", api, (long long)offset);
         return false;
     }
-    return dims_valid("viewDims", viewDims, viewDimsNum) && dims_valid("storageDims", storageDims, storageDimsNum) &&
-           (stride == NULL || dims_valid("stride", stride, viewDimsNum)) &&
-           dims_fit("viewDims", viewDims, viewDimsNum) && dims_fit("storageDims", storageDims, storageDimsNum);
+    return dims_valid(api, "viewDims", viewDims, viewDimsNum) &&
+           dims_valid(api, "storageDims", storageDims, storageDimsNum) &&
+           (stride == NULL || dims_valid(api, "stride", stride, viewDimsNum)) &&
+           dims_fit(api, "viewDims", viewDims, viewDimsNum) && dims_fit(api, "storageDims", storageDims, storageDimsNum);
 }
 
-ACLNN_API aclTensor *aclCreateTensor(const int64_t *viewDims, uint64_t viewDimsNum, aclDataType dataType,
-                                     const int64_t *stride, int64_t offset, aclFormat format,
-                                     const int64_t *storageDims, uint64_t storageDimsNum, void *tensorData)
+/* Writes every field of t from arguments create_args_valid accepted. */
+static void tensor_fill(aclTensor *t, const int64_t *viewDims, uint64_t viewDimsNum, aclDataType dataType,
+                        const int64_t *stride, int64_t offset, aclFormat format, const int64_t *storageDims,
+                        uint64_t storageDimsNum, void *tensorData)
 {
-    if (!create_args_valid(viewDims, viewDimsNum, stride, offset, storageDims, storageDimsNum))
-        return NULL;
-    aclTensor *t = calloc(1, sizeof *t);
-    if (t == NULL || !acpu_registry_add(t, ACPU_HANDLE_TENSOR)) {
-        free(t);
-        acpu_set_error("aclCreateTensor: out of memory");
-        return NULL;
-    }
     t->dtype = dataType;
     t->format = format;
     t->view_rank = viewDimsNum;
@@ -117,7 +114,53 @@ ACLNN_API aclTensor *aclCreateTensor(const int64_t *viewDims, uint64_t viewDimsN
         t->strides[d] = stride ? stride[d] : (int64_t)contiguous;
         contiguous *= (uint64_t)viewDims[d];
     }
+}
+
+ACLNN_API aclTensor *aclCreateTensor(const int64_t *viewDims, uint64_t viewDimsNum, aclDataType dataType,
+                                     const int64_t *stride, int64_t offset, aclFormat format,
+                                     const int64_t *storageDims, uint64_t storageDimsNum, void *tensorData)
+{
+    if (!create_args_valid("aclCreateTensor", viewDims, viewDimsNum, stride, offset, storageDims, storageDimsNum))
+        return NULL;
+    aclTensor *t = calloc(1, sizeof *t);
+    if (t == NULL) {
+        acpu_set_error("aclCreateTensor: out of memory");
+        return NULL;
+    }
+    /* filled before it is registered: no handle reaches a half-written tensor */
+    tensor_fill(t, viewDims, viewDimsNum, dataType, stride, offset, format, storageDims, storageDimsNum, tensorData);
+    if (!acpu_registry_add(t, ACPU_HANDLE_TENSOR)) {
+        free(t);
+        acpu_set_error("aclCreateTensor: out of memory");
+        return NULL;
+    }
     return t;
+}
+
+/* CANN's aclInitTensor: a live tensor takes new attributes, with exactly aclCreateTensor's checks;
+ * a refused call changes nothing. Written under the registry lock after the liveness check, so a
+ * tensor destroyed by another thread is never written. */
+ACLNN_API aclnnStatus aclInitTensor(aclTensor *tensor, const int64_t *viewDims, uint64_t viewDimsNum,
+                                    aclDataType dataType, const int64_t *stride, int64_t offset, aclFormat format,
+                                    const int64_t *storageDims, uint64_t storageDimsNum, void *tensorDataAddr)
+{
+    if (tensor == NULL) {
+        acpu_set_error("aclInitTensor: tensor must not be NULL");
+        return ACLNN_ERR_PARAM_NULLPTR;
+    }
+    if (!create_args_valid("aclInitTensor", viewDims, viewDimsNum, stride, offset, storageDims, storageDimsNum))
+        return ACLNN_ERR_PARAM_INVALID;
+    acpu_registry_lock();
+    bool live = acpu_registry_contains_locked(tensor, ACPU_HANDLE_TENSOR);
+    if (live)
+        tensor_fill(tensor, viewDims, viewDimsNum, dataType, stride, offset, format, storageDims, storageDimsNum,
+                    tensorDataAddr);
+    acpu_registry_unlock();
+    if (live)
+        return ACLNN_SUCCESS;
+    acpu_set_error("aclInitTensor: tensor %p is not a live aclTensor (destroyed already, or never created)",
+                   (void *)tensor);
+    return ACLNN_ERR_PARAM_INVALID;
 }
 
 ACLNN_API aclnnStatus aclDestroyTensor(const aclTensor *tensor)

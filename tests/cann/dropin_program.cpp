@@ -24,6 +24,20 @@
         }                                                                                       \
     } while (0)
 
+// CANN's runtime codes are #defines (acl/error_codes/rt_error_codes.h): #if and case labels work.
+#if !defined(ACL_ERROR_RT_EVENT_TIMESTAMP_INVALID) || ACL_ERROR_RT_EVENT_TIMESTAMP_INVALID != 107006
+#error "ACL_ERROR_RT_EVENT_TIMESTAMP_INVALID is not CANN's #define"
+#endif
+static bool NeverRecorded(aclError ret)
+{
+    switch (ret) {
+    case ACL_ERROR_RT_EVENT_TIMESTAMP_INVALID: return true;
+    case ACL_ERROR_RT_EVENT_TIMESTAMP_REVERSAL:
+    case ACL_RT_SUCCESS:
+    default: return false;
+    }
+}
+
 static const std::vector<int64_t> kShape = {2, 2};
 static const size_t kBytes = 4 * sizeof(float);
 
@@ -118,6 +132,10 @@ static int Elu(aclrtStream stream)
     float ms = -1.0f;
     CHECK_RET(aclrtQueryEventStatus(end, &status) == ACL_SUCCESS && aclrtEventElapsedTime(&ms, start, end) == 0,
               "aclrtEventElapsedTime");
+    aclrtEvent deviceOnly = nullptr; // HCCL's flags; never recorded, so no elapsed time
+    CHECK_RET(aclrtCreateEventWithFlag(&deviceOnly, ACL_EVENT_DEVICE_USE_ONLY | ACL_EVENT_SYNC) == ACL_SUCCESS &&
+                  NeverRecorded(aclrtEventElapsedTime(&ms, deviceOnly, end)) && aclrtDestroyEvent(deviceOnly) == 0,
+              "ACL_EVENT_DEVICE_USE_ONLY event");
     printf("events: %s elapsed %s\n", status == ACL_EVENT_RECORDED_STATUS_COMPLETE ? "complete" : "not ready",
            ms >= 0.0f ? ">= 0" : "< 0");
     if (Print("elu run 1", gi, stream) || Print("elu run 2", gi2, stream))

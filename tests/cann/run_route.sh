@@ -3,7 +3,9 @@
 # in a clean environment (env -i) where only <prefix>/set_env.sh sets things up, and compares each
 # program's stdout with its .expected file exactly.
 #   run_route.sh install <build-dir> <work>      install into <work>/staging, then move it to
-#                                                <work>/toolkit (the layout must be relocatable)
+#                                                <work>/toolkit (the layout must be relocatable);
+#                                                also into <work>/inplace, left where it was installed
+#                                                (POSIX sh reads the prefix written in at install time)
 #   run_route.sh <route> <work> <source-dir> <cc> <cxx>
 # Routes: set_env, gxx_ascendcl, gxx_acl_rt, custom_path, home_path, dlopen, find_package_c,
 # find_package_cxx, find_package_mixed, pkg_config.
@@ -14,10 +16,11 @@ work=$2
 if [ "$route" = install ]; then
     build=$2
     work=$3
-    rm -rf "$work/staging" "$work/toolkit"
+    rm -rf "$work/staging" "$work/toolkit" "$work/inplace"
     mkdir -p "$work"
     cmake --install "$build" --prefix "$work/staging" >/dev/null
     mv "$work/staging" "$work/toolkit"
+    cmake --install "$build" --prefix "$work/inplace" >/dev/null
     exit 0
 fi
 
@@ -67,7 +70,7 @@ gxx_route() { # ops-nn's build.sh --run_example: both include styles, CANN's lib
 samples="$(IFS=';'; echo "${examples[*]};$program")"
 case "$route" in
 set_env)
-    # Idempotent, no empty entries, everything CANN programs read, --help says what it sets.
+    # Idempotent, no empty entries, everything CANN programs read.
     clean_env "source '$prefix/set_env.sh'; source '$prefix/bin/setenv.bash'
         [ \"\$LD_LIBRARY_PATH\" = '$prefix/lib64' ] || { echo \"LD_LIBRARY_PATH=\$LD_LIBRARY_PATH\"; exit 1; }
         [ \"\$PATH\" = '$prefix/bin:/usr/local/bin:/usr/bin:/bin' ] || { echo \"PATH=\$PATH\"; exit 1; }
@@ -77,9 +80,54 @@ set_env)
         done
         [ \"\$ASCEND_OPP_PATH\" = '$prefix/opp' ] && [ -d \"\$ASCEND_OPP_PATH\" ]
         aclnn-cpu-tiling elu_backward --soc Ascend910B --dtype float32 --out-dtype float32 --shape 8 >/dev/null"
-    env -i PATH=/usr/bin:/bin bash -c "source '$prefix/set_env.sh' --help" | grep -q 'LD_LIBRARY_PATH'
-    env -i PATH=/usr/bin:/bin bash -c "source '$prefix/set_env.sh' --help >/dev/null; [ -z \"\${ASCEND_HOME_PATH:-}\" ]"
-    echo "set_env: idempotent, complete, --help prints the variables and sets nothing"
+    # Run, not sourced: prints what it sets (exit 0 when asked with --help / -h, else 2), sets nothing.
+    for script in set_env.sh bin/setenv.bash; do
+        for run in "bash $prefix/$script --help" "sh $prefix/$script -h"; do
+            env -i PATH=/usr/bin:/bin $run | grep 'LD_LIBRARY_PATH' >/dev/null ||
+                { echo "set_env: '$run' did not print the variables or failed" >&2; exit 1; }
+        done
+        rc=0
+        env -i PATH=/usr/bin:/bin bash "$prefix/$script" >/dev/null 2>&1 || rc=$?
+        [ "$rc" = 2 ] || { echo "set_env: running $script without --help exited $rc, expected 2" >&2; exit 1; }
+    done
+    # Sourced, the arguments are the sourcing script's own and are ignored: a wrapper run with -h or
+    # --help gets the environment and prints nothing (also `source set_env.sh --help`).
+    printf '. %s/set_env.sh\nprintf %%s "$ASCEND_HOME_PATH"\n' "$prefix" >"$out/wrap.sh"
+    for args in -h --help; do
+        got=$(env -i PATH=/usr/bin:/bin bash "$out/wrap.sh" $args)
+        [ "$got" = "$prefix" ] || { echo "set_env: bash wrap.sh $args printed '$got'" >&2; exit 1; }
+    done
+    got=$(env -i PATH=/usr/bin:/bin bash -c "source '$prefix/set_env.sh' --help; printf %s \"\$ASCEND_HOME_PATH\"")
+    [ "$got" = "$prefix" ] || { echo "set_env: source set_env.sh --help printed '$got'" >&2; exit 1; }
+    # PATH unset (env -i): starts from `getconf PATH`, not bash's default with its '.' entry.
+    inplace=$work/inplace
+    sys_path=$(command -p getconf PATH)
+    got=$(env -i "$(command -v bash)" -c ". '$prefix/set_env.sh'; printf %s \"\$PATH\"")
+    [ "$got" = "$prefix/bin:$sys_path" ] || { echo "set_env: bash under env -i set PATH=$got" >&2; exit 1; }
+    # POSIX sh (dash, as Dockerfiles source it; named, since /bin/sh may be bash elsewhere): the install
+    # prefix written in at install time, under set -eu and with PATH unset; a moved install is refused
+    # with a message (bash and zsh handle it).
+    posix_sh=$(command -v dash || true)
+    if [ -n "$posix_sh" ]; then
+        got=$(env -i "$posix_sh" -c "set -eu; . '$inplace/set_env.sh'; . '$inplace/bin/setenv.bash'
+            printf '%s %s %s %s' \"\$ASCEND_HOME_PATH\" \"\$LD_LIBRARY_PATH\" \"\$ASCEND_OPP_PATH\" \"\$PATH\"")
+        [ "$got" = "$inplace $inplace/lib64 $inplace/opp $inplace/bin:$sys_path" ] ||
+            { echo "set_env: dash sourcing gave '$got'" >&2; exit 1; }
+        rc=0
+        env -i PATH=/usr/bin:/bin "$posix_sh" -c ". '$prefix/set_env.sh'" 2>"$out/moved.err" || rc=$?
+        [ "$rc" = 1 ] && grep -q 'bash or zsh' "$out/moved.err" ||
+            { echo "set_env: dash sourcing a moved install exited $rc: $(cat "$out/moved.err")" >&2; exit 1; }
+    else
+        echo "set_env: no dash here; the POSIX sh checks are skipped"
+    fi
+    if command -v zsh >/dev/null; then # not required; checked where installed
+        got=$(env -i PATH=/usr/bin:/bin zsh -c "set -eu; source '$prefix/bin/setenv.bash' -h; printf %s \"\$ASCEND_HOME_PATH\"")
+        [ "$got" = "$prefix" ] || { echo "set_env: zsh sourcing the moved install gave '$got'" >&2; exit 1; }
+        zsh "$prefix/set_env.sh" --help | grep 'LD_LIBRARY_PATH' >/dev/null ||
+            { echo "set_env: 'zsh set_env.sh --help' did not print the variables or failed" >&2; exit 1; }
+    fi
+    echo "set_env: idempotent, complete; run it prints the variables and sets nothing; sourced it ignores" \
+         "arguments; POSIX sh uses the recorded prefix"
     ;;
 gxx_ascendcl) gxx_route ascendcl ;;
 gxx_acl_rt) gxx_route acl_rt ;;
@@ -93,12 +141,29 @@ custom_path)
     check_all "$out"
     ;;
 home_path)
-    clean_env "CMAKE_CXX_COMPILER=\"\$CXX\" CXX=\"\$CXX\" '$src/tests/cann/home_path/run.sh' '$out' ${examples[*]} '$program'"
-    for name in elu_backward softplus_backward; do
-        diff -u "$src/examples/$name.expected" "$out/$name.out"
-    done
-    diff -u "$src/tests/cann/dropin_program.expected" "$out/dropin_program.out"
-    echo "home_path: run.sh built and ran the programs; every output matches"
+    # The quick operator invocation page's project: its CMakeLists.txt and run.sh beside the samples,
+    # run as the page says (`bash run.sh` there). Twice: with ASCEND_HOME_PATH from set_env.sh, and
+    # in a bare environment with only ASCEND_INSTALL_PATH (run.sh's first choice) naming the toolkit.
+    project=$out/project
+    mkdir -p "$project"
+    cp "$src/tests/cann/home_path/CMakeLists.txt" "$src/tests/cann/home_path/run.sh" "${examples[@]}" "$program" \
+        "$project/"
+    home_path_outputs() {
+        for name in elu_backward softplus_backward; do
+            diff -u "$src/examples/$name.expected" "$project/build/bin/$name.out"
+        done
+        diff -u "$src/tests/cann/dropin_program.expected" "$project/build/bin/dropin_program.out"
+        if readelf -d "$project/build/bin/dropin_program" | grep 'R.*PATH' >/dev/null; then
+            echo "home_path: the program has an RPATH although CMAKE_SKIP_RPATH=TRUE" >&2
+            exit 1
+        fi
+    }
+    clean_env "cd '$project' && bash run.sh >run.log 2>&1" || { cat "$project/run.log" >&2; exit 1; }
+    home_path_outputs
+    env -i HOME="${HOME:-/tmp}" PATH=/usr/local/bin:/usr/bin:/bin ASCEND_INSTALL_PATH="$prefix" \
+        bash -c "cd '$project' && bash run.sh >run.log 2>&1" || { cat "$project/run.log" >&2; exit 1; }
+    home_path_outputs
+    echo "home_path: run.sh built and ran the programs (ASCEND_HOME_PATH, then ASCEND_INSTALL_PATH); every output matches"
     ;;
 dlopen)
     clean_env "\"\$CC\" -std=gnu11 '$src/tests/cann/dlopen/dlopen_elu.c' -I \$ASCEND_HOME_PATH/include -ldl \
@@ -121,6 +186,13 @@ find_package_c | find_package_cxx | find_package_mixed)
     done
     if readelf -d "$out/static_${langs%%;*}" | grep -q aclnn_cpu; then
         echo "find_package: the static consumer depends on the shared library" >&2
+        exit 1
+    fi
+    # The exported link interface names its dependencies, never this machine's paths (the install
+    # must work on another machine), and holds no empty $<LINK_ONLY:> entries.
+    if grep -E 'INTERFACE_LINK_(LIBRARIES|OPTIONS) .*(/|\$<LINK_ONLY:>)' \
+        "$prefix/share/cmake/aclnn_cpu/aclnn_cpuTargets.cmake"; then
+        echo "find_package: the exported link interface holds a path or an empty \$<LINK_ONLY:>" >&2
         exit 1
     fi
     ;;

@@ -1,13 +1,26 @@
-#!/bin/bash
-# CANN's run.sh: the toolkit from ASCEND_HOME_PATH, its bin/setenv.bash, a build without RPATH, the
-# programs run. Arguments: the build directory, then the sample sources.
+# CANN's run.sh from the quick operator invocation page, run as `bash run.sh` in the directory that
+# holds it, CMakeLists.txt and the sample sources: the toolkit from ASCEND_INSTALL_PATH, else
+# ASCEND_HOME_PATH, else CANN's default place; its bin/setenv.bash; a build without RPATH; the
+# programs run from build/bin. The page runs its one program on the terminal; here each *.cpp's
+# program runs and its output goes to build/bin/<name>.out for an exact comparison.
 set -e
-source "$ASCEND_HOME_PATH/bin/setenv.bash"
-build=$1
-shift
-samples=$(IFS=';'; echo "$*")
-cmake -S "$(dirname "$0")" -B "$build" -DCMAKE_SKIP_RPATH=TRUE "-DSAMPLES=$samples" >/dev/null
-cmake --build "$build" -j2 >/dev/null
-for s in "$@"; do
-    "$build/$(basename "${s%.*}")" >"$build/$(basename "${s%.*}").out"
+if [ -n "$ASCEND_INSTALL_PATH" ]; then
+    _ASCEND_INSTALL_PATH=$ASCEND_INSTALL_PATH
+elif [ -n "$ASCEND_HOME_PATH" ]; then
+    _ASCEND_INSTALL_PATH=$ASCEND_HOME_PATH
+else
+    _ASCEND_INSTALL_PATH="/usr/local/Ascend/cann"
+fi
+
+source ${_ASCEND_INSTALL_PATH}/bin/setenv.bash
+
+rm -rf build
+mkdir -p build
+cd build
+cmake ../ -DCMAKE_CXX_COMPILER=g++ -DCMAKE_SKIP_RPATH=TRUE
+make
+cd bin
+for src in ../../*.cpp; do
+    name=$(basename "${src%.cpp}")
+    ./"$name" >"$name.out"
 done
