@@ -8,6 +8,7 @@
 #include <stdint.h>
 
 #include "acl/acl_base.h"
+#include "kernels/acpu_kernel_list.h"
 
 /* Same numbering as the public aclnnCpuIsa; ordered by preference within an architecture. */
 typedef enum {
@@ -43,9 +44,9 @@ typedef void (*acpu_binary_kernel)(size_t n, const void *a, const void *b, void 
 typedef struct {
     acpu_isa isa;
     bool native_bf16; /* AVX-512 narrowing to bf16 by VCVTNE(2)PS2BF16 (avx512_bf16) */
-    acpu_binary_kernel elu_exp[ACPU_KDT_COUNT];     /* a = dy, b = x */
-    acpu_binary_kernel elu_result[ACPU_KDT_COUNT];  /* a = dy, b = forward result */
-    acpu_binary_kernel softplus[ACPU_KDT_COUNT];    /* a = dy, b = x (every dtype, F64 included) */
+    /* k[id][dtype]: a = dy, b = x (ELU_RESULT: b = forward result); NULL where the list row has no
+     * such dtype (F64 exists for SOFTPLUS only). */
+    acpu_binary_kernel k[ACPU_KERNEL_COUNT][ACPU_KDT_COUNT];
 } acpu_kernel_table;
 
 /* Kernels of the best ISA that is built in, supported by this CPU and not above `cap`

@@ -9,6 +9,7 @@
 
 #include "acl/acl.h"
 #include "aclnn/aclnn_base.h"
+#include "common/acpu_op_list.h"
 #include "engine/acpu_engine.h"
 #include "kernels/acpu_kernels.h"
 #include "tiling/acpu_platform.h"
@@ -121,8 +122,6 @@ bool acpu_view_is_distinct(const aclTensor *t);
  * dim larger than 1 (in-place operation). */
 bool acpu_views_alias_exactly(const aclTensor *a, size_t a_elem, const aclTensor *b, size_t b_elem);
 
-/* The operator an executor was planned for: phase 2 of another operator refuses it. */
-typedef enum { ACPU_OP_NONE = 0, ACPU_OP_ELU_BACKWARD, ACPU_OP_SOFTPLUS_BACKWARD } acpu_op_id;
 
 /* An executor: one planned operator call, self-contained (copies of views and parameters). */
 typedef struct {
@@ -131,7 +130,7 @@ typedef struct {
     char detail[192];      /* verbose description: dtypes, shape, profile, schedule, ... */
     acpu_core_plan plan;
     acpu_binary_task task;
-    unsigned char params[64];  /* the kernel's parameter block; task.params points here */
+    _Alignas(16) unsigned char params[ACPU_OP_PARAMS_BYTES]; /* the kernel's parameters; task.params points here */
     unsigned threads;
     uint64_t workspace_size;
     bool empty;            /* nothing to do (empty tensor) */

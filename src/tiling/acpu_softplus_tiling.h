@@ -11,15 +11,13 @@
 #include <stdint.h>
 
 #include "acl/acl_base.h"
+#include "acpu_broadcast.h"
 #include "acpu_platform.h"
 
-#define ACPU_SP_MAX_RANK 8
+#define ACPU_SP_MAX_RANK ACPU_BC_MAX_RANK
 #define ACPU_SP_MAX_INPUTS 2
 
-typedef struct {
-    int64_t rank;
-    int64_t dims[ACPU_SP_MAX_RANK];
-} acpu_sp_shape;
+typedef acpu_bc_shape acpu_sp_shape;
 
 typedef struct {
     acpu_sp_shape inputs[ACPU_SP_MAX_INPUTS]; /* gradOutput, self (storage shapes as the kernel sees them) */

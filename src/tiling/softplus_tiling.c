@@ -372,23 +372,6 @@ int acpu_sp_tiling_910b(const acpu_platform *platform, const acpu_sp_tiling_args
 
 bool acpu_sp_soc_has_910b_tiling(acpu_soc soc) { return soc == ACPU_SOC_ASCEND910B || soc == ACPU_SOC_ASCEND910_93; }
 
-bool acpu_sp_shape_equal(const acpu_sp_shape *a, const acpu_sp_shape *b)
-{
-    if (a->rank != b->rank)
-        return false;
-    for (int64_t d = 0; d < a->rank; d++)
-        if (a->dims[d] != b->dims[d])
-            return false;
-    return true;
-}
+bool acpu_sp_shape_equal(const acpu_sp_shape *a, const acpu_sp_shape *b) { return acpu_bc_shape_equal(a, b); }
 
-bool acpu_sp_broadcasts_to(const acpu_sp_shape *from, const acpu_sp_shape *to)
-{
-    if (from->rank > to->rank)
-        return false;
-    int64_t pad = to->rank - from->rank;
-    for (int64_t d = 0; d < from->rank; d++)
-        if (from->dims[d] != 1 && from->dims[d] != to->dims[d + pad])
-            return false;
-    return true;
-}
+bool acpu_sp_broadcasts_to(const acpu_sp_shape *from, const acpu_sp_shape *to) { return acpu_bc_broadcasts_to(from, to); }
