@@ -44,6 +44,8 @@ static acpu_core_work ranges_work(const acpu_core_plan *p, uint64_t core)
 
 static acpu_core_work split_work(const acpu_core_plan *p, uint64_t core)
 {
+    if (p->block_former > 0)
+        return (acpu_core_work){core * p->block_former, 0, core + 1 == p->core_num ? p->block_tail : p->block_former};
     uint64_t big = p->tiles_main + 1;
     uint64_t first = core < p->cores_tail ? core * big : p->cores_tail * big + (core - p->cores_tail) * p->tiles_main;
     return (acpu_core_work){first, 0, core < p->cores_tail ? big : p->tiles_main};

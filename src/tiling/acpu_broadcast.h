@@ -22,4 +22,38 @@ bool acpu_bc_broadcasts_to(const acpu_bc_shape *from, const acpu_bc_shape *to);
  * ACPU_BC_MAX_RANK dims. */
 bool acpu_bc_infer_shape(const acpu_bc_shape *a, const acpu_bc_shape *b, acpu_bc_shape *out);
 
+
+/* ---- the atvoss broadcast tiling steps (CANN opbase; doc/CANN.md#atvoss), for any element-wise
+ * operator with up to ACPU_BC_MAX_INPUTS broadcasting inputs ------------------------------------- */
+#define ACPU_BC_MAX_INPUTS 4
+
+/* Collapsed shapes: every input and the output with the same number of dims (shapeLen), and their
+ * strides (an input's stride is 0 on a dim where it broadcasts; the output's are row-major). */
+typedef struct {
+    int64_t rank; /* shapeLen */
+    int64_t num_inputs;
+    int64_t in_dims[ACPU_BC_MAX_INPUTS][ACPU_BC_MAX_RANK], in_strides[ACPU_BC_MAX_INPUTS][ACPU_BC_MAX_RANK];
+    int64_t out_dims[ACPU_BC_MAX_RANK], out_strides[ACPU_BC_MAX_RANK];
+} acpu_bc_collapsed;
+
+/* Dimension collapse (spec 2.1): 0-dim shapes count as {1}; false when an input has more dims than
+ * the output, a dim is neither 1 nor the output's, a dim is <= 0, or the collapsed rank exceeds
+ * ACPU_BC_MAX_RANK. */
+bool acpu_bc_collapse(const acpu_bc_shape *inputs, int64_t num_inputs, const acpu_bc_shape *output,
+                      acpu_bc_collapsed *c);
+/* UB element budget (spec 2.2): floor((ub - extra) * 8 / buffer_divisor_bits) rounded down to
+ * 256 * 8 / min_dtype_bits elements; 0 when nothing fits. Exact for any ub (no overflow). */
+int64_t acpu_bc_ub_budget(uint64_t ub_bytes, uint64_t extra_bytes, uint64_t buffer_divisor_bits,
+                          uint64_t min_dtype_bits);
+
+/* UB split and multi-core split (spec 2.3) of collapsed dims with budget elem_num (> 0). */
+typedef struct {
+    int64_t ub_split_axis, ub_former, ub_outer, ub_tail;
+    int64_t block_former, block_num, block_tail, fused; /* fused = dimProductBeforeUbInner */
+    int64_t elem_num;
+} acpu_bc_split;
+/* false when core_num or elem_num is 0. */
+bool acpu_bc_ub_block_split(const int64_t *dims, int64_t rank, int64_t elem_num, int64_t core_num,
+                            acpu_bc_split *s);
+
 #endif /* ACPU_BROADCAST_H_ */
