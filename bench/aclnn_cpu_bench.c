@@ -23,7 +23,7 @@
 #include "aclnnop/aclnn_softplus_backward.h"
 #include "bench.h"
 /* Internal (acpu_internal): the tiling functions and the executor's plan, for --sweep. */
-#include "runtime/acpu_runtime.h"
+#include "api/op_common.h" /* acpu_op_call, acpu_settings: the planned call of an executor */
 #include "tiling/acpu_elu_tiling.h"
 #include "tiling/acpu_silu_tiling.h"
 #include "tiling/acpu_softplus_tiling.h"
@@ -715,7 +715,7 @@ static void sweep_header(FILE *f, int table)
  * it then needs. Returns an error text, or NULL. */
 static const char *force_plan(Bench *b, CaseRun *run, int buffer, long long tile)
 {
-    acpu_op_call *call = &run->executor->call;
+    acpu_op_call *call = acpu_executor_op_call(run->executor);
     if (tile > 0 && call->plan.kind != ACPU_PLAN_RANGES)
         return "a forced tile needs a RANGES plan";
     if (tile > 0 && (uint64_t)tile > call->plan.total)
@@ -724,7 +724,7 @@ static const char *force_plan(Bench *b, CaseRun *run, int buffer, long long tile
         call->plan.tile = (uint64_t)tile;
     if (buffer >= 0)
         call->plan.double_buffer = buffer != 0;
-    call->workspace_size = acpu_engine_workspace(&call->plan, &call->task, call->threads);
+    acpu_executor_set_workspace(run->executor, acpu_engine_workspace(&call->plan, &call->task, call->threads));
     run->execWs = call->workspace_size;
     ensure_workspace(b, run->execWs);
     return NULL;
@@ -767,10 +767,10 @@ static void sweep_variant(Bench *b, const Buffers *buf, const char *soc, long lo
         return;
     }
     /* The executor's own plan: the threads the engine will run (cores capped by threads and size). */
-    unsigned execThreads = run.executor->call.threads;
+    unsigned execThreads = acpu_executor_op_call(run.executor)->threads;
     if (forced) { /* what runs: the forced fields */
-        snprintf(plan.bufferOpen, sizeof plan.bufferOpen, "%d", run.executor->call.plan.double_buffer ? 1 : 0);
-        plan.tile = run.executor->call.plan.tile;
+        snprintf(plan.bufferOpen, sizeof plan.bufferOpen, "%d", acpu_executor_op_call(run.executor)->plan.double_buffer ? 1 : 0);
+        plan.tile = acpu_executor_op_call(run.executor)->plan.tile;
     }
     int have[NUM_IMPLS] = {[IMPL_ACLNN] = !forced, [IMPL_PHASE2] = 1};
     double median[NUM_IMPLS] = {0}, spread[NUM_IMPLS] = {0};

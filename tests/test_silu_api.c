@@ -1,6 +1,6 @@
-/* aclnnSiluBackward API: spec 3.3's validation order and codes per platform profile (out-pointers,
+/* aclnnSiluBackward API: SiLU spec 3.3's validation order and codes per platform profile (out-pointers,
  * NULL and dead handles, the dtype lists, the pairing rule of the profile, the BF16 rule, ranks,
- * equal shapes or broadcasting), the op_api UT cases of spec 3.7 (success and failure), empty
+ * equal shapes or broadcasting), the op_api UT cases of SiLU spec 3.7 (success and failure), empty
  * tensors, views, in-place, the data and overlap checks, phase 2, and the values of broadcast
  * calls on every profile with small UB overrides (many tiles, many cores) against a double
  * reference. */
@@ -195,7 +195,7 @@ static void check_values(const silu_call *c, const silu_run *r)
     }
 }
 
-/* ---- out-pointers and handles (spec 3.3 steps 1 and 3) -------------------------------------------- */
+/* ---- out-pointers and handles (SiLU spec 3.3 steps 1 and 3) -------------------------------------------- */
 
 START_TEST(test_out_pointers)
 {
@@ -246,7 +246,7 @@ START_TEST(test_handles)
 }
 END_TEST
 
-/* ---- dtypes (spec 3.3 step 4) ---------------------------------------------------------------------- */
+/* ---- dtypes (SiLU spec 3.3 step 4) ---------------------------------------------------------------------- */
 
 typedef struct {
     const char *soc;
@@ -311,7 +311,7 @@ START_TEST(test_dtypes)
 }
 END_TEST
 
-/* ---- shapes (spec 3.3 step 5) ---------------------------------------------------------------------- */
+/* ---- shapes (SiLU spec 3.3 step 5) ---------------------------------------------------------------------- */
 
 typedef struct {
     const char *soc;
@@ -362,7 +362,7 @@ START_TEST(test_shapes)
 }
 END_TEST
 
-/* ---- spec 3.7's op_api UT cases (910B path) -------------------------------------------------------- */
+/* ---- SiLU spec 3.7's op_api UT cases (910B path) -------------------------------------------------------- */
 
 START_TEST(test_ut_success_cases)
 {

@@ -6,7 +6,7 @@
  *   - fp16 / bf16 (every x of the type, three dy patterns): equal to the fp32 kernel-order value
  *     (correctly rounded exp and division) rounded once in >= 99.99% of elements, never more than
  *     1 ulp of the 16-bit type from it;
- *   - special values, spec 3.4's derived values, the sample's values;
+ *   - special values, SiLU spec 3.4's derived values, the sample's values;
  *   - determinism: bit-identical results for any thread count, profile, UB (tile) size, core count
  *     and alignment, and for an element computed alone or inside a large call. */
 #include <float.h>
@@ -147,7 +147,7 @@ START_TEST(test_f32_overflow_zero)
 }
 END_TEST
 
-/* Spec 3.4: +-inf and NaN give NaN; x = 0 gives dy/2; large x gives dy; derived single values. */
+/* SiLU spec 3.4: +-inf and NaN give NaN; x = 0 gives dy/2; large x gives dy; derived single values. */
 START_TEST(test_f32_special)
 {
     float dy[] = {1.0f, 1.0f, 1.0f, -3.0f, 1.0f, 1.0f, 1.0f, 2.0f, NAN, INFINITY};
@@ -165,7 +165,7 @@ START_TEST(test_f32_special)
 }
 END_TEST
 
-/* The sample's six values to 6 decimals (spec 3.8), and each against the kernel order. */
+/* The sample's six values to 6 decimals (SiLU spec 3.8), and each against the kernel order. */
 START_TEST(test_sample_values)
 {
     float dy[6] = {1, 1, 1, 1, 1, 1}, x[6] = {1, 2, 3, 4, 5, 6}, out[6];

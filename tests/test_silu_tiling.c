@@ -1,6 +1,6 @@
 /* SiluGrad host tilings (doc/CANN.md#silu-tiling): the atvoss broadcast steps (collapse, UB budget,
- * UB and block split), the arch35 plan for spec 2.6's worked examples S1-S5 field by field, the
- * 910B plan for spec 3.6's table and the experimental tiling UT, the failures, a walk of every
+ * UB and block split), the arch35 plan for SiLU spec 2.6's worked examples S1-S5 field by field, the
+ * 910B plan for SiLU spec 3.6's table and the experimental tiling UT, the failures, a walk of every
  * arch35 plan's tiles over random broadcast shapes (each output element exactly once, inputs read
  * through the collapsed strides), and the tool's JSON and refusals. */
 #include <stdio.h>
@@ -67,7 +67,7 @@ END_TEST
 START_TEST(test_collapse)
 {
     acpu_bc_collapsed c;
-    /* spec 2.1: equal shapes collapse to one axis; dy {1,5} with x {2,5} keeps two */
+    /* SiLU spec 2.1: equal shapes collapse to one axis; dy {1,5} with x {2,5} keeps two */
     acpu_bc_shape eq = shp(4, (const int64_t[]){2, 3, 4, 5}), in[2] = {eq, eq};
     ck_assert(acpu_bc_collapse(in, 2, &eq, &c));
     ck_assert(c.rank == 1 && c.out_dims[0] == 120 && c.in_strides[0][0] == 1 && c.out_strides[0] == 1);
@@ -111,7 +111,7 @@ START_TEST(test_ub_budget)
 }
 END_TEST
 
-/* ---- arch35: spec 2.6 S1-S5 -------------------------------------------------------------------------- */
+/* ---- arch35: SiLU spec 2.6 S1-S5 -------------------------------------------------------------------------- */
 
 typedef struct {
     acpu_silu_tiling_args a;
@@ -231,7 +231,7 @@ START_TEST(test_arch35_failures)
 }
 END_TEST
 
-/* Walks an arch35 plan as the kernel does (spec 3.5, kernel side): every output element exactly
+/* Walks an arch35 plan as the kernel does (SiLU spec 3.5, kernel side): every output element exactly
  * once, and each input element reached through the collapsed strides is the broadcast source. */
 static void walk_plan(const acpu_silu_arch35_plan *plan, const acpu_silu_tiling_args *a, int64_t cores)
 {
@@ -298,7 +298,7 @@ START_TEST(test_arch35_walk_random)
 }
 END_TEST
 
-/* ---- ascend910b: spec 3.6 --------------------------------------------------------------------------- */
+/* ---- ascend910b: SiLU spec 3.6 --------------------------------------------------------------------------- */
 
 START_TEST(test_910b_table)
 {

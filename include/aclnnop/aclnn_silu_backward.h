@@ -1,4 +1,4 @@
-/* aclnn-cpu: aclnnSiluBackward (CANN kernel SiluGrad), spec section 3.1 (doc/CANN.md#silu).
+/* aclnn-cpu: aclnnSiluBackward (CANN kernel SiluGrad), SiLU spec 3.1 (doc/CANN.md#silu).
  *   s = 1 / (1 + exp(-self));  gradInput = gradOutput * (s * (1 + self * (1 - s)))
  * Ascend910 / 910B / 910_93 profiles: three equal shapes and dtypes; Ascend950 and host: gradOutput
  * and self broadcast to gradInput's shape, and mixed input dtypes give a FLOAT gradInput. */

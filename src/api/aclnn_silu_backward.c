@@ -1,4 +1,4 @@
-/* aclnnSiluBackward: CANN's validation order (spec 3.3, doc/CANN.md#silu-validation) and the two
+/* aclnnSiluBackward: CANN's validation order (SiLU spec 3.3, doc/CANN.md#silu-validation) and the two
  * SiluGrad tilings, as one operator descriptor run by the shared path (acpu_op_desc.h). */
 #include <stdio.h>
 
@@ -17,7 +17,7 @@ static aclnnStatus dtype_error(const char *name, aclDataType got, aclDataType wa
     return ACLNN_ERR_PARAM_INVALID;
 }
 
-/* Spec 3.3 step 4: the three lists; the pairing rule of the profile (regbase: mixed inputs give a
+/* SiLU spec 3.3 step 4: the three lists; the pairing rule of the profile (regbase: mixed inputs give a
  * FLOAT output; otherwise all equal); BF16 only where the profile's NPU arch has it. */
 static aclnnStatus check_dtypes(const acpu_op_desc *d, const acpu_op_args *a, const acpu_platform *p)
 {
@@ -57,7 +57,7 @@ static aclnnStatus shape_error(const char *what, const aclTensor *t, const char 
     return ACLNN_ERR_PARAM_INVALID;
 }
 
-/* Spec 3.3 step 5: ranks, then equal shapes (non-regbase) or broadcasting to gradInput (regbase). */
+/* SiLU spec 3.3 step 5: ranks, then equal shapes (non-regbase) or broadcasting to gradInput (regbase). */
 static aclnnStatus check_shapes(const acpu_op_desc *d, const acpu_op_args *a, const acpu_platform *p,
                                 const void *folded)
 {

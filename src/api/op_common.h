@@ -7,7 +7,28 @@
 #include <stddef.h>
 #include <string.h>
 
+#include "acpu_settings.h"
+#include "engine/acpu_engine.h"
 #include "runtime/acpu_runtime.h"
+
+/* One planned operator call: the payload of an aclOpExecutor (runtime/acpu_runtime.h), copied into
+ * the executor as a whole; op_common.c runs it. */
+typedef struct {
+    acpu_op_id op;
+    char op_name[32];
+    char detail[192];      /* verbose description: dtypes, shape, profile, schedule, ... */
+    acpu_core_plan plan;
+    acpu_binary_task task;
+    _Alignas(16) unsigned char params[ACPU_OP_PARAMS_BYTES]; /* the kernel's parameters; task.params points here */
+    unsigned threads;
+    uint64_t workspace_size;
+    bool empty;            /* nothing to do (empty tensor) */
+} acpu_op_call;
+
+/* The planned call an executor holds (bench and tests inspect or adjust it; an adjusted
+ * workspace_size must be stored in the executor's header too, acpu_executor_set_workspace). */
+acpu_op_call *acpu_executor_op_call(aclOpExecutor *e);
+void acpu_executor_set_workspace(aclOpExecutor *e, uint64_t workspace_size);
 
 /* OP_CHECK_COMM_INPUT: both out-pointers present (161001 otherwise). */
 aclnnStatus acpu_check_out_pointers(const char *api, const uint64_t *workspace_size, aclOpExecutor **executor);

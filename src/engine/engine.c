@@ -3,7 +3,7 @@
 
 #include "acpu_engine.h"
 #include "common/acpu_checked.h"
-#include "tiling/acpu_int_math.h"
+#include "common/acpu_int_math.h"
 
 /* Default when the plan does not say: a thread pays for its fork/join (~1-2 us with libgomp) only
  * above this many elements of a cheap (exp-free) kernel. */

@@ -8,6 +8,7 @@
 #include <stdint.h>
 
 #include "acl/acl_base.h"
+#include "common/acpu_half.h" /* acpu_f16_to_f32, acpu_bf16_to_f32 */
 #include "kernels/acpu_kernel_list.h"
 
 /* Same numbering as the public aclnnCpuIsa; ordered by preference within an architecture. */
@@ -59,10 +60,9 @@ const acpu_kernel_table *acpu_kernel_table_get(acpu_isa isa, bool native_bf16);
 /* "scalar", "neon", "avx2", "avx512"; NULL otherwise. */
 const char *acpu_isa_name(acpu_isa isa);
 
-/* Scalar conversions: widening is exact, narrowing rounds to nearest-even, NaN stays NaN. */
-float acpu_f16_to_f32(uint16_t h);
+/* Scalar conversions: widening (common/acpu_half.h) is exact, narrowing rounds to nearest-even, NaN
+ * stays NaN. */
 uint16_t acpu_f32_to_f16(float f);
-float acpu_bf16_to_f32(uint16_t b);
 uint16_t acpu_f32_to_bf16(float f);
 /* One rounding from double (round-to-odd through float, then nearest-even). */
 uint16_t acpu_f64_to_f16(double d);

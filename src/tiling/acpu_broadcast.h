@@ -17,7 +17,7 @@ typedef struct {
 bool acpu_bc_shape_equal(const acpu_bc_shape *a, const acpu_bc_shape *b);
 /* numpy broadcasting of `from` (left-padded with 1s) gives exactly `to`. */
 bool acpu_bc_broadcasts_to(const acpu_bc_shape *from, const acpu_bc_shape *to);
-/* BroadcastInferShape(a, b) (spec 1.2 of the SiLU/GELU spec): right-aligned, equal dims or a 1
+/* BroadcastInferShape(a, b) (SiLU spec 1.2): right-aligned, equal dims or a 1
  * (1 with 0 gives 0); false when they do not broadcast or the result would exceed
  * ACPU_BC_MAX_RANK dims. */
 bool acpu_bc_infer_shape(const acpu_bc_shape *a, const acpu_bc_shape *b, acpu_bc_shape *out);
@@ -36,17 +36,17 @@ typedef struct {
     int64_t out_dims[ACPU_BC_MAX_RANK], out_strides[ACPU_BC_MAX_RANK];
 } acpu_bc_collapsed;
 
-/* Dimension collapse (spec 2.1): 0-dim shapes count as {1}; false when an input has more dims than
+/* Dimension collapse (SiLU spec 2.1): 0-dim shapes count as {1}; false when an input has more dims than
  * the output, a dim is neither 1 nor the output's, a dim is <= 0, or the collapsed rank exceeds
  * ACPU_BC_MAX_RANK. */
 bool acpu_bc_collapse(const acpu_bc_shape *inputs, int64_t num_inputs, const acpu_bc_shape *output,
                       acpu_bc_collapsed *c);
-/* UB element budget (spec 2.2): floor((ub - extra) * 8 / buffer_divisor_bits) rounded down to
+/* UB element budget (SiLU spec 2.2): floor((ub - extra) * 8 / buffer_divisor_bits) rounded down to
  * 256 * 8 / min_dtype_bits elements; 0 when nothing fits. Exact for any ub (no overflow). */
 int64_t acpu_bc_ub_budget(uint64_t ub_bytes, uint64_t extra_bytes, uint64_t buffer_divisor_bits,
                           uint64_t min_dtype_bits);
 
-/* UB split and multi-core split (spec 2.3) of collapsed dims with budget elem_num (> 0). */
+/* UB split and multi-core split (SiLU spec 2.3) of collapsed dims with budget elem_num (> 0). */
 typedef struct {
     int64_t ub_split_axis, ub_former, ub_outer, ub_tail;
     int64_t block_former, block_num, block_tail, fused; /* fused = dimProductBeforeUbInner */

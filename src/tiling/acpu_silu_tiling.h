@@ -1,7 +1,7 @@
 /* SiluGrad host tilings as pure functions of a platform profile and the call (doc/CANN.md#silu-tiling):
- *   - arch35 (spec 3.5): the atvoss BroadcastTiling with SiluGrad's compute parameters (Ascend950 and
+ *   - arch35 (SiLU spec 3.5): the atvoss BroadcastTiling with SiluGrad's compute parameters (Ascend950 and
  *     host profiles: the profiles that accept broadcasting and mixed input dtypes);
- *   - ascend910b (spec 3.6): the 32-byte-block split with big and small cores (Ascend910, Ascend910B,
+ *   - ascend910b (SiLU spec 3.6): the 32-byte-block split with big and small cores (Ascend910, Ascend910B,
  *     Ascend910_93: equal shapes and dtypes). CANN's per-core counts cover whole 32-byte blocks and
  *     overshoot the tensor; the engine clamps execution to the element count.
  * Field names follow CANN's tiling structs; counts are 64-bit (CANN stores ubFormer through a

@@ -15,7 +15,7 @@
 #include <math.h>
 
 #include "tiling/acpu_elu_tiling.h"
-#include "tiling/acpu_int_math.h"
+#include "common/acpu_int_math.h"
 
 #include <stddef.h>
 

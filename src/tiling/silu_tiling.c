@@ -1,7 +1,7 @@
-/* SiluGrad host tilings (acpu_silu_tiling.h; spec 3.5 and 3.6). */
+/* SiluGrad host tilings (acpu_silu_tiling.h; SiLU spec 3.5 and 3.6). */
 #include "acpu_silu_tiling.h"
 
-#include "acpu_int_math.h"
+#include "common/acpu_int_math.h"
 
 bool acpu_silu_soc_has_910b_tiling(acpu_soc soc)
 {
@@ -12,7 +12,7 @@ bool acpu_silu_soc_is_regbase(acpu_soc soc) { return soc == ACPU_SOC_ASCEND950 |
 
 /* ---- arch35 ------------------------------------------------------------------------------------- */
 
-/* opKey of spec 3.5 step 2: the nine (dy, x, dx) dtype rows of the kernel; 0 for anything else. */
+/* opKey of SiLU spec 3.5 step 2: the nine (dy, x, dx) dtype rows of the kernel; 0 for anything else. */
 static int64_t op_key(const aclDataType dt[3])
 {
     static const aclDataType rows[9][3] = {
@@ -25,7 +25,7 @@ static int64_t op_key(const aclDataType dt[3])
     return 0;
 }
 
-/* Compute parameters of spec 3.5 step 3: bits per element of the live buffers, smallest dtype. */
+/* Compute parameters of SiLU spec 3.5 step 3: bits per element of the live buffers, smallest dtype. */
 static void compute_params(int64_t key, int64_t *divisor, int64_t *min_bits)
 {
     *min_bits = key == 3 ? 32 : 16;

@@ -6,7 +6,7 @@
  * Pure functions of the profile and the call. Counts are 64-bit; where CANN would divide by zero
  * or overflow (unsupported dtype, UB below one tile, uint32 byte length) we fail or stay exact. */
 #include "tiling/acpu_softplus_tiling.h"
-#include "tiling/acpu_int_math.h"
+#include "common/acpu_int_math.h"
 
 #include <stddef.h>
 

@@ -1,5 +1,5 @@
 /* SiluGrad math, written once for every ISA (include after a vocabulary header), in the order of
- * CANN's kernels (doc/CANN.md#silu-math, spec 3.4), one rounding per step:
+ * CANN's kernels (doc/CANN.md#silu-math, SiLU spec 3.4), one rounding per step:
  *   t = x * (-1);  e = exp(t);  d = e + 1;  s = 1 / d;  a = 1 - s;  b = x * a;  c = b + 1;
  *   g = s * c;  dx = dy * g
  * fp16 / bf16 inputs are widened exactly and dx rounded once to the 16-bit type. exp is SLEEF's for
