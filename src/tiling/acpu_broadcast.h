@@ -56,4 +56,28 @@ typedef struct {
 bool acpu_bc_ub_block_split(const int64_t *dims, int64_t rank, int64_t elem_num, int64_t core_num,
                             acpu_bc_split *s);
 
+/* ---- the arch35 split steps (CANN's SoftplusV2Grad arch35 tiling, spec 3.7; broadcast_split.c) --- */
+#define ACPU_BC_SPLIT_MAX_INPUTS 2 /* kMaxInputSlots of that tiling: more inputs are refused */
+typedef struct {
+    int64_t axis, a_i, a_o, a_i_tail;
+} acpu_bc_axis_split;
+
+typedef struct {
+    int64_t num_cores, total_tiles, tiles_main, cores_tail;
+} acpu_bc_multicore;
+
+/* CheckBroadcastShape: per dim, every non-1 size of the inputs and the output agrees. */
+bool acpu_bc_check_broadcast(const acpu_bc_shape *inputs, int64_t num_inputs, const acpu_bc_shape *output);
+/* PadAndSqueeze: fills max_bro (rank *rank) and the normalised shapes (same rank) of inputs and output. */
+void acpu_bc_pad_and_squeeze(const acpu_bc_shape *inputs, int64_t num_inputs, const acpu_bc_shape *output,
+                             acpu_bc_shape *max_bro, acpu_bc_shape *norm_inputs, acpu_bc_shape *norm_output);
+/* FindSplitAxis over max_bro with phys_nodes UB buffers of dtype_size elements. */
+bool acpu_bc_find_split_axis(const acpu_bc_shape *max_bro, int64_t dtype_size, int64_t ub_size, int64_t phys_nodes,
+                             acpu_bc_axis_split *split, int64_t *per_buf_bytes);
+/* MultiCoreSplit of the split's tiles over core_num cores. */
+bool acpu_bc_multicore_split(const acpu_bc_axis_split *split, const acpu_bc_shape *max_bro, int64_t core_num,
+                             acpu_bc_multicore *mc);
+/* Row-major strides of `shape`, 0 for every size-1 dim. */
+void acpu_bc_precompute_strides(const acpu_bc_shape *shape, int64_t *strides);
+
 #endif /* ACPU_BROADCAST_H_ */
