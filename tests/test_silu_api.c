@@ -426,8 +426,8 @@ START_TEST(test_strided_views)
     for (size_t s = 0; s < N_ELEMS(socs); s++) {
         aclnnCpuSetPlatform(socs[s], 0, 0);
         enum { R = 37, C = 29 };
-        float *dy = aligned_alloc(64, sizeof(float) * (R * C + 64)), *x = aligned_alloc(64, sizeof(float) * R * C);
-        float *out = aligned_alloc(64, sizeof(float) * R * C);
+        float *dy = malloc(sizeof(float) * (R * C + 64)), *x = malloc(sizeof(float) * R * C);
+        float *out = malloc(sizeof(float) * R * C);
         acpu_test_lcg_seed(7u, 32);
         for (int i = 0; i < R * C + 64; i++)
             dy[i] = (float)acpu_test_lcg_sym(2.0);
@@ -553,6 +553,9 @@ static const value_case k_value_cases[] = {
     {"Ascend910B", 5, 8192, {F16, F16, F16}, {2, 2, 2}, {{301, 77}, {301, 77}, {301, 77}}},
     {"Ascend910_93", 48, 0, {BF16, BF16, BF16}, {1, 1, 1}, {{1}, {1}, {1}}},
     {"Ascend910", 3, 4096, {F32, F32, F32}, {3, 3, 3}, {{7, 9, 11}, {7, 9, 11}, {7, 9, 11}}},
+    /* absurd profile numbers: a UB of INT64_MAX plans one tile per core without overflowing */
+    {"Ascend950", 2, INT64_MAX, {F16, F32, F32}, {2, 2, 2}, {{1, 300}, {77, 300}, {77, 300}}},
+    {"Ascend910B", 2, INT64_MAX, {F32, F32, F32}, {1, 1, 1}, {{5000}, {5000}, {5000}}},
 };
 
 START_TEST(test_values_profiles)

@@ -128,7 +128,9 @@ static void plan_910b(const acpu_silu_910b_plan *t, uint64_t n, acpu_core_plan *
     plan->kind = ACPU_PLAN_RANGES;
     plan->total = n; /* CANN's whole 32-byte blocks overshoot the tensor: clamped to n */
     plan->core_num = t->block_dim;
-    plan->tile = d->tileDataNum;
+    /* the largest tile executed: a core never runs more than its own elements in one tile */
+    uint64_t biggest = d->tailBlockNum > 0 ? d->bigCoreDataNum : d->smallCoreDataNum;
+    plan->tile = d->tileDataNum < biggest ? d->tileDataNum : biggest;
     plan->double_buffer = t->tiling_key == 1u;
     plan->big_core_num = d->tailBlockNum;
     plan->big_core_len = d->bigCoreDataNum;

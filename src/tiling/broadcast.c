@@ -172,13 +172,13 @@ bool acpu_bc_ub_block_split(const int64_t *dims, int64_t rank, int64_t elem_num,
     }
     *s = (acpu_bc_split){.ub_split_axis = axis, .elem_num = elem_num};
     s->ub_former = rank == 1 ? elem_num : elem_num / p;
-    s->ub_outer = (dims[axis] + s->ub_former - 1) / s->ub_former;
+    s->ub_outer = dims[axis] / s->ub_former + (dims[axis] % s->ub_former != 0); /* ceil, no overflow */
     s->ub_tail = dims[axis] - (s->ub_outer - 1) * s->ub_former;
     s->fused = s->ub_outer;
     for (int64_t i = 0; i < axis; i++)
         s->fused *= dims[i];
-    s->block_former = (s->fused + core_num - 1) / core_num;
-    s->block_num = (s->fused + s->block_former - 1) / s->block_former;
+    s->block_former = s->fused / core_num + (s->fused % core_num != 0);
+    s->block_num = s->fused / s->block_former + (s->fused % s->block_former != 0);
     s->block_tail = s->fused - (s->block_num - 1) * s->block_former;
     return true;
 }
