@@ -1,4 +1,4 @@
-/* The shared operator suite: every row of the operator-info harness (acpu_test_ops.c) through the
+/* The shared operator suite: every row of the operator-info harness (acpu_test_opinfo.c) through the
  * public API, so that each operator gets the same checks without copying a harness:
  *   - values against the row's double reference, every dtype, on the host profile;
  *   - determinism: bit-identical results for thread counts 1, 2, 3, the host / Ascend950 /
@@ -13,7 +13,7 @@
 #include <string.h>
 
 #include "acpu_test.h"
-#include "acpu_test_ops.h"
+#include "acpu_test_opinfo.h"
 #include "acpu_test_tensor.h"
 #include "aclnn_cpu/aclnn_cpu.h"
 

@@ -1,7 +1,7 @@
-/* The operator-info rows (acpu_test_ops.h). */
+/* The operator-info rows (acpu_test_opinfo.h). */
 #include <math.h>
 
-#include "acpu_test_ops.h"
+#include "acpu_test_opinfo.h"
 #include "aclnnop/aclnn_elu_backward.h"
 #include "aclnnop/aclnn_silu_backward.h"
 #include "aclnnop/aclnn_softplus_backward.h"

@@ -2,9 +2,9 @@
  * how to call phase 1 and phase 2 with the operator's default attributes, a double-precision
  * reference, a tolerance per dtype for the generic value check (each operator's own math suite
  * holds the exact rule), the dtypes it runs in, and its shape rule. Adding an operator: one row in
- * acpu_test_ops.c. Test code only. */
-#ifndef ACPU_TEST_OPS_H_
-#define ACPU_TEST_OPS_H_
+ * acpu_test_opinfo.c. Test code only. */
+#ifndef ACPU_TEST_OPINFO_H_
+#define ACPU_TEST_OPINFO_H_
 
 #include <stdbool.h>
 #include <stddef.h>
@@ -30,4 +30,4 @@ typedef struct {
 extern const acpu_test_op acpu_test_ops[];
 extern const int acpu_test_num_ops;
 
-#endif /* ACPU_TEST_OPS_H_ */
+#endif /* ACPU_TEST_OPINFO_H_ */
