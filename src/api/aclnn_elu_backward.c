@@ -170,9 +170,10 @@ static const acpu_op_desc k_elu = {
                 {"selfOrResult", ACPU_HANDLE_TENSOR, SR}, {"gradInput", ACPU_HANDLE_TENSOR, GI}},
     .n_handles = 6, .n_scalars = 3,
     .check_dtypes = check_dtypes, .fold = fold, .params_size = sizeof(acpu_elu_params),
+    .folded_size = sizeof(elu_folded),
     .check_shapes = check_shapes, .warn_fractal_nz = true, .compute_dtype = compute_dtype,
     .kernel = ACPU_KERNEL_ELU_EXP, .kernel_flag = ACPU_KERNEL_ELU_RESULT, .grain = 4096u, .grain_flag = 16384u,
-    .tiling_key = tiling_key, .tiling = tiling};
+    .tiling_key = tiling_key, .tiling = tiling, .tiling_key_size = sizeof(acpu_elu_tiling_args)};
 
 ACLNN_API aclnnStatus aclnnEluBackwardGetWorkspaceSize(const aclTensor *gradOutput, const aclScalar *alpha,
                                                        const aclScalar *scale, const aclScalar *inputScale,

@@ -189,7 +189,7 @@ static const acpu_op_desc k_silu = {
     .n_handles = 3,
     .check_dtypes = check_dtypes, .check_shapes = check_shapes, .compute_dtype = compute_dtype,
     .kernel = ACPU_KERNEL_SILU, .kernel_flag = ACPU_KERNEL_SILU, .grain = 2048u, .grain_flag = 2048u,
-    .tiling_key = tiling_key, .tiling = tiling};
+    .tiling_key = tiling_key, .tiling = tiling, .tiling_key_size = sizeof(silu_key)};
 
 ACLNN_API aclnnStatus aclnnSiluBackwardGetWorkspaceSize(const aclTensor *gradOutput, const aclTensor *self,
                                                         aclTensor *gradInput, uint64_t *workspaceSize,

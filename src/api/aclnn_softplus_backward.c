@@ -188,9 +188,10 @@ static const acpu_op_desc k_softplus = {
                 {"gradInput", ACPU_HANDLE_TENSOR, GI}},
     .n_handles = 5, .n_scalars = 2,
     .check_dtypes = check_dtypes, .fold = fold, .params_size = sizeof(acpu_softplus_params),
+    .folded_size = sizeof(acpu_softplus_params),
     .check_shapes = check_shapes, .compute_dtype = compute_dtype,
     .kernel = ACPU_KERNEL_SOFTPLUS, .kernel_flag = ACPU_KERNEL_SOFTPLUS, .grain = 2048u, .grain_flag = 2048u,
-    .tiling_key = tiling_key, .tiling = tiling};
+    .tiling_key = tiling_key, .tiling = tiling, .tiling_key_size = sizeof(softplus_key)};
 
 ACLNN_API aclnnStatus aclnnSoftplusBackwardGetWorkspaceSize(const aclTensor *gradOutput, const aclTensor *self,
                                                             const aclScalar *beta, const aclScalar *threshold,

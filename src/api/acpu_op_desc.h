@@ -64,7 +64,7 @@ struct acpu_op_desc {
     acpu_op_id id;
     const char *api;     /* phase 1's name, the prefix of every message: "aclnnXxxGetWorkspaceSize" */
     const char *run_api; /* phase 2's name: "aclnnXxx" */
-    const char *name;    /* executor name: "Xxx" */
+    char name[32];       /* executor name: "Xxx" (copied whole into each call) */
     const char *tensor_names[ACPU_OP_TENSORS];
     acpu_op_handle handles[ACPU_MAX_HANDLE_ARGS];
     int n_handles;
@@ -74,7 +74,7 @@ struct acpu_op_desc {
     /* Step 4: fills `folded` (ACPU_OP_FOLDED_BYTES, zeroed; the first params_size bytes are the
      * kernel's parameter block). NULL: no parameters. Pure: a function of the scalars only. */
     void (*fold)(const acpu_op_args *a, void *folded);
-    size_t params_size;
+    size_t params_size, folded_size; /* folded_size: the bytes fold writes (memoised and copied) */
     /* Step 5: shape rule and the operator's own checks (e.g. ELU's alpha >= 0 when isResult). */
     aclnnStatus (*check_shapes)(const acpu_op_desc *d, const acpu_op_args *a, const acpu_platform *p,
                                 const void *folded);
@@ -91,6 +91,7 @@ struct acpu_op_desc {
     void (*tiling_key)(const acpu_op_desc *d, const acpu_op_args *a, const acpu_settings *s, aclDataType cdt,
                        const void *folded, const acpu_binary_task *task, void *key);
     aclnnStatus (*tiling)(const acpu_op_desc *d, const acpu_platform *p, const void *key, acpu_op_tiling *out);
+    size_t tiling_key_size; /* the bytes of the key (zeroed, compared and stored by the memo) */
 };
 
 /* Compile-time checks an operator file states next to its descriptor. */
@@ -110,11 +111,24 @@ aclnnStatus acpu_op_phase2(const acpu_op_desc *d, void *workspace, uint64_t work
 
 /* Shared rules for check_dtypes / check_shapes. */
 /* `name` dtype in list[0..n) or 161002 "<api>: <name> dtype must be one of <expected>, got <dt>". */
-aclnnStatus acpu_op_dtype_in(const acpu_op_desc *d, const char *name, aclDataType dt, const aclDataType *list,
-                             size_t n, const char *expected);
+aclnnStatus acpu_op_dtype_error(const acpu_op_desc *d, const char *name, aclDataType dt, const char *expected);
+static inline aclnnStatus acpu_op_dtype_in(const acpu_op_desc *d, const char *name, aclDataType dt,
+                                           const aclDataType *list, size_t n, const char *expected)
+{
+    return acpu_dtype_in(dt, list, n) ? ACLNN_SUCCESS : acpu_op_dtype_error(d, name, dt, expected);
+}
 /* View rank <= ACPU_MAX_DIMS or 161002 "<api>: <name> must have at most 8 dims, got N". */
-aclnnStatus acpu_op_check_rank(const acpu_op_desc *d, const char *name, const aclTensor *t);
+aclnnStatus acpu_op_rank_error(const acpu_op_desc *d, const char *name, const aclTensor *t);
+static inline aclnnStatus acpu_op_check_rank(const acpu_op_desc *d, const char *name, const aclTensor *t)
+{
+    return t->view_rank <= ACPU_MAX_DIMS ? ACLNN_SUCCESS : acpu_op_rank_error(d, name, t);
+}
 /* Copies a tensor's view shape into a tiling shape (rank <= 8, checked before). */
-void acpu_op_shape_of(const aclTensor *t, acpu_bc_shape *s);
+static inline void acpu_op_shape_of(const aclTensor *t, acpu_bc_shape *s)
+{
+    s->rank = (int64_t)t->view_rank;
+    for (uint64_t k = 0; k < t->view_rank; k++)
+        s->dims[k] = t->view_dims[k];
+}
 
 #endif /* ACPU_OP_DESC_H_ */

@@ -125,16 +125,6 @@ bool acpu_dtype_in(aclDataType dt, const aclDataType *list, size_t n)
     return false;
 }
 
-bool acpu_same_shape(const aclTensor *a, const aclTensor *b)
-{
-    if (a->view_rank != b->view_rank)
-        return false;
-    for (uint64_t d = 0; d < a->view_rank; d++) /* a loop: ranks are small, a memcmp call costs more */
-        if (a->view_dims[d] != b->view_dims[d])
-            return false;
-    return true;
-}
-
 uint64_t acpu_numel(const aclTensor *t) { return acpu_tensor_numel(t); }
 
 bool acpu_is_empty(const aclTensor *t) { return acpu_numel(t) == 0; }

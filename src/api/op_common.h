@@ -48,8 +48,16 @@ bool acpu_dtype_in(aclDataType dt, const aclDataType *list, size_t n);
 /* A cast the dtype lists promise but the kernel library lacks: a bug, asserted in debug builds and
  * reported as 561000 (never a NULL cast reaching the engine, which would write the wrong width). */
 aclnnStatus acpu_missing_cast(const char *api, aclDataType from, aclDataType to);
-/* Identical view shapes (same rank, every dim equal). */
-bool acpu_same_shape(const aclTensor *a, const aclTensor *b);
+/* Identical view shapes (same rank, every dim equal); inline: the per-call path asks often. */
+static inline bool acpu_same_shape(const aclTensor *a, const aclTensor *b)
+{
+    if (a->view_rank != b->view_rank)
+        return false;
+    for (uint64_t d = 0; d < a->view_rank; d++) /* a loop: ranks are small, a memcmp call costs more */
+        if (a->view_dims[d] != b->view_dims[d])
+            return false;
+    return true;
+}
 /* Element count of the view (1 for a 0-dim tensor) and whether any view dim is 0. */
 uint64_t acpu_numel(const aclTensor *t);
 bool acpu_is_empty(const aclTensor *t);

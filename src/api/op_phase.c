@@ -6,28 +6,17 @@
 
 /* ---- shared rules ---------------------------------------------------------------------------- */
 
-aclnnStatus acpu_op_dtype_in(const acpu_op_desc *d, const char *name, aclDataType dt, const aclDataType *list,
-                             size_t n, const char *expected)
+aclnnStatus acpu_op_dtype_error(const acpu_op_desc *d, const char *name, aclDataType dt, const char *expected)
 {
-    if (acpu_dtype_in(dt, list, n))
-        return ACLNN_SUCCESS;
     acpu_set_error("%s: %s dtype must be one of %s, got %s", d->api, name, expected, acpu_dtype_name(dt));
     return ACLNN_ERR_PARAM_INVALID;
 }
 
-aclnnStatus acpu_op_check_rank(const acpu_op_desc *d, const char *name, const aclTensor *t)
+aclnnStatus acpu_op_rank_error(const acpu_op_desc *d, const char *name, const aclTensor *t)
 {
-    if (t->view_rank <= ACPU_MAX_DIMS)
-        return ACLNN_SUCCESS;
     acpu_set_error("%s: %s must have at most %d dims, got %llu", d->api, name, ACPU_MAX_DIMS,
                    (unsigned long long)t->view_rank);
     return ACLNN_ERR_PARAM_INVALID;
-}
-
-void acpu_op_shape_of(const aclTensor *t, acpu_bc_shape *s)
-{
-    s->rank = (int64_t)t->view_rank;
-    memcpy(s->dims, t->view_dims, t->view_rank * sizeof t->view_dims[0]);
 }
 
 /* ---- step 2: handles --------------------------------------------------------------------------- */
@@ -70,15 +59,15 @@ static void fold(const acpu_op_desc *d, const acpu_op_args *a, void *folded)
         return;
     fold_memo *m = &memos[d->id];
     if (fold_memo_holds(m, d, a)) {
-        memcpy(folded, m->folded, ACPU_OP_FOLDED_BYTES);
+        memcpy(folded, m->folded, d->folded_size);
         return;
     }
-    memset(folded, 0, ACPU_OP_FOLDED_BYTES);
+    memset(folded, 0, d->folded_size);
     d->fold(a, folded);
     m->valid = true;
     for (int i = 0; i < d->n_scalars; i++)
         m->scalars[i] = *a->s[i];
-    memcpy(m->folded, folded, ACPU_OP_FOLDED_BYTES);
+    memcpy(m->folded, folded, d->folded_size);
 }
 
 /* ---- steps 2-6: validation ---------------------------------------------------------------------- */
@@ -111,8 +100,13 @@ static aclnnStatus fill_task(const acpu_op_desc *d, const acpu_op_args *a, const
 {
     const aclTensor *out = a->t[2];
     aclDataType in0 = a->t[0]->dtype, in1 = a->t[1]->dtype, od = out->dtype;
-    acpu_tensor_broadcast_view(a->t[0], acpu_dtype_size(in0), out, &task->in[0]);
-    acpu_tensor_broadcast_view(a->t[1], acpu_dtype_size(in1), out, &task->in[1]);
+    for (int j = 0; j < 2; j++) { /* most calls: the input has the output's shape, a plain view */
+        size_t es = acpu_dtype_size(a->t[j]->dtype);
+        if (acpu_same_shape(a->t[j], out))
+            acpu_tensor_view(a->t[j], es, &task->in[j]);
+        else
+            acpu_tensor_broadcast_view(a->t[j], es, out, &task->in[j]);
+    }
     acpu_tensor_view(out, acpu_dtype_size(od), &task->out);
     task->in_cast[0] = in0 == cdt ? NULL : acpu_cast_get(in0, cdt);
     task->in_cast[1] = in1 == cdt ? NULL : acpu_cast_get(in1, cdt);
@@ -141,22 +135,22 @@ typedef struct {
     acpu_op_tiling tiling;
 } tiling_memo;
 
-static aclnnStatus tiling(const acpu_op_desc *d, const acpu_platform *p, const void *key, acpu_op_tiling *out)
+/* The memo's tiling for `key` (computed on a miss, straight into the memo): valid until the thread's
+ * next call of this operator. */
+static const acpu_op_tiling *tiling(const acpu_op_desc *d, const acpu_platform *p, const void *key, aclnnStatus *rc)
 {
     static _Thread_local tiling_memo memos[ACPU_OP_COUNT];
     tiling_memo *m = &memos[d->id];
-    if (m->valid && acpu_same_platform(&m->platform, p) && memcmp(m->key, key, ACPU_OP_TILING_KEY_BYTES) == 0) {
-        acpu_copy(out, &m->tiling, sizeof *out);
-        return ACLNN_SUCCESS;
-    }
-    aclnnStatus rc = d->tiling(d, p, key, out);
-    m->valid = rc == ACLNN_SUCCESS;
-    if (rc == ACLNN_SUCCESS) {
+    *rc = ACLNN_SUCCESS;
+    if (m->valid && acpu_same_platform(&m->platform, p) && memcmp(m->key, key, d->tiling_key_size) == 0)
+        return &m->tiling;
+    *rc = d->tiling(d, p, key, &m->tiling);
+    m->valid = *rc == ACLNN_SUCCESS;
+    if (m->valid) {
         m->platform = *p;
-        memcpy(m->key, key, ACPU_OP_TILING_KEY_BYTES);
-        acpu_copy(&m->tiling, out, sizeof *out);
+        memcpy(m->key, key, d->tiling_key_size);
     }
-    return rc;
+    return &m->tiling;
 }
 
 static void describe(const acpu_op_desc *d, const acpu_op_args *a, const acpu_settings *s, const char *sch,
@@ -175,17 +169,17 @@ static aclnnStatus plan_call(const acpu_op_desc *d, const acpu_op_args *a, const
     if (rc != ACLNN_SUCCESS)
         return rc;
     _Alignas(16) unsigned char key[ACPU_OP_TILING_KEY_BYTES];
-    memset(key, 0, sizeof key);
+    memset(key, 0, d->tiling_key_size);
     d->tiling_key(d, a, s, cdt, folded, &call->task, key);
-    acpu_op_tiling t;
-    if ((rc = tiling(d, &s->platform, key, &t)) != ACLNN_SUCCESS)
+    const acpu_op_tiling *t = tiling(d, &s->platform, key, &rc);
+    if (rc != ACLNN_SUCCESS)
         return rc;
-    call->plan = t.plan;
+    call->plan = t->plan;
     call->plan.min_thread_elems = a->flag ? d->grain_flag : d->grain;
     if ((rc = acpu_size_call(d->api, call, s)) != ACLNN_SUCCESS)
         return rc;
     if (s->verbose) /* formatting costs as much as a 4K-element kernel: only when asked */
-        describe(d, a, s, t.sch, call);
+        describe(d, a, s, t->sch, call);
     return ACLNN_SUCCESS;
 }
 
@@ -208,7 +202,8 @@ static aclnnStatus phase1(const acpu_op_desc *d, const acpu_op_args *a, uint64_t
     acpu_op_call call;
     acpu_zero(&call, sizeof call);
     call.op = d->id;
-    snprintf(call.op_name, sizeof call.op_name, "%s", d->name);
+    _Static_assert(sizeof call.op_name == sizeof d->name, "executor and descriptor names differ in size");
+    memcpy(call.op_name, d->name, sizeof call.op_name); /* fixed size: no printf or strlen per call */
     call.empty = any_empty(a);
     if (!call.empty && ((rc = acpu_check_tensors_data(d->api, d->tensor_names, a->t, ACPU_OP_TENSORS)) ||
                         (rc = plan_call(d, a, &s, folded, &call))))
