@@ -19,11 +19,13 @@
 #include "acl/acl.h"
 #include "aclnn_cpu/aclnn_cpu.h"
 #include "aclnnop/aclnn_elu_backward.h"
+#include "aclnnop/aclnn_silu_backward.h"
 #include "aclnnop/aclnn_softplus_backward.h"
 #include "bench.h"
 /* Internal (acpu_internal): the tiling functions and the executor's plan, for --sweep. */
-#include "runtime/acpu_runtime.h"
+#include "api/op_common.h" /* acpu_op_call, acpu_settings: the planned call of an executor */
 #include "tiling/acpu_elu_tiling.h"
+#include "tiling/acpu_silu_tiling.h"
 #include "tiling/acpu_softplus_tiling.h"
 
 enum {
@@ -150,12 +152,20 @@ static aclnnStatus softplus_phase1(const Bench *b, const Buffers *buf, int op, u
                                                  executor);
 }
 
+static aclnnStatus silu_phase1(const Bench *b, const Buffers *buf, int op, uint64_t *wsSize, aclOpExecutor **executor)
+{
+    (void)b;
+    (void)op;
+    return aclnnSiluBackwardGetWorkspaceSize(buf->tdy, buf->tx, buf->tdx, wsSize, executor);
+}
+
 #define ELU_API {elu_phase1, aclnnEluBackward, "aclnnEluBackwardGetWorkspaceSize", "aclnnEluBackward"}
 static const OpApi kOpApis[BENCH_NUM_OPS] = {
     [BENCH_OP_ELU] = ELU_API,
     [BENCH_OP_ELURES] = ELU_API,
     [BENCH_OP_SOFTPLUS] = {softplus_phase1, aclnnSoftplusBackward, "aclnnSoftplusBackwardGetWorkspaceSize",
                            "aclnnSoftplusBackward"},
+    [BENCH_OP_SILU] = {silu_phase1, aclnnSiluBackward, "aclnnSiluBackwardGetWorkspaceSize", "aclnnSiluBackward"},
 };
 
 static void run_aclnn(Bench *b, const Buffers *buf, const Case *c)
@@ -616,12 +626,40 @@ typedef struct {
     uint64_t cores, tile, ubBytes;
 } SweepPlan;
 
+/* SiLU: the 910B tiling on the non-regbase profiles, the atvoss broadcast tiling elsewhere. */
+static int sweep_plan_silu(const acpu_platform *platform, const Case *c, SweepPlan *out)
+{
+    acpu_bc_shape shape = {.rank = 1, .dims = {(int64_t)c->n}};
+    aclDataType dt = kAclTypes[c->dtype];
+    acpu_silu_tiling_args args = {.inputs = {shape, shape}, .output = shape, .dtypes = {dt, dt, dt}};
+    snprintf(out->bufferOpen, sizeof out->bufferOpen, "-");
+    if (acpu_silu_soc_has_910b_tiling(platform->soc)) {
+        acpu_silu_910b_plan plan;
+        if (acpu_silu_tiling_910b(platform, &args, &plan) != 0)
+            return -1;
+        snprintf(out->strategy, sizeof out->strategy, "ascend910b");
+        snprintf(out->bufferOpen, sizeof out->bufferOpen, "%u", plan.tiling_key);
+        out->cores = plan.block_dim;
+        out->tile = plan.data.tileDataNum;
+        return 0;
+    }
+    acpu_silu_arch35_plan plan;
+    if (acpu_silu_tiling_arch35(platform, &args, &plan) != 0)
+        return -1;
+    snprintf(out->strategy, sizeof out->strategy, "arch35");
+    out->cores = plan.block_dim;
+    out->tile = (uint64_t)(plan.data.ubFormer < plan.data.outputDims[0] ? plan.data.ubFormer : plan.data.outputDims[0]);
+    return 0;
+}
+
 static int sweep_plan(const Bench *b, const Case *c, SweepPlan *out)
 {
     acpu_settings s;
     acpu_settings_get(&s); /* what phase 1 captures: the profile with its core / UB overrides */
     memset(out, 0, sizeof *out);
     out->ubBytes = s.platform.ub_bytes;
+    if (c->op == BENCH_OP_SILU)
+        return sweep_plan_silu(&s.platform, c, out);
     if (c->op != BENCH_OP_SOFTPLUS) {
         acpu_elu_tiling_args args = {.n = c->n, .in_dtype = kAclTypes[c->dtype], .out_dtype = kAclTypes[c->dtype],
                                      .alpha = 1.0f, .scale = 1.0f, .input_scale = 1.0f,
@@ -677,7 +715,7 @@ static void sweep_header(FILE *f, int table)
  * it then needs. Returns an error text, or NULL. */
 static const char *force_plan(Bench *b, CaseRun *run, int buffer, long long tile)
 {
-    acpu_op_call *call = &run->executor->call;
+    acpu_op_call *call = acpu_executor_op_call(run->executor);
     if (tile > 0 && call->plan.kind != ACPU_PLAN_RANGES)
         return "a forced tile needs a RANGES plan";
     if (tile > 0 && (uint64_t)tile > call->plan.total)
@@ -686,7 +724,7 @@ static const char *force_plan(Bench *b, CaseRun *run, int buffer, long long tile
         call->plan.tile = (uint64_t)tile;
     if (buffer >= 0)
         call->plan.double_buffer = buffer != 0;
-    call->workspace_size = acpu_engine_workspace(&call->plan, &call->task, call->threads);
+    acpu_executor_set_workspace(run->executor, acpu_engine_workspace(&call->plan, &call->task, call->threads));
     run->execWs = call->workspace_size;
     ensure_workspace(b, run->execWs);
     return NULL;
@@ -729,10 +767,10 @@ static void sweep_variant(Bench *b, const Buffers *buf, const char *soc, long lo
         return;
     }
     /* The executor's own plan: the threads the engine will run (cores capped by threads and size). */
-    unsigned execThreads = run.executor->call.threads;
+    unsigned execThreads = acpu_executor_op_call(run.executor)->threads;
     if (forced) { /* what runs: the forced fields */
-        snprintf(plan.bufferOpen, sizeof plan.bufferOpen, "%d", run.executor->call.plan.double_buffer ? 1 : 0);
-        plan.tile = run.executor->call.plan.tile;
+        snprintf(plan.bufferOpen, sizeof plan.bufferOpen, "%d", acpu_executor_op_call(run.executor)->plan.double_buffer ? 1 : 0);
+        plan.tile = acpu_executor_op_call(run.executor)->plan.tile;
     }
     int have[NUM_IMPLS] = {[IMPL_ACLNN] = !forced, [IMPL_PHASE2] = 1};
     double median[NUM_IMPLS] = {0}, spread[NUM_IMPLS] = {0};

@@ -12,8 +12,19 @@
 #include <stddef.h>
 #include <stdint.h>
 
-/* elu / elures: aclnnEluBackward with isResult false / true; softplus: aclnnSoftplusBackward. */
-enum { BENCH_OP_ELU = 0, BENCH_OP_ELURES = 1, BENCH_OP_SOFTPLUS = 2, BENCH_NUM_OPS = 3 };
+/* The benchmarked operators, one row each: X(ID, name, has_fp64). elu / elures: aclnnEluBackward
+ * with isResult false / true; softplus: aclnnSoftplusBackward (beta 1, threshold 20); silu:
+ * aclnnSiluBackward. The row's name is the CSV op column, the --ops word and what run_bench.py and
+ * peers_torch.py read back (aclnn_cpu_bench --list-ops). Every table indexed by op below is built
+ * with designated initialisers [BENCH_OP_<ID>]. */
+#define BENCH_OP_LIST(X)        \
+    X(ELU, "elu", 0)            \
+    X(ELURES, "elures", 0)      \
+    X(SOFTPLUS, "softplus", 1)  \
+    X(SILU, "silu", 0)
+#define BENCH_OP_ENUM_ROW(id, name, f64) BENCH_OP_##id,
+enum { BENCH_OP_LIST(BENCH_OP_ENUM_ROW) BENCH_NUM_OPS };
+#undef BENCH_OP_ENUM_ROW
 enum { BENCH_FP32 = 0, BENCH_FP16 = 1, BENCH_BF16 = 2, BENCH_FP64 = 3, BENCH_NUM_DTYPES = 4 };
 
 #define BENCH_MAX_LIST 16
@@ -68,7 +79,8 @@ int bench_parse_options(int argc, char **argv, BenchOptions *opt); /* 0 ok, 1 he
 const char *bench_op_name(int op);
 const char *bench_dtype_name(int dtype);
 size_t bench_dtype_size(int dtype); /* bytes per element: 4, 2, 2, 8 */
-int bench_op_has_dtype(int op, int dtype); /* fp64 is benchmarked for softplus only */
+int bench_op_has_dtype(int op, int dtype); /* fp64 where the op's row says so (softplus) */
+int bench_op_parse(const char *name);        /* the op of a name, -1 when unknown */
 
 /* bench_util.c */
 double bench_now(void);
@@ -99,7 +111,8 @@ void bench_roofline_nt_avx2(const void *a, const void *b, void *c, size_t n, int
 typedef struct BenchDnnl BenchDnnl;
 int bench_dnnl_available(void);
 const char *bench_dnnl_version(void); /* "2.6.3" or "not built" */
-/* 1 when oneDNN has the op and dtype (fp32, bf16; not fp16 or fp64 on x86 CPUs). */
+/* 1 when oneDNN has the op and dtype (fp32, bf16; not fp16 or fp64 on x86 CPUs; every op here has
+ * an eltwise algorithm: elu, elu_use_dst_for_bwd, soft_relu, swish). */
 int bench_dnnl_has(int op, int dtype);
 /* Creates the primitive for `threads` OpenMP threads (sets omp_set_num_threads); NULL with a
  * message on stderr when oneDNN refuses. Call bench_dnnl_set_threads before each run. */

@@ -77,6 +77,23 @@ static inline double softplusd_one(double dy, double x, const BenchParams *p)
     return z > (double)p->threshold ? dy : dy / (Sleef_exp_u10(-z) + 1.0);
 }
 
+/* silu: s = 1 / (1 + exp(-x)); dy * (s * ((x * (1 - s)) + 1)), CANN's order. */
+static inline __m256 silu_vec(__m256 dy, __m256 x, const FusedConsts *c)
+{
+    (void)c;
+    const __m256 one = _mm256_set1_ps(1.0f);
+    __m256 s = _mm256_div_ps(one, _mm256_add_ps(Sleef_expf8_u10avx2(_mm256_mul_ps(x, _mm256_set1_ps(-1.0f))), one));
+    __m256 cc = _mm256_add_ps(_mm256_mul_ps(x, _mm256_sub_ps(one, s)), one);
+    return _mm256_mul_ps(dy, _mm256_mul_ps(s, cc));
+}
+
+static inline float silu_one(float dy, float x, const BenchParams *p)
+{
+    (void)p;
+    float s = 1.0f / (Sleef_expf_u10(x * -1.0f) + 1.0f);
+    return dy * (s * (x * (1.0f - s) + 1.0f));
+}
+
 /* ---- loads and stores: fp32, fp64, fp16 (F16C), bf16 (shift widen, integer RNE narrow) --------- */
 
 static inline __m256 ld_f32(const float *p) { return _mm256_loadu_ps(p); }
@@ -153,13 +170,17 @@ FUSED_LOOP(fused_elu_bf16, uint16_t, bf16, elu, 8)
 FUSED_LOOP(fused_elures_bf16, uint16_t, bf16, elures, 8)
 FUSED_LOOP(fused_softplus_bf16, uint16_t, bf16, softplus, 8)
 FUSED_LOOP(fused_softplus_f64, double, f64, softplusd, 4)
+FUSED_LOOP(fused_silu_f32, float, f32, silu, 8)
+FUSED_LOOP(fused_silu_f16, uint16_t, f16, silu, 8)
+FUSED_LOOP(fused_silu_bf16, uint16_t, bf16, silu, 8)
 
 BenchKernel bench_fused_kernel(int op, int dtype)
 {
     static const BenchKernel table[BENCH_NUM_OPS][BENCH_NUM_DTYPES] = {
-        {fused_elu_f32, fused_elu_f16, fused_elu_bf16, NULL},
-        {fused_elures_f32, fused_elures_f16, fused_elures_bf16, NULL},
-        {fused_softplus_f32, fused_softplus_f16, fused_softplus_bf16, fused_softplus_f64},
+        [BENCH_OP_ELU] = {fused_elu_f32, fused_elu_f16, fused_elu_bf16, NULL},
+        [BENCH_OP_ELURES] = {fused_elures_f32, fused_elures_f16, fused_elures_bf16, NULL},
+        [BENCH_OP_SOFTPLUS] = {fused_softplus_f32, fused_softplus_f16, fused_softplus_bf16, fused_softplus_f64},
+        [BENCH_OP_SILU] = {fused_silu_f32, fused_silu_f16, fused_silu_bf16, NULL},
     };
     return table[op][dtype];
 }

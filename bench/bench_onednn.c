@@ -2,6 +2,7 @@
  *   elu      dnnl_eltwise_elu from the forward input (alpha 1):   diff_src = dy * (x > 0 ? 1 : exp(x))
  *   elures   dnnl_eltwise_elu_use_dst_for_bwd from the result:      diff_src = dy * (y > 0 ? 1 : y + 1)
  *   softplus dnnl_eltwise_soft_relu (oneDNN 2.6 has beta 1 only and no threshold): dy * sigmoid(x)
+ *   silu     dnnl_eltwise_swish with alpha 1 (x * sigmoid(x)), from the forward input
  * fp32 and bf16 only (oneDNN has no fp16 eltwise on these CPUs, and no fp64).
  * oneDNN runs on OpenMP: its thread count is omp_get_max_threads() at creation and execution.
  * Its JIT eltwise backward is sensitive to the caller's stack alignment (PERFORMANCE.md: up to 2.1x).
@@ -40,10 +41,12 @@ const char *bench_dnnl_version(void)
     return buf;
 }
 
+static int dnnl_alg(int op, dnnl_alg_kind_t *alg);
+
 int bench_dnnl_has(int op, int dtype)
 {
-    (void)op;
-    return dtype == BENCH_FP32 || dtype == BENCH_BF16;
+    dnnl_alg_kind_t alg;
+    return dnnl_alg(op, &alg) && (dtype == BENCH_FP32 || dtype == BENCH_BF16);
 }
 
 void bench_dnnl_set_threads(int threads) { omp_set_num_threads(threads); }
@@ -56,11 +59,16 @@ static int ok(dnnl_status_t st, const char *what)
     return 0;
 }
 
-static dnnl_alg_kind_t dnnl_alg(int op)
+/* Every benchmarked op by name: an op without a row here is refused (no silent stand-in). */
+static int dnnl_alg(int op, dnnl_alg_kind_t *alg)
 {
-    return op == BENCH_OP_ELU ? dnnl_eltwise_elu
-           : op == BENCH_OP_ELURES ? dnnl_eltwise_elu_use_dst_for_bwd
-                                   : dnnl_eltwise_soft_relu;
+    static const dnnl_alg_kind_t algs[BENCH_NUM_OPS] = {
+        [BENCH_OP_ELU] = dnnl_eltwise_elu, [BENCH_OP_ELURES] = dnnl_eltwise_elu_use_dst_for_bwd,
+        [BENCH_OP_SOFTPLUS] = dnnl_eltwise_soft_relu, [BENCH_OP_SILU] = dnnl_eltwise_swish};
+    if (op < 0 || op >= BENCH_NUM_OPS || algs[op] == dnnl_alg_kind_undef)
+        return 0;
+    *alg = algs[op];
+    return 1;
 }
 
 BenchDnnl *bench_dnnl_create(int op, int dtype, size_t n, const void *dy, const void *x, void *dx, int threads)
@@ -74,8 +82,9 @@ BenchDnnl *bench_dnnl_create(int op, int dtype, size_t n, const void *dy, const 
     dnnl_dims_t dims = {(dnnl_dim_t)n};
     dnnl_memory_desc_t md;
     dnnl_eltwise_desc_t fwd, bwd;
-    const dnnl_alg_kind_t alg = dnnl_alg(op);
-    const float alpha = 1.0f, beta = 0.0f;
+    dnnl_alg_kind_t alg = dnnl_alg_kind_undef;
+    (void)dnnl_alg(op, &alg); /* bench_dnnl_has checked it */
+    const float alpha = 1.0f, beta = 0.0f; /* swish: alpha 1 is SiLU */
     const dnnl_data_type_t dt = dtype == BENCH_BF16 ? dnnl_bf16 : dnnl_f32;
     /* The backward primitive needs a forward training one as its hint; the data argument is the
      * forward input (src), or its output (dst) for the use_dst_for_bwd algorithms. */

@@ -5,20 +5,32 @@
 
 #include "bench.h"
 
-static const char *const kOpNames[BENCH_NUM_OPS] = {"elu", "elures", "softplus"};
+#define BENCH_OP_NAME_ROW(id, name, f64) [BENCH_OP_##id] = name,
+#define BENCH_OP_F64_ROW(id, name, f64) [BENCH_OP_##id] = f64,
+static const char *const kOpNames[BENCH_NUM_OPS] = {BENCH_OP_LIST(BENCH_OP_NAME_ROW)};
+static const int kOpHasF64[BENCH_NUM_OPS] = {BENCH_OP_LIST(BENCH_OP_F64_ROW)};
 static const char *const kDtypeNames[BENCH_NUM_DTYPES] = {"fp32", "fp16", "bf16", "fp64"};
 static const size_t kDtypeSizes[BENCH_NUM_DTYPES] = {4, 2, 2, 8};
 
 const char *bench_op_name(int op) { return kOpNames[op]; }
 const char *bench_dtype_name(int dtype) { return kDtypeNames[dtype]; }
 size_t bench_dtype_size(int dtype) { return kDtypeSizes[dtype]; }
-int bench_op_has_dtype(int op, int dtype) { return dtype != BENCH_FP64 || op == BENCH_OP_SOFTPLUS; }
+int bench_op_has_dtype(int op, int dtype) { return dtype != BENCH_FP64 || kOpHasF64[op]; }
+
+int bench_op_parse(const char *name)
+{
+    for (int op = 0; op < BENCH_NUM_OPS; op++)
+        if (strcmp(name, kOpNames[op]) == 0)
+            return op;
+    return -1;
+}
 
 static void usage(FILE *f)
 {
     fprintf(f,
             "usage: aclnn_cpu_bench [options]\n"
-            "  Times aclnnEluBackward and aclnnSoftplusBackward through the public two-phase API, per call\n"
+            "  Times aclnnEluBackward, aclnnSoftplusBackward and aclnnSiluBackward through the public two-phase\n"
+            "  API, per call\n"
             "  (phase 1 + phase 2 + stream sync: impl aclnn) and phase 2 alone with a repeatable executor\n"
             "  (impl aclnn_phase2), against same-run references, samples interleaved:\n"
             "    roofline     c[i] = a[i]*b[i], same traffic (2 reads + 1 write of the dtype, 24 B/elem fp64)\n"
@@ -26,7 +38,8 @@ static void usage(FILE *f)
             "    fused        a plain fused AVX2 + SLEEF loop\n"
             "    onednn_rspK  oneDNN eltwise backward (fp32, bf16) called with the stack pointer K mod 64\n"
             "                 (K = 0, 16, 32, 48); impl onednn repeats the best (when built with oneDNN)\n"
-            "  --ops LIST       elu,elures,softplus      (default: all; softplus: beta 1, threshold 20)\n"
+            "  --ops LIST       elu,elures,softplus,silu (default: all; softplus: beta 1, threshold 20)\n"
+            "  --list-ops       print the operator names, one a line, and exit\n"
             "  --dtypes LIST    fp32,fp16,bf16,fp64      (default: all; fp64 runs for softplus only)\n"
             "  --sizes LIST     elements, K/M suffixes   (default: 4K,64K,1M,16M,64M; --quick: 4K,64K,1M)\n"
             "  --threads LIST   thread counts            (default: 1,2)\n"
@@ -160,7 +173,9 @@ static void set_defaults(BenchOptions *o, int quick, int sweep)
     memset(o, 0, sizeof *o);
     o->quick = quick;
     o->sweep = sweep;
-    parse_list("elu,elures,softplus", 0, o);
+    for (int op = 0; op < BENCH_NUM_OPS; op++)
+        o->ops[op] = op;
+    o->numOps = BENCH_NUM_OPS;
     parse_list("fp32,fp16,bf16,fp64", 1, o);
     parse_list(sweep ? "1M" : quick ? "4K,64K,1M" : "4K,64K,1M,16M,64M", 2, o);
     parse_list("1,2", 3, o);
@@ -217,6 +232,11 @@ int bench_parse_options(int argc, char **argv, BenchOptions *opt)
         const char *a = argv[i];
         if (strcmp(a, "--help") == 0 || strcmp(a, "-h") == 0) {
             usage(stdout);
+            return 1;
+        }
+        if (strcmp(a, "--list-ops") == 0) {
+            for (int op = 0; op < BENCH_NUM_OPS; op++)
+                printf("%s\n", bench_op_name(op));
             return 1;
         }
         if (strcmp(a, "--quick") == 0 || strcmp(a, "--sweep") == 0)

@@ -8,6 +8,7 @@ call), and prints CSV rows in the C bench's format:
   elu      torch.ops.aten.elu_backward.grad_input(dy, 1, 1, 1, False, x)   (alpha = scale = input_scale = 1)
   elures   the same with is_result=True (x is the forward result)
   softplus torch.ops.aten.softplus_backward.grad_input(dy, x, 1, 20)       (beta 1, threshold 20)
+  silu     torch.ops.aten.silu_backward.grad_input(dy, x)
 
 fp32 and bf16 for every op, fp64 for softplus (PyTorch has no fp16 for these on CPUs). impl is
 given by --impl (run_bench.py runs this script twice: "torch" with PyTorch's default CPU
@@ -21,7 +22,7 @@ import os
 import sys
 import time
 
-OPS = ("elu", "elures", "softplus")
+OPS = ("elu", "elures", "softplus", "silu")
 DTYPES = ("fp32", "fp16", "bf16", "fp64")
 
 
@@ -52,6 +53,9 @@ def capability(torch):
 
 def make_call(torch, op, dy, x, out):
     aten = torch.ops.aten
+    if op == "silu":
+        fn = aten.silu_backward.grad_input
+        return lambda: fn(dy, x, grad_input=out)
     if op == "softplus":
         fn = aten.softplus_backward.grad_input
         return lambda: fn(dy, x, 1.0, 20.0, grad_input=out)
@@ -107,7 +111,7 @@ def main():
     print(f"# torch {torch.__version__}, CPU capability {isa}, ATEN_CPU_CAPABILITY="
           f"{os.environ.get('ATEN_CPU_CAPABILITY', '')}, impl {args.impl}", flush=True)
     if "fp16" in dtypes:
-        print("# torch: no fp16 CPU kernel for elu_backward / softplus_backward: fp16 skipped", flush=True)
+        print("# torch: no fp16 CPU kernel for elu_backward / softplus_backward / silu_backward: fp16 skipped", flush=True)
     gen = torch.Generator().manual_seed(1)
     for dtype in dtypes:
         cases = [o for o in ops if has_case(o, dtype)]

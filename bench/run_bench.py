@@ -25,7 +25,18 @@ import subprocess
 import sys
 
 HERE = os.path.dirname(os.path.abspath(__file__))
-OPS = ["elu", "elures", "softplus"]
+# The operators come from the C bench's own list (aclnn_cpu_bench --list-ops, bench.h BENCH_OP_LIST),
+# read in main() before anything uses them; this is only the fallback for --render-only without one.
+OPS = ["elu", "elures", "softplus", "silu"]
+
+
+def load_ops(bench):
+    """The operator names of aclnn_cpu_bench, in its order."""
+    proc = subprocess.run([bench, "--list-ops"], capture_output=True, text=True)
+    names = [line.strip() for line in proc.stdout.splitlines() if line.strip()]
+    if proc.returncode != 0 or not names:
+        sys.exit(f"run_bench: {bench} --list-ops failed (status {proc.returncode})")
+    OPS[:] = names
 DTYPES = ["fp32", "fp16", "bf16", "fp64"]
 PEERS = ["onednn", "torch", "torch_avx512"]
 FIELDS = ["op", "dtype", "n", "threads", "isa", "impl", "gelem_s", "median_us", "spread_pct", "pct_roofline"]
@@ -418,7 +429,7 @@ def main():
     ap.add_argument("--out", required=True, help="output folder")
     ap.add_argument("--sizes", default="4K,64K,1M,16M,64M")
     ap.add_argument("--threads", default="1,2")
-    ap.add_argument("--ops", default=",".join(OPS))
+    ap.add_argument("--ops", default=None, help="default: every operator of aclnn_cpu_bench --list-ops")
     ap.add_argument("--dtypes", default=",".join(DTYPES))
     # 35 samples of >= 10 ms: the whole run (C bench + two PyTorch runs) takes about 7 minutes on 2 cores.
     ap.add_argument("--samples", type=int, default=35)
@@ -430,6 +441,10 @@ def main():
     ap.add_argument("--render-only", action="store_true",
                     help="measure nothing: redo results.md and the plots from OUT/bench.csv and OUT/notes.txt")
     args = ap.parse_args()
+    if not args.render_only or os.path.exists(args.bench):
+        load_ops(args.bench)
+    if args.ops is None:
+        args.ops = ",".join(OPS)
     os.makedirs(args.out, exist_ok=True)
     notes_path = os.path.join(args.out, "notes.txt")
     t0 = datetime.datetime.now()

@@ -8,7 +8,7 @@
 
 #include "acpu_test.h"
 #include "aclnnop/aclnn_elu_backward.h"
-#include "runtime/acpu_runtime.h" /* the executor's views, for the extent check of test_rebind_extent */
+#include "api/op_common.h" /* the executor's planned call and views, for the extent check of test_rebind_extent */
 
 #define EXPECT_MSG(api, arg) acpu_test_expect_msg_at((api), (arg), NULL, __LINE__)
 
@@ -584,7 +584,8 @@ START_TEST(test_rebind_extent)
         for (int slot = 0; slot < 3; slot++) { /* the input being moved, the other input, the output */
             rebind_fixture f;
             rebind_setup(&f);
-            acpu_view *v = slot == 0 ? &f.e->call.task.in[0] : slot == 1 ? &f.e->call.task.in[1] : &f.e->call.task.out;
+            acpu_binary_task *task = &acpu_executor_op_call(f.e)->task;
+            acpu_view *v = slot == 0 ? &task->in[0] : slot == 1 ? &task->in[1] : &task->out;
             acpu_view saved = *v;
             v->rank = bad[i].rank;
             for (uint32_t d = 0; d < bad[i].rank; d++) {

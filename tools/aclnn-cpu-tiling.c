@@ -12,6 +12,7 @@
 #include "aclnn_cpu/aclnn_cpu.h"
 #include "tiling/acpu_elu_tiling.h"
 #include "tiling/acpu_platform.h"
+#include "tiling/acpu_silu_tiling.h"
 #include "tiling/acpu_softplus_tiling.h"
 
 #define EXIT_USAGE 2
@@ -25,6 +26,7 @@ static const char k_usage[] =
     "OP:\n"
     "  elu_backward         EluGradV2 (aclnnEluBackward)\n"
     "  softplus_backward    SoftplusV2Grad (aclnnSoftplusBackward)\n"
+    "  silu_backward        SiluGrad (aclnnSiluBackward)\n"
     "\n"
     "platform options:\n"
     "  --soc NAME           host (default), Ascend910, Ascend910B, Ascend910_93, Ascend950\n"
@@ -52,6 +54,17 @@ static const char k_usage[] =
     "  --strategy S         arch35 | ascend910b (default: ascend910b on Ascend910B and\n"
     "                       Ascend910_93 when --grad-shape equals --shape, else arch35;\n"
     "                       ascend910b needs equal shapes)\n"
+    "\n"
+    "silu_backward options:\n"
+    "  --dtype T            gradOutput's dtype: float32|float|fp32, float16|fp16|half, bfloat16|bf16\n"
+    "                       (default float32)\n"
+    "  --self-dtype T       self's dtype (default: --dtype)\n"
+    "  --out-dtype T        gradInput's dtype (default: --dtype when the inputs match, else float32)\n"
+    "  --shape D0,D1,...    self's shape, up to 8 dims (default scalar)\n"
+    "  --grad-shape D0,...  gradOutput's shape (default: --shape)\n"
+    "  --out-shape D0,...   gradInput's shape (default: the broadcast of the two)\n"
+    "  --strategy S         arch35 | ascend910b (default: ascend910b on Ascend910, Ascend910B and\n"
+    "                       Ascend910_93, else arch35; ascend910b plans input 0's element count)\n"
     "\n"
     "Options also accept --name=value. Exit status: 0 ok, 1 planning failed, 2 bad arguments.\n";
 
@@ -509,6 +522,145 @@ static int run_softplus_backward(int argc, char **argv)
     return sp_plan_and_print(&platform, &args, strategy);
 }
 
+/* ---- silu_backward ---------------------------------------------------------------------------- */
+
+typedef struct {
+    platform_opts plat;
+    aclDataType dtypes[3];
+    bool has_self_dtype, has_out_dtype, has_grad_shape, has_out_shape;
+    acpu_bc_shape self_shape, grad_shape, out_shape;
+    sp_strategy strategy;
+} silu_opts;
+
+static bool silu_soc(void *c, const char *v) { return set_soc(&((silu_opts *)c)->plat, v); }
+static bool silu_cores(void *c, const char *v) { return set_cores(&((silu_opts *)c)->plat, v); }
+static bool silu_ub(void *c, const char *v) { return set_ub(&((silu_opts *)c)->plat, v); }
+static bool silu_dtype(void *c, const char *v) { return parse_dtype(v, &((silu_opts *)c)->dtypes[0]); }
+static bool silu_shape(void *c, const char *v) { return parse_dims(v, &((silu_opts *)c)->self_shape); }
+
+static bool silu_self_dtype(void *c, const char *v)
+{
+    ((silu_opts *)c)->has_self_dtype = true;
+    return parse_dtype(v, &((silu_opts *)c)->dtypes[1]);
+}
+
+static bool silu_out_dtype(void *c, const char *v)
+{
+    ((silu_opts *)c)->has_out_dtype = true;
+    return parse_dtype(v, &((silu_opts *)c)->dtypes[2]);
+}
+
+static bool silu_grad_shape(void *c, const char *v)
+{
+    ((silu_opts *)c)->has_grad_shape = true;
+    return parse_dims(v, &((silu_opts *)c)->grad_shape);
+}
+
+static bool silu_out_shape(void *c, const char *v)
+{
+    ((silu_opts *)c)->has_out_shape = true;
+    return parse_dims(v, &((silu_opts *)c)->out_shape);
+}
+
+static bool silu_strategy(void *c, const char *v)
+{
+    sp_opts tmp = {.strategy = SP_STRATEGY_DEFAULT};
+    bool ok = sp_strategy_opt(&tmp, v);
+    ((silu_opts *)c)->strategy = tmp.strategy;
+    return ok;
+}
+
+static const opt_spec k_silu_options[] = {
+    {"soc", true, silu_soc},           {"cores", true, silu_cores},         {"ub", true, silu_ub},
+    {"dtype", true, silu_dtype},       {"self-dtype", true, silu_self_dtype}, {"out-dtype", true, silu_out_dtype},
+    {"shape", true, silu_shape},       {"grad-shape", true, silu_grad_shape}, {"out-shape", true, silu_out_shape},
+    {"strategy", true, silu_strategy},
+};
+
+static void print_silu_head(acpu_soc soc, const char *strategy, uint64_t key, uint32_t block_dim, uint64_t workspace)
+{
+    printf("{\"op\": \"SiluGrad\", \"soc\": \"%s\", \"strategy\": \"%s\", \"tilingKey\": %" PRIu64
+           ", \"blockDim\": %" PRIu32 ", \"workspace\": %" PRIu64 ", ",
+           acpu_soc_name(soc), strategy, key, block_dim, workspace);
+}
+
+static void print_silu_arch35(acpu_soc soc, const acpu_silu_arch35_plan *plan)
+{
+    const acpu_silu_arch35_data *d = &plan->data;
+    print_silu_head(soc, "arch35", plan->tiling_key, plan->block_dim, plan->workspace);
+    printf("\"opKey\": %" PRId64 ", \"bufferDivisor\": %" PRId64 ", \"tilingData\": {\"blockFormer\": %" PRId64
+           ", \"ubFormer\": %" PRId64 ", \"ubOuter\": %" PRId64 ", \"ubTail\": %" PRId64 ", \"blockTail\": %" PRId64
+           ", \"shapeLen\": %" PRId64 ", \"ubSplitAxis\": %" PRId64 ", \"dimProductBeforeUbInner\": %" PRId64
+           ", \"elemNum\": %" PRId64,
+           plan->op_key, plan->buffer_divisor, d->blockFormer, d->ubFormer, d->ubOuter, d->ubTail, d->blockTail,
+           d->shapeLen, d->ubSplitAxis, d->dimProductBeforeUbInner, d->elemNum);
+    const struct {
+        const char *name;
+        const int64_t *v;
+    } arrays[] = {{"input0Dims", d->input0Dims},       {"input1Dims", d->input1Dims},
+                  {"outputDims", d->outputDims},       {"input0Strides", d->input0Strides},
+                  {"input1Strides", d->input1Strides}, {"outputStrides", d->outputStrides}};
+    for (size_t i = 0; i < sizeof arrays / sizeof arrays[0]; ++i) {
+        printf(", \"%s\": ", arrays[i].name);
+        print_i64_list(arrays[i].v, 8);
+    }
+    fputs("}}\n", stdout);
+}
+
+static void print_silu_910b(acpu_soc soc, const acpu_silu_910b_plan *plan)
+{
+    const acpu_silu_910b_data *d = &plan->data;
+    print_silu_head(soc, "ascend910b", plan->tiling_key, plan->block_dim, plan->workspace);
+    printf("\"tilingData\": {\"smallCoreDataNum\": %" PRIu64 ", \"bigCoreDataNum\": %" PRIu64
+           ", \"tileDataNum\": %" PRIu64 ", \"tailBlockNum\": %" PRIu64 "}}\n",
+           d->smallCoreDataNum, d->bigCoreDataNum, d->tileDataNum, d->tailBlockNum);
+}
+
+static int silu_plan_and_print(const acpu_platform *platform, const acpu_silu_tiling_args *args, bool b910)
+{
+    if (b910) {
+        acpu_silu_910b_plan plan;
+        if (acpu_silu_tiling_910b(platform, args, &plan) != 0) {
+            fprintf(stderr, "aclnn-cpu-tiling: SiluGrad ascend910b tiling failed (empty tensor)\n");
+            return EXIT_FAILURE;
+        }
+        print_silu_910b(platform->soc, &plan);
+    } else {
+        acpu_silu_arch35_plan plan;
+        if (acpu_silu_tiling_arch35(platform, args, &plan) != 0) {
+            fprintf(stderr, "aclnn-cpu-tiling: SiluGrad arch35 tiling failed (a dtype triple outside the kernel's "
+                            "nine, shapes that do not broadcast to --out-shape, an empty dimension, or a UB too small)\n");
+            return EXIT_FAILURE;
+        }
+        print_silu_arch35(platform->soc, &plan);
+    }
+    return fflush(stdout) == 0 ? EXIT_SUCCESS : EXIT_FAILURE;
+}
+
+static int run_silu_backward(int argc, char **argv)
+{
+    silu_opts o = {.plat = {.soc = ACPU_SOC_HOST}, .dtypes = {ACL_FLOAT, ACL_FLOAT, ACL_FLOAT}};
+    int rc = parse_options(argc, argv, 2, k_silu_options, sizeof k_silu_options / sizeof k_silu_options[0], &o);
+    if (rc >= 0)
+        return rc;
+    if (!o.has_self_dtype)
+        o.dtypes[1] = o.dtypes[0];
+    if (!o.has_out_dtype)
+        o.dtypes[2] = o.dtypes[0] == o.dtypes[1] ? o.dtypes[0] : ACL_FLOAT;
+    if (!o.has_grad_shape)
+        o.grad_shape = o.self_shape;
+    if (!o.has_out_shape && !acpu_bc_infer_shape(&o.grad_shape, &o.self_shape, &o.out_shape))
+        return usage_error("--grad-shape and --shape do not broadcast (numpy rules)", NULL);
+    bool b910 = o.strategy == SP_STRATEGY_DEFAULT ? acpu_silu_soc_has_910b_tiling(o.plat.soc)
+                                                  : o.strategy == SP_STRATEGY_910B;
+    acpu_silu_tiling_args args = {.inputs = {o.grad_shape, o.self_shape}, .output = o.out_shape,
+                                  .dtypes = {o.dtypes[0], o.dtypes[1], o.dtypes[2]}};
+    acpu_platform platform;
+    if (make_platform(&o.plat, &platform) != 0)
+        return EXIT_FAILURE;
+    return silu_plan_and_print(&platform, &args, b910);
+}
+
 /* ---- main ------------------------------------------------------------------------------------- */
 
 typedef struct {
@@ -519,6 +671,7 @@ typedef struct {
 static const op_entry k_ops[] = {
     {"elu_backward", run_elu_backward},
     {"softplus_backward", run_softplus_backward},
+    {"silu_backward", run_silu_backward},
 };
 
 int main(int argc, char **argv)

@@ -1,43 +1,21 @@
 /* aclnnSoftplusBackward: the main tree's validation (spec 3.3) plus NULL beta/threshold and
- * gradOutput broadcasting, the two SoftplusV2Grad tilings, and the executor. */
+ * gradOutput broadcasting, and the two SoftplusV2Grad tilings, as one operator descriptor run by
+ * the shared path (acpu_op_desc.h). */
 #include <stdio.h>
-#include <string.h>
 
 #include "aclnnop/aclnn_softplus_backward.h"
-#include "op_common.h"
+#include "acpu_op_desc.h"
 #include "tiling/acpu_softplus_tiling.h"
 
 #define API "aclnnSoftplusBackwardGetWorkspaceSize"
-/* An exp per element: as ELU's exp mode, a thread pays for itself from ~2K elements. */
-#define ACPU_SOFTPLUS_THREAD_GRAIN 2048u
 
-typedef struct {
-    const aclTensor *grad_output, *self;
-    aclTensor *grad_input;
-    const aclScalar *beta, *threshold;
-} softplus_args;
-
-static aclnnStatus check_handles(const softplus_args *a)
-{
-    const acpu_handle_arg args[] = {
-        {"gradOutput", a->grad_output, ACPU_HANDLE_TENSOR}, {"self", a->self, ACPU_HANDLE_TENSOR},
-        {"beta", a->beta, ACPU_HANDLE_SCALAR},               {"threshold", a->threshold, ACPU_HANDLE_SCALAR},
-        {"gradInput", a->grad_input, ACPU_HANDLE_TENSOR}};
-    return acpu_check_handle_args(API, args, (int)(sizeof args / sizeof args[0]));
-}
-
-static aclnnStatus check_dtype_in(const char *name, aclDataType dt, const aclDataType *list, size_t n,
-                                  const char *expected)
-{
-    if (acpu_dtype_in(dt, list, n))
-        return ACLNN_SUCCESS;
-    acpu_set_error(API ": %s dtype must be one of %s, got %s", name, expected, acpu_dtype_name(dt));
-    return ACLNN_ERR_PARAM_INVALID;
-}
+/* Tensors: gradOutput, self, gradInput; scalars: beta, threshold. */
+enum { GO, SELF, GI };
+enum { BETA, THRESHOLD };
 
 /* Spec 3.3 step 3; the "910B" lists (with BF16) wherever the profile has BF16. BF16 sits last in
  * both lists so that the "910" lists are their prefixes. */
-static aclnnStatus check_dtypes(const softplus_args *a, const acpu_platform *platform)
+static aclnnStatus check_dtypes(const acpu_op_desc *d, const acpu_op_args *a, const acpu_platform *platform)
 {
     static const aclDataType grad_list[] = {ACL_FLOAT, ACL_FLOAT16, ACL_DOUBLE, ACL_BF16};
     static const aclDataType self_list[] = {ACL_INT8, ACL_INT16, ACL_INT32, ACL_INT64, ACL_UINT8,
@@ -48,20 +26,11 @@ static aclnnStatus check_dtypes(const softplus_args *a, const acpu_platform *pla
                                   : "int8, int16, int32, int64, uint8, float16, float32, float64, bool";
     size_t n_grad = bf16 ? 4 : 3, n_self = bf16 ? 10 : 9;
     aclnnStatus rc;
-    if ((rc = check_dtype_in("gradOutput", a->grad_output->dtype, grad_list, n_grad, grad_names)) ||
-        (rc = check_dtype_in("self", a->self->dtype, self_list, n_self, self_names)) ||
-        (rc = check_dtype_in("gradInput", a->grad_input->dtype, grad_list, n_grad, grad_names)))
+    if ((rc = acpu_op_dtype_in(d, "gradOutput", a->t[GO]->dtype, grad_list, n_grad, grad_names)) ||
+        (rc = acpu_op_dtype_in(d, "self", a->t[SELF]->dtype, self_list, n_self, self_names)) ||
+        (rc = acpu_op_dtype_in(d, "gradInput", a->t[GI]->dtype, grad_list, n_grad, grad_names)))
         return rc;
     return ACLNN_SUCCESS;
-}
-
-static aclnnStatus check_rank(const char *name, const aclTensor *t)
-{
-    if (t->view_rank <= ACPU_MAX_DIMS)
-        return ACLNN_SUCCESS;
-    acpu_set_error(API ": %s must have at most %d dims, got %llu", name, ACPU_MAX_DIMS,
-                   (unsigned long long)t->view_rank);
-    return ACLNN_ERR_PARAM_INVALID;
 }
 
 static aclnnStatus shape_error(const char *name, const char *relation, const aclTensor *t, const aclTensor *self)
@@ -72,33 +41,32 @@ static aclnnStatus shape_error(const char *name, const char *relation, const acl
     return ACLNN_ERR_PARAM_INVALID;
 }
 
-static void shape_of(const aclTensor *t, acpu_sp_shape *s)
-{
-    s->rank = (int64_t)t->view_rank;
-    memcpy(s->dims, t->view_dims, t->view_rank * sizeof t->view_dims[0]);
-}
-
 /* Spec 3.3 step 4, with gradOutput allowed to broadcast to self's shape (ranks checked first, so
- * the shapes fit acpu_sp_shape). */
-static aclnnStatus check_shapes(const softplus_args *a)
+ * the shapes fit acpu_bc_shape). */
+static aclnnStatus check_shapes(const acpu_op_desc *d, const acpu_op_args *a, const acpu_platform *p,
+                                const void *folded)
 {
+    (void)p;
+    (void)folded;
     aclnnStatus rc;
-    if ((rc = check_rank("gradOutput", a->grad_output)) || (rc = check_rank("self", a->self)) ||
-        (rc = check_rank("gradInput", a->grad_input)))
+    if ((rc = acpu_op_check_rank(d, "gradOutput", a->t[GO])) || (rc = acpu_op_check_rank(d, "self", a->t[SELF])) ||
+        (rc = acpu_op_check_rank(d, "gradInput", a->t[GI])))
         return rc;
-    acpu_sp_shape grad, self;
-    shape_of(a->grad_output, &grad);
-    shape_of(a->self, &self);
-    if (!acpu_sp_broadcasts_to(&grad, &self))
-        return shape_error("gradOutput", "broadcast to", a->grad_output, a->self);
-    if (!acpu_same_shape(a->grad_input, a->self))
-        return shape_error("gradInput", "equal", a->grad_input, a->self);
+    acpu_bc_shape grad, self;
+    acpu_op_shape_of(a->t[GO], &grad);
+    acpu_op_shape_of(a->t[SELF], &self);
+    if (!acpu_bc_broadcasts_to(&grad, &self))
+        return shape_error("gradOutput", "broadcast to", a->t[GO], a->t[SELF]);
+    if (!acpu_same_shape(a->t[GI], a->t[SELF]))
+        return shape_error("gradInput", "equal", a->t[GI], a->t[SELF]);
     return ACLNN_SUCCESS;
 }
 
 /* DOUBLE if either input is; the 16-bit kernel for two equal 16-bit dtypes; fp32 otherwise. */
-static aclDataType compute_dtype(aclDataType grad, aclDataType self)
+static aclDataType compute_dtype(const acpu_op_args *a, const acpu_platform *p)
 {
+    (void)p;
+    aclDataType grad = a->t[GO]->dtype, self = a->t[SELF]->dtype;
     if (grad == ACL_DOUBLE || self == ACL_DOUBLE)
         return ACL_DOUBLE;
     if (grad == self && (grad == ACL_FLOAT16 || grad == ACL_BF16))
@@ -106,64 +74,56 @@ static aclDataType compute_dtype(aclDataType grad, aclDataType self)
     return ACL_FLOAT;
 }
 
+ACPU_OP_CHECK_PARAMS(acpu_softplus_params);
+ACPU_OP_CHECK_FOLDED(acpu_softplus_params);
+
 /* Scalars converted (ToFloat / ToDouble of spec 1.9) under the default FP environment of phase 1. */
-static void fold_params_now(const softplus_args *a, acpu_softplus_params *p)
+static void fold(const acpu_op_args *a, void *out)
 {
-    p->beta = acpu_scalar_to_float(a->beta);
-    p->threshold = acpu_scalar_to_float(a->threshold);
-    p->beta_d = acpu_scalar_to_double(a->beta);
-    p->threshold_d = acpu_scalar_to_double(a->threshold);
+    acpu_softplus_params *p = out;
+    p->beta = acpu_scalar_to_float(a->s[BETA]);
+    p->threshold = acpu_scalar_to_float(a->s[THRESHOLD]);
+    p->beta_d = acpu_scalar_to_double(a->s[BETA]);
+    p->threshold_d = acpu_scalar_to_double(a->s[THRESHOLD]);
 }
 
-/* A pure function of the two scalars; each thread keeps its last result (converting costs more
- * than comparing). */
-static void fold_params(const softplus_args *a, acpu_softplus_params *p)
-{
-    static _Thread_local struct {
-        bool valid;
-        aclScalar beta, threshold;
-        acpu_softplus_params params;
-    } memo;
-    if (memo.valid && acpu_same_scalar(&memo.beta, a->beta) && acpu_same_scalar(&memo.threshold, a->threshold)) {
-        *p = memo.params;
-        return;
-    }
-    fold_params_now(a, p);
-    memo.valid = true;
-    memo.beta = *a->beta;
-    memo.threshold = *a->threshold;
-    memo.params = *p;
-}
-
-static aclnnStatus fill_task(const softplus_args *a, const acpu_settings *s, aclDataType cdt, acpu_binary_task *task)
-{
-    aclDataType grad = a->grad_output->dtype, self = a->self->dtype, gi = a->grad_input->dtype;
-    acpu_tensor_broadcast_view(a->grad_output, acpu_dtype_size(grad), a->self, &task->in[0]);
-    acpu_tensor_view(a->self, acpu_dtype_size(self), &task->in[1]);
-    acpu_tensor_view(a->grad_input, acpu_dtype_size(gi), &task->out);
-    task->in_cast[0] = grad == cdt ? NULL : acpu_cast_get(grad, cdt);
-    task->in_cast[1] = self == cdt ? NULL : acpu_cast_get(self, cdt);
-    task->kernel = s->kernels->softplus[acpu_kernel_dtype(cdt)];
-    task->kernel_elem = acpu_dtype_size(cdt);
-    task->cast = gi == cdt ? NULL : acpu_cast_get(cdt, gi);
-    if (grad != cdt && task->in_cast[0] == NULL)
-        return acpu_missing_cast(API, grad, cdt);
-    if (self != cdt && task->in_cast[1] == NULL)
-        return acpu_missing_cast(API, self, cdt);
-    if (gi != cdt && task->cast == NULL)
-        return acpu_missing_cast(API, cdt, gi);
-    return ACLNN_SUCCESS;
-}
+/* The memo key: the tiling's arguments and the strategy (which also reads the views' density). */
+typedef struct {
+    acpu_sp_tiling_args args;
+    uint64_t n;
+    bool b910;
+} softplus_key;
+ACPU_OP_CHECK_TILING_KEY(softplus_key);
 
 /* The tiling module's rule: ascend910b on its profiles when the shapes are equal and all dense. */
 static bool use_910b(const acpu_sp_tiling_args *t, const acpu_platform *p, const acpu_binary_task *task)
 {
-    return acpu_sp_soc_has_910b_tiling(p->soc) && acpu_sp_shape_equal(&t->inputs[0], &t->inputs[1]) &&
+    return acpu_sp_soc_has_910b_tiling(p->soc) && acpu_bc_shape_equal(&t->inputs[0], &t->inputs[1]) &&
            acpu_view_is_dense(&task->in[0]) && acpu_view_is_dense(&task->in[1]) && acpu_view_is_dense(&task->out);
 }
 
-/* Field by field into the call's zeroed plan (a compound literal is zero-filled with `rep stos`
- * first, which costs more than the rest of this). */
+/* The tiling sees the kernel dtype CANN would: the 16-bit dtype of an equal pair, FLOAT for
+ * everything CANN casts (int, bool, double, mixed pairs). */
+static void tiling_key(const acpu_op_desc *d, const acpu_op_args *a, const acpu_settings *s, aclDataType cdt,
+                       const void *folded, const acpu_binary_task *task, void *key)
+{
+    (void)d;
+    const acpu_softplus_params *params = folded;
+    softplus_key *k = key;
+    acpu_sp_tiling_args *t = &k->args;
+    t->num_inputs = 2;
+    t->beta = params->beta;
+    t->threshold = params->threshold;
+    t->dtype = cdt == ACL_FLOAT16 || cdt == ACL_BF16 ? cdt : ACL_FLOAT;
+    acpu_op_shape_of(a->t[GO], &t->inputs[0]);
+    acpu_op_shape_of(a->t[SELF], &t->inputs[1]);
+    acpu_op_shape_of(a->t[GI], &t->output);
+    k->n = acpu_numel(a->t[SELF]);
+    k->b910 = use_910b(t, &s->platform, task);
+}
+
+/* Field by field into the zeroed plan (a compound literal is zero-filled with `rep stos` first,
+ * which costs more than the rest of this). */
 static void plan_910b(const acpu_sp_910b_plan *t, uint64_t n, acpu_core_plan *plan)
 {
     const acpu_sp_910b_data *d = &t->data;
@@ -172,7 +132,6 @@ static void plan_910b(const acpu_sp_910b_plan *t, uint64_t n, acpu_core_plan *pl
     plan->total = n;
     plan->core_num = t->block_dim;
     plan->tile = d->tileDataNum;
-    plan->min_thread_elems = ACPU_SOFTPLUS_THREAD_GRAIN;
     plan->big_core_num = d->tailBlockNum;
     plan->big_core_len = d->bigCoreDataNum;
     plan->small_core_len = d->smallCoreDataNum;
@@ -189,7 +148,6 @@ static void plan_arch35(const acpu_sp_arch35_plan *t, uint64_t n, acpu_core_plan
     plan->total = n;
     plan->core_num = (uint64_t)d->multiCore.num_cores;
     plan->tile = (uint64_t)d->split.a_i * inner;
-    plan->min_thread_elems = ACPU_SOFTPLUS_THREAD_GRAIN;
     plan->tiles_main = (uint64_t)d->multiCore.tiles_main;
     plan->cores_tail = (uint64_t)d->multiCore.cores_tail;
     plan->a_o = (uint64_t)d->split.a_o;
@@ -199,148 +157,53 @@ static void plan_arch35(const acpu_sp_arch35_plan *t, uint64_t n, acpu_core_plan
     plan->inner = inner;
 }
 
-/* Runs the chosen tiling and maps it onto the (zeroed) engine plan; *sch names the strategy. */
-static int run_tiling(const acpu_platform *platform, const acpu_sp_tiling_args *t, bool b910, uint64_t n,
-                      acpu_core_plan *plan)
+static aclnnStatus tiling(const acpu_op_desc *d, const acpu_platform *platform, const void *key, acpu_op_tiling *out)
 {
+    (void)d;
+    const softplus_key *k = key;
+    acpu_zero(&out->plan, sizeof out->plan);
+    out->sch = k->b910 ? "ascend910b" : "arch35";
     int rc;
-    if (b910) {
+    if (k->b910) {
         acpu_sp_910b_plan p;
-        if ((rc = acpu_sp_tiling_910b(platform, t, &p)) == 0)
-            plan_910b(&p, n, plan);
+        if ((rc = acpu_sp_tiling_910b(platform, &k->args, &p)) == 0)
+            plan_910b(&p, k->n, &out->plan);
     } else {
         acpu_sp_arch35_plan p;
-        if ((rc = acpu_sp_tiling_arch35(platform, t, &p)) == 0)
-            plan_arch35(&p, n, plan);
+        if ((rc = acpu_sp_tiling_arch35(platform, &k->args, &p)) == 0)
+            plan_arch35(&p, k->n, &out->plan);
     }
-    return rc;
+    if (rc == 0)
+        return ACLNN_SUCCESS;
+    acpu_set_error(API ": the %s tiling failed for profile %s", out->sch, acpu_soc_name(platform->soc));
+    return ACLNN_ERR_INNER_TILING_ERROR;
 }
 
-static bool same_tiling_args(const acpu_sp_tiling_args *x, const acpu_sp_tiling_args *y)
-{
-    return x->num_inputs == y->num_inputs && x->dtype == y->dtype && acpu_same_float_bits(x->beta, y->beta) &&
-           acpu_same_float_bits(x->threshold, y->threshold) && acpu_sp_shape_equal(&x->inputs[0], &y->inputs[0]) &&
-           acpu_sp_shape_equal(&x->inputs[1], &y->inputs[1]) && acpu_sp_shape_equal(&x->output, &y->output);
-}
-
-/* The tilings are pure functions of the profile, the arguments and the strategy (n follows from
- * the shapes), and a program repeats its calls: each thread keeps its last plan. */
-static int tiling_memo(const acpu_platform *platform, const acpu_sp_tiling_args *t, bool b910, uint64_t n,
-                       acpu_core_plan *plan)
-{
-    static _Thread_local struct {
-        bool valid, b910;
-        acpu_platform platform;
-        acpu_sp_tiling_args args;
-        acpu_core_plan plan;
-    } memo;
-    if (memo.valid && memo.b910 == b910 && acpu_same_platform(&memo.platform, platform) &&
-        same_tiling_args(&memo.args, t)) {
-        *plan = memo.plan;
-        return 0;
-    }
-    int rc = run_tiling(platform, t, b910, n, plan);
-    memo.valid = rc == 0;
-    if (rc == 0) {
-        memo.b910 = b910;
-        memo.platform = *platform;
-        memo.args = *t;
-        memo.plan = *plan;
-    }
-    return rc;
-}
-
-/* The tiling sees the kernel dtype CANN would: the 16-bit dtype of an equal pair, FLOAT for
- * everything CANN casts (int, bool, double, mixed pairs). */
-static aclnnStatus plan_tiling(const softplus_args *a, const acpu_settings *s, aclDataType cdt,
-                               const acpu_softplus_params *params, acpu_op_call *call, const char **sch)
-{
-    acpu_sp_tiling_args t = {.num_inputs = 2, .beta = params->beta, .threshold = params->threshold,
-                             .dtype = cdt == ACL_FLOAT16 || cdt == ACL_BF16 ? cdt : ACL_FLOAT};
-    shape_of(a->grad_output, &t.inputs[0]);
-    shape_of(a->self, &t.inputs[1]);
-    shape_of(a->grad_input, &t.output);
-    bool b910 = use_910b(&t, &s->platform, &call->task);
-    *sch = b910 ? "ascend910b" : "arch35";
-    if (tiling_memo(&s->platform, &t, b910, acpu_numel(a->self), &call->plan) != 0) {
-        acpu_set_error(API ": the %s tiling failed for profile %s", *sch, acpu_soc_name(s->platform.soc));
-        return ACLNN_ERR_INNER_TILING_ERROR;
-    }
-    return ACLNN_SUCCESS;
-}
-
-static aclnnStatus plan_call(const softplus_args *a, const acpu_settings *s, acpu_op_call *call)
-{
-    aclDataType cdt = compute_dtype(a->grad_output->dtype, a->self->dtype);
-    acpu_softplus_params *params = (acpu_softplus_params *)(void *)call->params;
-    fold_params(a, params);
-    const char *sch;
-    aclnnStatus rc;
-    if ((rc = fill_task(a, s, cdt, &call->task)) || (rc = plan_tiling(a, s, cdt, params, call, &sch)) ||
-        (rc = acpu_size_call(API, call, s)))
-        return rc;
-    const aclTensor *const tensors[3] = {a->grad_output, a->self, a->grad_input};
-    if (s->verbose)
-        acpu_describe_call(call, tensors, a->self, s, sch, call->plan.core_num, call->plan.tile);
-    return ACLNN_SUCCESS;
-}
-
-static aclnnStatus validate(const softplus_args *a, const acpu_settings *s)
-{
-    aclnnStatus rc;
-    if ((rc = check_handles(a)) || (rc = check_dtypes(a, &s->platform)) || (rc = check_shapes(a)))
-        return rc;
-    return ACLNN_SUCCESS;
-}
-
-static aclnnStatus check_data(const softplus_args *a)
-{
-    static const char *const names[3] = {"gradOutput", "self", "gradInput"};
-    const aclTensor *const tensors[3] = {a->grad_output, a->self, a->grad_input};
-    return acpu_check_tensors_data(API, names, tensors, 3);
-}
-
-static aclnnStatus phase1(const softplus_args *a, uint64_t *workspace_size, aclOpExecutor **executor)
-{
-    aclnnStatus rc;
-    acpu_settings s;
-    acpu_settings_get(&s);
-    if ((rc = validate(a, &s)) != ACLNN_SUCCESS)
-        return rc;
-    acpu_op_call call;
-    acpu_zero(&call, sizeof call);
-    call.op = ACPU_OP_SOFTPLUS_BACKWARD;
-    snprintf(call.op_name, sizeof call.op_name, "SoftplusBackward");
-    call.empty = acpu_is_empty(a->grad_output) || acpu_is_empty(a->self) || acpu_is_empty(a->grad_input);
-    if (!call.empty && ((rc = check_data(a)) || (rc = plan_call(a, &s, &call))))
-        return rc;
-    if (call.empty && s.verbose) {
-        const aclTensor *const tensors[3] = {a->grad_output, a->self, a->grad_input};
-        acpu_describe_call(&call, tensors, a->self, &s, "EMPTY", 0, 0);
-    }
-    return acpu_finish_phase1(API, &call, workspace_size, executor);
-}
+/* An exp per element: as ELU's exp mode, a thread pays for itself from ~2K elements. */
+static const acpu_op_desc k_softplus = {
+    .id = ACPU_OP_SOFTPLUS_BACKWARD, .api = API, .run_api = "aclnnSoftplusBackward", .name = "SoftplusBackward",
+    .tensor_names = {"gradOutput", "self", "gradInput"},
+    .handles = {{"gradOutput", ACPU_HANDLE_TENSOR, GO}, {"self", ACPU_HANDLE_TENSOR, SELF},
+                {"beta", ACPU_HANDLE_SCALAR, BETA}, {"threshold", ACPU_HANDLE_SCALAR, THRESHOLD},
+                {"gradInput", ACPU_HANDLE_TENSOR, GI}},
+    .n_handles = 5, .n_scalars = 2,
+    .check_dtypes = check_dtypes, .fold = fold, .params_size = sizeof(acpu_softplus_params),
+    .folded_size = sizeof(acpu_softplus_params),
+    .check_shapes = check_shapes, .compute_dtype = compute_dtype,
+    .kernel = ACPU_KERNEL_SOFTPLUS, .kernel_flag = ACPU_KERNEL_SOFTPLUS, .grain = 2048u, .grain_flag = 2048u,
+    .tiling_key = tiling_key, .tiling = tiling, .tiling_key_size = sizeof(softplus_key)};
 
 ACLNN_API aclnnStatus aclnnSoftplusBackwardGetWorkspaceSize(const aclTensor *gradOutput, const aclTensor *self,
                                                             const aclScalar *beta, const aclScalar *threshold,
                                                             aclTensor *gradInput, uint64_t *workspaceSize,
                                                             aclOpExecutor **executor)
 {
-    aclnnStatus rc = acpu_check_out_pointers(API, workspaceSize, executor);
-    if (rc != ACLNN_SUCCESS)
-        return rc;
-    const softplus_args a = {gradOutput, self, gradInput, beta, threshold};
-    acpu_fp_state saved; /* all of phase 1 under the default FP environment: nothing can trap */
-    acpu_fp_enter(&saved);
-    rc = phase1(&a, workspaceSize, executor);
-    acpu_hazard_clear(); /* phase 1 has finished reading the handles */
-    acpu_fp_leave(&saved);
-    return rc;
+    const acpu_op_args a = {.t = {gradOutput, self, gradInput}, .s = {beta, threshold}};
+    return acpu_op_phase1(&k_softplus, &a, workspaceSize, executor);
 }
 
 ACLNN_API aclnnStatus aclnnSoftplusBackward(void *workspace, uint64_t workspaceSize, aclOpExecutor *executor,
                                             aclrtStream stream)
 {
-    return acpu_executor_run("aclnnSoftplusBackward", ACPU_OP_SOFTPLUS_BACKWARD, workspace, workspaceSize,
-                             executor, stream);
+    return acpu_op_phase2(&k_softplus, workspace, workspaceSize, executor, stream);
 }

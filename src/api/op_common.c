@@ -3,6 +3,7 @@
 #include <stdatomic.h>
 #include <stdio.h>
 #include <string.h>
+#include <time.h>
 
 #include "op_common.h"
 
@@ -123,16 +124,6 @@ bool acpu_dtype_in(aclDataType dt, const aclDataType *list, size_t n)
         if (list[i] == dt)
             return true;
     return false;
-}
-
-bool acpu_same_shape(const aclTensor *a, const aclTensor *b)
-{
-    if (a->view_rank != b->view_rank)
-        return false;
-    for (uint64_t d = 0; d < a->view_rank; d++) /* a loop: ranks are small, a memcmp call costs more */
-        if (a->view_dims[d] != b->view_dims[d])
-            return false;
-    return true;
 }
 
 uint64_t acpu_numel(const aclTensor *t) { return acpu_tensor_numel(t); }
@@ -273,10 +264,55 @@ void acpu_tensor_view(const aclTensor *t, size_t elem_size, acpu_view *v)
     }
 }
 
+_Static_assert(sizeof(acpu_op_call) <= ACPU_EXEC_PAYLOAD_BYTES, "a planned call must fit an executor's payload");
+_Static_assert(_Alignof(acpu_op_call) <= 16, "a planned call needs more alignment than an executor's payload");
+
+static double now_us(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec * 1e6 + (double)ts.tv_nsec * 1e-3;
+}
+
+/* Phase 2's work, under the default FP environment as a whole (the engine's threads set it again):
+ * the verbose timing's arithmetic must not trap either when the caller enabled FP exceptions. */
+static void run_op_call(const acpu_exec_call *ec, void *workspace)
+{
+    const acpu_op_call *call = (const acpu_op_call *)(const void *)ec->payload;
+    acpu_fp_state saved;
+    acpu_fp_enter(&saved);
+    bool verbose = acpu_verbose();
+    double t0 = verbose ? now_us() : 0.0;
+    if (!call->empty)
+        acpu_engine_run(&call->plan, &call->task, call->threads, workspace);
+    if (verbose)
+        fprintf(stderr, "aclnn_cpu: exec op=%s %s threads=%u time_us=%.1f\n", call->op_name, call->detail,
+                call->threads, now_us() - t0);
+    acpu_fp_leave(&saved);
+}
+
+/* The executor's copy points its task at its own parameter block. */
+static void placed_op_call(acpu_exec_call *ec)
+{
+    acpu_op_call *call = (acpu_op_call *)(void *)ec->payload;
+    call->task.params = call->params;
+}
+
+acpu_op_call *acpu_executor_op_call(aclOpExecutor *e) { return (acpu_op_call *)(void *)e->call.payload; }
+
+void acpu_executor_set_workspace(aclOpExecutor *e, uint64_t workspace_size)
+{
+    acpu_executor_op_call(e)->workspace_size = workspace_size;
+    e->call.h.workspace_size = workspace_size;
+}
+
 aclnnStatus acpu_finish_phase1(const char *api, acpu_op_call *call, uint64_t *workspace_size,
                                aclOpExecutor **executor)
 {
-    aclOpExecutor *e = acpu_executor_create(call);
+    acpu_exec_header h = {.op = call->op, .workspace_size = call->workspace_size, .run = run_op_call,
+                          .placed = placed_op_call};
+    memcpy(h.op_name, call->op_name, sizeof h.op_name);
+    aclOpExecutor *e = acpu_executor_create(&h, call, sizeof *call);
     if (e == NULL) {
         acpu_set_error("%s: cannot create the executor (out of memory)", api);
         return ACLNN_ERR_INNER_CREATE_EXECUTOR;

@@ -7,7 +7,28 @@
 #include <stddef.h>
 #include <string.h>
 
+#include "acpu_settings.h"
+#include "engine/acpu_engine.h"
 #include "runtime/acpu_runtime.h"
+
+/* One planned operator call: the payload of an aclOpExecutor (runtime/acpu_runtime.h), copied into
+ * the executor as a whole; op_common.c runs it. */
+typedef struct {
+    acpu_op_id op;
+    char op_name[32];
+    char detail[192];      /* verbose description: dtypes, shape, profile, schedule, ... */
+    acpu_core_plan plan;
+    acpu_binary_task task;
+    _Alignas(16) unsigned char params[ACPU_OP_PARAMS_BYTES]; /* the kernel's parameters; task.params points here */
+    unsigned threads;
+    uint64_t workspace_size;
+    bool empty;            /* nothing to do (empty tensor) */
+} acpu_op_call;
+
+/* The planned call an executor holds (bench and tests inspect or adjust it; an adjusted
+ * workspace_size must be stored in the executor's header too, acpu_executor_set_workspace). */
+acpu_op_call *acpu_executor_op_call(aclOpExecutor *e);
+void acpu_executor_set_workspace(aclOpExecutor *e, uint64_t workspace_size);
 
 /* OP_CHECK_COMM_INPUT: both out-pointers present (161001 otherwise). */
 aclnnStatus acpu_check_out_pointers(const char *api, const uint64_t *workspace_size, aclOpExecutor **executor);
@@ -29,8 +50,16 @@ bool acpu_dtype_in(aclDataType dt, const aclDataType *list, size_t n);
 /* A cast the dtype lists promise but the kernel library lacks: a bug, asserted in debug builds and
  * reported as 561000 (never a NULL cast reaching the engine, which would write the wrong width). */
 aclnnStatus acpu_missing_cast(const char *api, aclDataType from, aclDataType to);
-/* Identical view shapes (same rank, every dim equal). */
-bool acpu_same_shape(const aclTensor *a, const aclTensor *b);
+/* Identical view shapes (same rank, every dim equal); inline: the per-call path asks often. */
+static inline bool acpu_same_shape(const aclTensor *a, const aclTensor *b)
+{
+    if (a->view_rank != b->view_rank)
+        return false;
+    for (uint64_t d = 0; d < a->view_rank; d++) /* a loop: ranks are small, a memcmp call costs more */
+        if (a->view_dims[d] != b->view_dims[d])
+            return false;
+    return true;
+}
 /* Element count of the view (1 for a 0-dim tensor) and whether any view dim is 0. */
 uint64_t acpu_numel(const aclTensor *t);
 bool acpu_is_empty(const aclTensor *t);

@@ -36,7 +36,9 @@ void acpu_view_scatter(const acpu_view *v, uint64_t start, uint64_t count, const
  * - SPLIT: the arch35 split (spec 3.7): flat tiles f, tiles_main per core (+1 for the first
  *   cores_tail cores); tile f covers the row-major element range
  *   [((f / a_o) * axis_len + (f % a_o) * a_i) * inner, + a_i_seg * inner), a_i_seg = a_i_tail on the
- *   last segment of the split axis, else a_i. */
+ *   last segment of the split axis, else a_i. With block_former > 0 (the atvoss broadcast tiling)
+ *   the tiles are dealt as CANN's blockFormer / blockTail instead: core c takes block_former flat
+ *   tiles from c * block_former, the last core block_tail. */
 typedef enum { ACPU_PLAN_RANGES = 0, ACPU_PLAN_SPLIT } acpu_plan_kind;
 
 typedef struct {
@@ -50,6 +52,7 @@ typedef struct {
     uint64_t big_core_num, big_core_len, small_core_len, last_core_len;
     /* SPLIT */
     uint64_t tiles_main, cores_tail, a_o, a_i, a_i_tail, axis_len, inner;
+    uint64_t block_former, block_tail;
 } acpu_core_plan;
 
 /* in[j] (source dtype, cast to the kernel dtype) -> kernel -> cast to the output dtype -> out. */

@@ -3,7 +3,7 @@
 
 #include "acpu_engine.h"
 #include "common/acpu_checked.h"
-#include "tiling/acpu_int_math.h"
+#include "common/acpu_int_math.h"
 
 /* Default when the plan does not say: a thread pays for its fork/join (~1-2 us with libgomp) only
  * above this many elements of a cheap (exp-free) kernel. */
@@ -44,6 +44,8 @@ static acpu_core_work ranges_work(const acpu_core_plan *p, uint64_t core)
 
 static acpu_core_work split_work(const acpu_core_plan *p, uint64_t core)
 {
+    if (p->block_former > 0)
+        return (acpu_core_work){core * p->block_former, 0, core + 1 == p->core_num ? p->block_tail : p->block_former};
     uint64_t big = p->tiles_main + 1;
     uint64_t first = core < p->cores_tail ? core * big : p->cores_tail * big + (core - p->cores_tail) * p->tiles_main;
     return (acpu_core_work){first, 0, core < p->cores_tail ? big : p->tiles_main};

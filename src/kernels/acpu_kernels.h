@@ -8,6 +8,8 @@
 #include <stdint.h>
 
 #include "acl/acl_base.h"
+#include "common/acpu_half.h" /* acpu_f16_to_f32, acpu_bf16_to_f32 */
+#include "kernels/acpu_kernel_list.h"
 
 /* Same numbering as the public aclnnCpuIsa; ordered by preference within an architecture. */
 typedef enum {
@@ -43,9 +45,9 @@ typedef void (*acpu_binary_kernel)(size_t n, const void *a, const void *b, void 
 typedef struct {
     acpu_isa isa;
     bool native_bf16; /* AVX-512 narrowing to bf16 by VCVTNE(2)PS2BF16 (avx512_bf16) */
-    acpu_binary_kernel elu_exp[ACPU_KDT_COUNT];     /* a = dy, b = x */
-    acpu_binary_kernel elu_result[ACPU_KDT_COUNT];  /* a = dy, b = forward result */
-    acpu_binary_kernel softplus[ACPU_KDT_COUNT];    /* a = dy, b = x (every dtype, F64 included) */
+    /* k[id][dtype]: a = dy, b = x (ELU_RESULT: b = forward result); NULL where the list row has no
+     * such dtype (F64 exists for SOFTPLUS only). */
+    acpu_binary_kernel k[ACPU_KERNEL_COUNT][ACPU_KDT_COUNT];
 } acpu_kernel_table;
 
 /* Kernels of the best ISA that is built in, supported by this CPU and not above `cap`
@@ -58,10 +60,9 @@ const acpu_kernel_table *acpu_kernel_table_get(acpu_isa isa, bool native_bf16);
 /* "scalar", "neon", "avx2", "avx512"; NULL otherwise. */
 const char *acpu_isa_name(acpu_isa isa);
 
-/* Scalar conversions: widening is exact, narrowing rounds to nearest-even, NaN stays NaN. */
-float acpu_f16_to_f32(uint16_t h);
+/* Scalar conversions: widening (common/acpu_half.h) is exact, narrowing rounds to nearest-even, NaN
+ * stays NaN. */
 uint16_t acpu_f32_to_f16(float f);
-float acpu_bf16_to_f32(uint16_t b);
 uint16_t acpu_f32_to_bf16(float f);
 /* One rounding from double (round-to-odd through float, then nearest-even). */
 uint16_t acpu_f64_to_f16(double d);

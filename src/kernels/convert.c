@@ -18,18 +18,6 @@ static float bits_f32(uint32_t u)
     return f;
 }
 
-float acpu_f16_to_f32(uint16_t h)
-{
-    uint32_t sign = (uint32_t)(h & 0x8000) << 16;
-    uint32_t exp = (h >> 10) & 0x1f, man = h & 0x3ff;
-    if (exp == 0x1f) /* inf / NaN: keep the payload */
-        return bits_f32(sign | 0x7f800000u | (man << 13));
-    if (exp != 0) /* normal: rebias 15 -> 127 */
-        return bits_f32(sign | ((exp + 112) << 23) | (man << 13));
-    /* zero or subnormal: man * 2^-24 is exact in fp32 */
-    float v = (float)man * 0x1p-24f;
-    return bits_f32(sign | f32_bits(v));
-}
 
 /* Subnormal half: k = round(|f| / 2^-24) from the 24-bit significand m and biased exponent e. */
 static uint16_t f16_subnormal(uint32_t abs_bits)
@@ -59,8 +47,6 @@ uint16_t acpu_f32_to_f16(float f)
     uint32_t r = (a - (112u << 23)) + 0xfffu + ((a >> 13) & 1u);
     return sign | (uint16_t)(r >> 13);
 }
-
-float acpu_bf16_to_f32(uint16_t b) { return bits_f32((uint32_t)b << 16); }
 
 uint16_t acpu_f32_to_bf16(float f)
 {

@@ -1,7 +1,5 @@
 /* AVX2 + FMA + F16C kernels (this file alone is compiled with -mavx2 -mfma -mf16c). */
 #include "kernels/vec/avx2.h"
-#include "kernels/ops/elu_backward.h"
-#include "kernels/ops/softplus_backward.h"
+#include "kernels/acpu_kernel_table.h"
 
-const acpu_kernel_table acpu_kernels_avx2 = {.isa = ACPU_ISA_AVX2, ACPU_ELU_KERNEL_ENTRIES,
-                                             ACPU_SOFTPLUS_KERNEL_ENTRIES};
+ACPU_DEFINE_KERNEL_TABLE(acpu_kernels_avx2, ACPU_ISA_AVX2, false);

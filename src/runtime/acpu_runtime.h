@@ -1,5 +1,7 @@
-/* Runtime emulation internals: thread-local errors, the live-handle registry, process settings,
- * and the objects behind aclTensor / aclScalar / aclOpExecutor. */
+/* Runtime emulation internals: thread-local errors, the live-handle registry, and the objects behind
+ * aclTensor / aclScalar / aclOpExecutor. The runtime layer depends on src/common only: an executor
+ * holds its operator's planned call as an opaque payload and runs it through the operator layer's
+ * callback (doc/ARCHITECTURE.md). */
 #ifndef ACPU_RUNTIME_H_
 #define ACPU_RUNTIME_H_
 
@@ -9,9 +11,7 @@
 
 #include "acl/acl.h"
 #include "aclnn/aclnn_base.h"
-#include "engine/acpu_engine.h"
-#include "kernels/acpu_kernels.h"
-#include "tiling/acpu_platform.h"
+#include "common/acpu_op_list.h"
 
 /* ---- errors ---------------------------------------------------------------------------------- */
 /* Records the calling thread's failure message (printf-style) for aclGetRecentErrMsg(). */
@@ -77,19 +77,6 @@ aclError acpu_memset_checked(const char *api, void *devPtr, size_t maxCount, int
 void acpu_zero(void *p, size_t n);
 void acpu_copy(void *dst, const void *src, size_t n);
 
-/* ---- process settings (environment at first use, then the aclnnCpu* setters) ------------------- */
-typedef struct {
-    acpu_platform platform;
-    unsigned threads;
-    const acpu_kernel_table *kernels;
-    bool verbose;
-} acpu_settings;
-
-/* Snapshot of the current settings, as phase 1 captures them. */
-void acpu_settings_get(acpu_settings *out);
-const acpu_kernel_table *acpu_active_kernels(void);
-bool acpu_verbose(void);
-
 /* ---- objects --------------------------------------------------------------------------------- */
 #define ACPU_MAX_TENSOR_DIMS 64
 
@@ -148,32 +135,36 @@ bool acpu_views_alias_exactly(const aclTensor *a, size_t a_elem, const aclTensor
  * absent one); false when `list` is not a live aclTensorList. The caller holds the registry lock. */
 bool acpu_tensor_list_member_locked(const void *list, uint64_t index, uint64_t *size, const aclTensor **member);
 
-/* The operator an executor was planned for: phase 2 of another operator refuses it. */
-typedef enum { ACPU_OP_NONE = 0, ACPU_OP_ELU_BACKWARD, ACPU_OP_SOFTPLUS_BACKWARD } acpu_op_id;
-
-/* An executor: one planned operator call, self-contained (copies of views and parameters). */
+/* An executor: one planned operator call, self-contained. The runtime knows its operator, name,
+ * workspace size and verbose description; the plan itself is the operator layer's payload (at most
+ * ACPU_EXEC_PAYLOAD_BYTES), run by `run`. */
+#define ACPU_EXEC_PAYLOAD_BYTES 1024
+typedef struct acpu_exec_call acpu_exec_call;
 typedef struct {
     acpu_op_id op;
     char op_name[32];
-    char detail[192];      /* verbose description: dtypes, shape, profile, schedule, ... */
-    acpu_core_plan plan;
-    acpu_binary_task task;
-    unsigned char params[64];  /* the kernel's parameter block; task.params points here */
-    unsigned threads;
     uint64_t workspace_size;
-    bool empty;            /* nothing to do (empty tensor) */
-} acpu_op_call;
+    /* Runs the payload with `workspace` (phase 2, after the checks). */
+    void (*run)(const acpu_exec_call *call, void *workspace);
+    /* Called once on the executor's own copy before it is registered (pointers into the payload). */
+    void (*placed)(acpu_exec_call *call);
+} acpu_exec_header;
+
+struct acpu_exec_call {
+    acpu_exec_header h;
+    _Alignas(16) unsigned char payload[ACPU_EXEC_PAYLOAD_BYTES];
+};
 
 struct aclOpExecutor {
-    acpu_op_call call;
+    acpu_exec_call call;
     bool repeatable;
     int block;            /* pool block (executor.c), -1 for a heap executor */
     _Atomic unsigned refs; /* 1 while registered + 1 per phase 2 running it; the last one recycles */
 };
 
-/* Registers a new executor holding `call` (task.params is re-pointed at the copy). NULL on
- * allocation failure (the caller reports it under its API's name). */
-aclOpExecutor *acpu_executor_create(const acpu_op_call *call);
+/* Registers a new executor holding `h` and a copy of payload[0..payload_size) (at most
+ * ACPU_EXEC_PAYLOAD_BYTES). NULL on allocation failure (the caller reports it under its API's name). */
+aclOpExecutor *acpu_executor_create(const acpu_exec_header *h, const void *payload, size_t payload_size);
 /* Phase 2 of every operator (CommonOpExecutorRun): checks (the executor must be live and planned
  * for `op`), runs, releases if not repeatable. */
 aclnnStatus acpu_executor_run(const char *api, acpu_op_id op, void *workspace, uint64_t workspace_size,

@@ -17,7 +17,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 
 #include "acpu_runtime.h"
 
@@ -130,13 +129,15 @@ static void executor_unref(aclOpExecutor *e)
         executor_recycle(e);
 }
 
-aclOpExecutor *acpu_executor_create(const acpu_op_call *call)
+aclOpExecutor *acpu_executor_create(const acpu_exec_header *h, const void *payload, size_t payload_size)
 {
-    aclOpExecutor *e = executor_alloc();
+    aclOpExecutor *e = payload_size <= ACPU_EXEC_PAYLOAD_BYTES ? executor_alloc() : NULL;
     if (e != NULL) {
         /* Filled before it is registered: no handle ever reaches a half-written executor. */
-        acpu_copy(&e->call, call, sizeof *call);
-        e->call.task.params = e->call.params;
+        e->call.h = *h;
+        acpu_copy(e->call.payload, payload, payload_size);
+        if (h->placed != NULL)
+            h->placed(&e->call);
         e->repeatable = false;
         atomic_init(&e->refs, 1u);
         acpu_registry_lock();
@@ -152,29 +153,6 @@ aclOpExecutor *acpu_executor_create(const acpu_op_call *call)
     return NULL;
 }
 
-static double now_us(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec * 1e6 + (double)ts.tv_nsec * 1e-3;
-}
-
-/* Under the default FP environment as a whole (the engine's threads set it again): the verbose
- * timing's arithmetic must not trap either when the caller enabled FP exceptions. */
-static void run_call(const acpu_op_call *call, void *workspace)
-{
-    acpu_fp_state saved;
-    acpu_fp_enter(&saved);
-    bool verbose = acpu_verbose();
-    double t0 = verbose ? now_us() : 0.0;
-    if (!call->empty)
-        acpu_engine_run(&call->plan, &call->task, call->threads, workspace);
-    if (verbose)
-        fprintf(stderr, "aclnn_cpu: exec op=%s %s threads=%u time_us=%.1f\n", call->op_name, call->detail,
-                call->threads, now_us() - t0);
-    acpu_fp_leave(&saved);
-}
-
 /* Phase 2's checks, in CANN's order, and the claim on the executor, atomically under the registry
  * lock: a repeatable executor gains a reference for the run; a non-repeatable one is unregistered,
  * its registry reference passing to the run, so that a second (or racing) run is refused.
@@ -187,9 +165,9 @@ static aclnnStatus claim_locked(const char *api, acpu_op_id op, void *workspace,
                        "or not an executor)", api, (void *)executor);
         return ACLNN_ERR_PARAM_INVALID;
     }
-    if (executor->call.op != op) { /* refused, not consumed: its own operator may still run it */
+    if (executor->call.h.op != op) { /* refused, not consumed: its own operator may still run it */
         acpu_set_error("%s: executor %p was planned for %s, not for this operator", api, (void *)executor,
-                       executor->call.op_name);
+                       executor->call.h.op_name);
         return ACLNN_ERR_PARAM_INVALID;
     }
     if (workspace_size > 0 && workspace == NULL) {
@@ -197,9 +175,9 @@ static aclnnStatus claim_locked(const char *api, acpu_op_id op, void *workspace,
         *drop = !executor->repeatable && acpu_registry_remove_locked(executor, ACPU_HANDLE_EXECUTOR);
         return ACLNN_ERR_PARAM_NULLPTR;
     }
-    if (workspace_size < executor->call.workspace_size) {
+    if (workspace_size < executor->call.h.workspace_size) {
         acpu_set_error("%s: workspaceSize must be at least %llu (from phase 1), got %llu", api,
-                       (unsigned long long)executor->call.workspace_size, (unsigned long long)workspace_size);
+                       (unsigned long long)executor->call.h.workspace_size, (unsigned long long)workspace_size);
         return ACLNN_ERR_PARAM_INVALID;
     }
     if (stream != NULL && !acpu_registry_contains_locked(stream, ACPU_HANDLE_STREAM)) {
@@ -226,7 +204,7 @@ aclnnStatus acpu_executor_run(const char *api, acpu_op_id op, void *workspace, u
     bool repeatable = rc == ACLNN_SUCCESS && executor->repeatable;
     acpu_registry_unlock();
     if (rc == ACLNN_SUCCESS)
-        run_call(&executor->call, workspace);
+        executor->call.h.run(&executor->call, workspace);
     /* A non-repeatable executor claimed (or dropped) here was never run before, so no repeatable run
      * holds a reference: the registry's, now ours, is the only one and needs no atomic. */
     if (drop || (rc == ACLNN_SUCCESS && !repeatable))

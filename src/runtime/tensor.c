@@ -3,7 +3,7 @@
 #include <string.h>
 
 #include "acpu_runtime.h"
-#include "kernels/acpu_kernels.h"
+#include "common/acpu_half.h"
 
 size_t acpu_dtype_size(aclDataType dt)
 {

@@ -11,15 +11,13 @@
 #include <stdint.h>
 
 #include "acl/acl_base.h"
+#include "acpu_broadcast.h"
 #include "acpu_platform.h"
 
-#define ACPU_SP_MAX_RANK 8
+#define ACPU_SP_MAX_RANK ACPU_BC_MAX_RANK
 #define ACPU_SP_MAX_INPUTS 2
 
-typedef struct {
-    int64_t rank;
-    int64_t dims[ACPU_SP_MAX_RANK];
-} acpu_sp_shape;
+typedef acpu_bc_shape acpu_sp_shape;
 
 typedef struct {
     acpu_sp_shape inputs[ACPU_SP_MAX_INPUTS]; /* gradOutput, self (storage shapes as the kernel sees them) */
@@ -38,13 +36,10 @@ bool acpu_sp_shape_equal(const acpu_sp_shape *a, const acpu_sp_shape *b);
 bool acpu_sp_broadcasts_to(const acpu_sp_shape *from, const acpu_sp_shape *to);
 
 /* ---- arch35 ------------------------------------------------------------------------------------- */
-typedef struct {
-    int64_t axis, a_i, a_o, a_i_tail;
-} acpu_sp_split;
-
-typedef struct {
-    int64_t num_cores, total_tiles, tiles_main, cores_tail;
-} acpu_sp_multicore;
+/* The shape-generic steps live in acpu_broadcast.h under neutral names; these names stay for the
+ * softplus tiling's own data and its tests. */
+typedef acpu_bc_axis_split acpu_sp_split;
+typedef acpu_bc_multicore acpu_sp_multicore;
 
 /* SoftplusV2GradTilingData<RANK>: arrays hold RANK entries (left-padded: shapes with 1, strides and
  * max_bro_shape padding as spec 3.7 step 7), split.axis counted in those RANK dims. */
@@ -74,17 +69,12 @@ typedef struct {
  * broadcast, no cores, UB too small). */
 int acpu_sp_tiling_arch35(const acpu_platform *platform, const acpu_sp_tiling_args *args, acpu_sp_arch35_plan *plan);
 
-/* The steps, exposed for tests (spec 3.8.5). Shapes are (rank, dims). */
-bool acpu_sp_check_broadcast(const acpu_sp_shape *inputs, int64_t num_inputs, const acpu_sp_shape *output);
-/* Fills max_bro (rank *rank) and the normalised shapes (same rank) of inputs and output. */
-void acpu_sp_pad_and_squeeze(const acpu_sp_shape *inputs, int64_t num_inputs, const acpu_sp_shape *output,
-                             acpu_sp_shape *max_bro, acpu_sp_shape *norm_inputs, acpu_sp_shape *norm_output);
-bool acpu_sp_find_split_axis(const acpu_sp_shape *max_bro, int64_t dtype_size, int64_t ub_size, int64_t phys_nodes,
-                             acpu_sp_split *split, int64_t *per_buf_bytes);
-bool acpu_sp_multicore_split(const acpu_sp_split *split, const acpu_sp_shape *max_bro, int64_t core_num,
-                             acpu_sp_multicore *mc);
-/* Row-major strides of `shape`, 0 for every size-1 dim. */
-void acpu_sp_precompute_strides(const acpu_sp_shape *shape, int64_t *strides);
+/* The steps (spec 3.8.5 tests them): acpu_bc_* in acpu_broadcast.h. */
+#define acpu_sp_check_broadcast acpu_bc_check_broadcast
+#define acpu_sp_pad_and_squeeze acpu_bc_pad_and_squeeze
+#define acpu_sp_find_split_axis acpu_bc_find_split_axis
+#define acpu_sp_multicore_split acpu_bc_multicore_split
+#define acpu_sp_precompute_strides acpu_bc_precompute_strides
 
 /* ---- ascend910b (experimental) ------------------------------------------------------------------ */
 typedef struct {

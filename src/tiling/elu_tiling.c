@@ -16,7 +16,7 @@
 
 #include "tiling/acpu_elu_tiling.h"
 #include "common/acpu_checked.h"
-#include "tiling/acpu_int_math.h"
+#include "common/acpu_int_math.h"
 
 #include <stddef.h>
 

@@ -15,7 +15,7 @@ static inline acpu_vf acpu_elu_exp_math(acpu_vf dy, acpu_vf x, const acpu_elu_pa
     acpu_vf e = exp_fn(acpu_vf_mul(x, acpu_vf_set1(p->input_scale)));
     acpu_vf neg = acpu_vf_mul(acpu_vf_mul(e, acpu_vf_set1(p->factor_neg)), dy);
     acpu_vf pos = acpu_vf_mul(dy, acpu_vf_set1(p->scale));
-    return acpu_vf_select_le0(x, neg, pos);
+    return acpu_vf_select(acpu_vf_cmp_le(x, acpu_vf_set1(0.0f)), neg, pos);
 }
 
 static inline acpu_vf acpu_elu_exp_body(acpu_vf dy, acpu_vf x, const acpu_elu_params *p)
@@ -33,7 +33,7 @@ static inline acpu_vf acpu_elu_result_body(acpu_vf dy, acpu_vf y, const acpu_elu
     acpu_vf shifted = acpu_vf_add(y, acpu_vf_set1(p->neg_bias));
     acpu_vf neg = acpu_vf_mul(acpu_vf_mul(shifted, acpu_vf_set1(p->input_scale)), dy);
     acpu_vf pos = acpu_vf_mul(dy, acpu_vf_set1(p->scale));
-    return acpu_vf_select_le0(y, neg, pos);
+    return acpu_vf_select(acpu_vf_cmp_le(y, acpu_vf_set1(0.0f)), neg, pos);
 }
 
 ACPU_DEFINE_BINARY_KERNEL(ACPU_KERNEL_NAME(elu_exp_f32), float,
@@ -48,11 +48,5 @@ ACPU_DEFINE_BINARY_KERNEL(ACPU_KERNEL_NAME(elu_result_f16), uint16_t,
                           acpu_vf, ACPU_VLANES, f16, acpu_elu_result_body, acpu_elu_params)
 ACPU_DEFINE_BINARY_KERNEL(ACPU_KERNEL_NAME(elu_result_bf16), uint16_t,
                           acpu_vf, ACPU_VLANES, bf16, acpu_elu_result_body, acpu_elu_params)
-
-/* Table initialiser for this ISA's ELU entries. */
-#define ACPU_ELU_KERNEL_ENTRIES                                                                         \
-    .elu_exp = {ACPU_KERNEL_NAME(elu_exp_f32), ACPU_KERNEL_NAME(elu_exp_f16), ACPU_KERNEL_NAME(elu_exp_bf16)}, \
-    .elu_result = {ACPU_KERNEL_NAME(elu_result_f32), ACPU_KERNEL_NAME(elu_result_f16),                   \
-                   ACPU_KERNEL_NAME(elu_result_bf16)}
 
 #endif /* ACPU_OPS_ELU_BACKWARD_H_ */

@@ -13,7 +13,7 @@ static inline acpu_vf acpu_softplus_math(acpu_vf dy, acpu_vf x, const acpu_softp
 {
     acpu_vf z = acpu_vf_mul(acpu_vf_set1(p->beta), x);
     acpu_vf sig = acpu_vf_div(dy, acpu_vf_add(exp_fn(acpu_vf_neg(z)), acpu_vf_set1(1.0f)));
-    return acpu_vf_select_gt(z, acpu_vf_set1(p->threshold), dy, sig);
+    return acpu_vf_select(acpu_vf_cmp_gt(z, acpu_vf_set1(p->threshold)), dy, sig);
 }
 
 static inline acpu_vf acpu_softplus_body(acpu_vf dy, acpu_vf x, const acpu_softplus_params *p)
@@ -30,7 +30,7 @@ static inline acpu_vd acpu_softplus_body_f64(acpu_vd dy, acpu_vd x, const acpu_s
 {
     acpu_vd z = acpu_vd_mul(acpu_vd_set1(p->beta_d), x);
     acpu_vd sig = acpu_vd_div(dy, acpu_vd_add(acpu_vd_exp(acpu_vd_neg(z)), acpu_vd_set1(1.0)));
-    return acpu_vd_select_gt(z, acpu_vd_set1(p->threshold_d), dy, sig);
+    return acpu_vd_select(acpu_vd_cmp_gt(z, acpu_vd_set1(p->threshold_d)), dy, sig);
 }
 
 ACPU_DEFINE_BINARY_KERNEL(ACPU_KERNEL_NAME(softplus_f32), float,
@@ -41,9 +41,5 @@ ACPU_DEFINE_BINARY_KERNEL(ACPU_KERNEL_NAME(softplus_bf16), uint16_t,
                           acpu_vf, ACPU_VLANES, bf16, acpu_softplus_body16, acpu_softplus_params)
 ACPU_DEFINE_BINARY_KERNEL(ACPU_KERNEL_NAME(softplus_f64), double,
                           acpu_vd, ACPU_VDLANES, f64, acpu_softplus_body_f64, acpu_softplus_params)
-
-#define ACPU_SOFTPLUS_KERNEL_ENTRIES                                                                 \
-    .softplus = {ACPU_KERNEL_NAME(softplus_f32), ACPU_KERNEL_NAME(softplus_f16), ACPU_KERNEL_NAME(softplus_bf16), \
-                 ACPU_KERNEL_NAME(softplus_f64)}
 
 #endif /* ACPU_OPS_SOFTPLUS_BACKWARD_H_ */

@@ -1,6 +1,13 @@
-/* Vector vocabulary, AVX2 + FMA + F16C flavour: 8 fp32 lanes (see vec/scalar.h for the contract). */
+/* Vector vocabulary, AVX2 + FMA + F16C flavour: 8 fp32 / 4 fp64 lanes (contract: vec/vec_contract.h).
+ * Masks are all-ones / all-zero lanes of a vector (CMPPS with an ordered quiet predicate), selects
+ * are BLENDVPS; MINPS / MAXPS return their second operand when either is NaN, as the contract asks. */
 #ifndef ACPU_VEC_AVX2_H_
 #define ACPU_VEC_AVX2_H_
+
+#if !defined(__AVX2__) || !defined(__FMA__) || !defined(__F16C__)
+#error "kernels/vec/avx2.h needs -mavx2 -mfma -mf16c (CMakeLists.txt sets them on kernels_avx2.c only)"
+#endif
+#include "kernels/vec/vec_contract.h"
 
 #include <immintrin.h>
 #include <sleef.h>
@@ -33,15 +40,17 @@ static inline acpu_vf acpu_vf_scale_pow2(acpu_vf u, acpu_vf q)
     __m256i k1 = _mm256_srai_epi32(k, 1);
     return _mm256_mul_ps(_mm256_mul_ps(u, acpu_avx2_pow2i(k1)), acpu_avx2_pow2i(_mm256_sub_epi32(k, k1)));
 }
-static inline acpu_vf acpu_vf_select_gt(acpu_vf a, acpu_vf b, acpu_vf if_gt, acpu_vf other)
-{
-    return _mm256_blendv_ps(other, if_gt, _mm256_cmp_ps(a, b, _CMP_GT_OQ));
-}
-static inline acpu_vf acpu_vf_select_le0(acpu_vf x, acpu_vf if_le0, acpu_vf other)
-{
-    /* ordered compare: NaN gives false, i.e. `other` */
-    return _mm256_blendv_ps(other, if_le0, _mm256_cmp_ps(x, _mm256_setzero_ps(), _CMP_LE_OQ));
-}
+static inline acpu_vf acpu_vf_sub(acpu_vf a, acpu_vf b) { return _mm256_sub_ps(a, b); }
+static inline acpu_vf acpu_vf_abs(acpu_vf a) { return _mm256_andnot_ps(_mm256_set1_ps(-0.0f), a); }
+static inline acpu_vf acpu_vf_min(acpu_vf a, acpu_vf b) { return _mm256_min_ps(a, b); }
+static inline acpu_vf acpu_vf_max(acpu_vf a, acpu_vf b) { return _mm256_max_ps(a, b); }
+typedef __m256 acpu_vmask;
+static inline acpu_vmask acpu_vf_cmp_lt(acpu_vf a, acpu_vf b) { return _mm256_cmp_ps(a, b, _CMP_LT_OQ); }
+static inline acpu_vmask acpu_vf_cmp_le(acpu_vf a, acpu_vf b) { return _mm256_cmp_ps(a, b, _CMP_LE_OQ); }
+static inline acpu_vmask acpu_vf_cmp_gt(acpu_vf a, acpu_vf b) { return _mm256_cmp_ps(a, b, _CMP_GT_OQ); }
+static inline acpu_vmask acpu_vf_cmp_ge(acpu_vf a, acpu_vf b) { return _mm256_cmp_ps(a, b, _CMP_GE_OQ); }
+static inline acpu_vmask acpu_vf_cmp_eq(acpu_vf a, acpu_vf b) { return _mm256_cmp_ps(a, b, _CMP_EQ_OQ); }
+static inline acpu_vf acpu_vf_select(acpu_vmask m, acpu_vf t, acpu_vf f) { return _mm256_blendv_ps(f, t, m); }
 
 static inline acpu_vf acpu_vf_load_f32(const float *p) { return _mm256_loadu_ps(p); }
 static inline void acpu_vf_store_f32(float *p, acpu_vf v) { _mm256_storeu_ps(p, v); }
@@ -107,10 +116,17 @@ static inline acpu_vd acpu_vd_mul(acpu_vd a, acpu_vd b) { return _mm256_mul_pd(a
 static inline acpu_vd acpu_vd_div(acpu_vd a, acpu_vd b) { return _mm256_div_pd(a, b); }
 static inline acpu_vd acpu_vd_neg(acpu_vd a) { return _mm256_xor_pd(a, _mm256_set1_pd(-0.0)); }
 static inline acpu_vd acpu_vd_exp(acpu_vd x) { return Sleef_expd4_u10avx2(x); }
-static inline acpu_vd acpu_vd_select_gt(acpu_vd a, acpu_vd b, acpu_vd if_gt, acpu_vd other)
-{
-    return _mm256_blendv_pd(other, if_gt, _mm256_cmp_pd(a, b, _CMP_GT_OQ));
-}
+static inline acpu_vd acpu_vd_sub(acpu_vd a, acpu_vd b) { return _mm256_sub_pd(a, b); }
+static inline acpu_vd acpu_vd_abs(acpu_vd a) { return _mm256_andnot_pd(_mm256_set1_pd(-0.0), a); }
+static inline acpu_vd acpu_vd_min(acpu_vd a, acpu_vd b) { return _mm256_min_pd(a, b); }
+static inline acpu_vd acpu_vd_max(acpu_vd a, acpu_vd b) { return _mm256_max_pd(a, b); }
+typedef __m256d acpu_vdmask;
+static inline acpu_vdmask acpu_vd_cmp_lt(acpu_vd a, acpu_vd b) { return _mm256_cmp_pd(a, b, _CMP_LT_OQ); }
+static inline acpu_vdmask acpu_vd_cmp_le(acpu_vd a, acpu_vd b) { return _mm256_cmp_pd(a, b, _CMP_LE_OQ); }
+static inline acpu_vdmask acpu_vd_cmp_gt(acpu_vd a, acpu_vd b) { return _mm256_cmp_pd(a, b, _CMP_GT_OQ); }
+static inline acpu_vdmask acpu_vd_cmp_ge(acpu_vd a, acpu_vd b) { return _mm256_cmp_pd(a, b, _CMP_GE_OQ); }
+static inline acpu_vdmask acpu_vd_cmp_eq(acpu_vd a, acpu_vd b) { return _mm256_cmp_pd(a, b, _CMP_EQ_OQ); }
+static inline acpu_vd acpu_vd_select(acpu_vdmask m, acpu_vd t, acpu_vd f) { return _mm256_blendv_pd(f, t, m); }
 static inline acpu_vd acpu_vd_load_f64(const double *p) { return _mm256_loadu_pd(p); }
 static inline void acpu_vd_store_f64(double *p, acpu_vd v) { _mm256_storeu_pd(p, v); }
 

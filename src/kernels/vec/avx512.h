@@ -1,9 +1,18 @@
-/* Vector vocabulary, AVX-512 (F, BW, DQ, VL) flavour: 16 fp32 / 8 fp64 lanes (see vec/scalar.h for
- * the contract). With ACPU_AVX512_NATIVE_BF16 defined (a TU built with -mavx512bf16) fp32 -> bf16
+/* Vector vocabulary, AVX-512 (F, BW, DQ, VL) flavour: 16 fp32 / 8 fp64 lanes (contract:
+ * vec/vec_contract.h). Masks are k-registers (__mmask16 / __mmask8), selects are mask blends. With ACPU_AVX512_NATIVE_BF16 defined (a TU built with -mavx512bf16) fp32 -> bf16
  * uses VCVTNEPS2BF16, except for vectors with a lane in the subnormal range, which that instruction
  * flushes to zero: those take the integer rounding, so results stay IEEE. */
 #ifndef ACPU_VEC_AVX512_H_
 #define ACPU_VEC_AVX512_H_
+
+#if !defined(__AVX512F__) || !defined(__AVX512BW__) || !defined(__AVX512DQ__) || !defined(__AVX512VL__) || \
+    !defined(__FMA__) || !defined(__F16C__)
+#error "kernels/vec/avx512.h needs -mavx512f -mavx512bw -mavx512dq -mavx512vl -mfma -mf16c (CMakeLists.txt)"
+#endif
+#if defined(ACPU_AVX512_NATIVE_BF16) && !defined(__AVX512BF16__)
+#error "kernels/vec/avx512.h with ACPU_AVX512_NATIVE_BF16 needs -mavx512bf16"
+#endif
+#include "kernels/vec/vec_contract.h"
 
 #include <immintrin.h>
 #include <sleef.h>
@@ -35,15 +44,20 @@ static inline acpu_vf acpu_vf_clamp(acpu_vf x, acpu_vf lo, acpu_vf hi) { return 
 static inline acpu_vf acpu_vf_round(acpu_vf x) { return _mm512_roundscale_ps(x, _MM_FROUND_TO_NEAREST_INT | _MM_FROUND_NO_EXC); }
 static inline acpu_vf acpu_vf_scale_pow2(acpu_vf u, acpu_vf q) { return _mm512_scalef_ps(u, q); }
 static inline acpu_vf acpu_vf_exp(acpu_vf x) { return Sleef_expf16_u10avx512f(x); }
-static inline acpu_vf acpu_vf_select_gt(acpu_vf a, acpu_vf b, acpu_vf if_gt, acpu_vf other)
+static inline acpu_vf acpu_vf_sub(acpu_vf a, acpu_vf b) { return _mm512_sub_ps(a, b); }
+static inline acpu_vf acpu_vf_abs(acpu_vf a)
 {
-    return _mm512_mask_blend_ps(_mm512_cmp_ps_mask(a, b, _CMP_GT_OQ), other, if_gt);
+    return _mm512_castsi512_ps(_mm512_and_si512(_mm512_castps_si512(a), _mm512_set1_epi32(INT32_MAX)));
 }
-/* ordered compare: NaN gives false, i.e. `other` */
-static inline acpu_vf acpu_vf_select_le0(acpu_vf x, acpu_vf if_le0, acpu_vf other)
-{
-    return _mm512_mask_blend_ps(_mm512_cmp_ps_mask(x, _mm512_setzero_ps(), _CMP_LE_OQ), other, if_le0);
-}
+static inline acpu_vf acpu_vf_min(acpu_vf a, acpu_vf b) { return _mm512_min_ps(a, b); }
+static inline acpu_vf acpu_vf_max(acpu_vf a, acpu_vf b) { return _mm512_max_ps(a, b); }
+typedef __mmask16 acpu_vmask;
+static inline acpu_vmask acpu_vf_cmp_lt(acpu_vf a, acpu_vf b) { return _mm512_cmp_ps_mask(a, b, _CMP_LT_OQ); }
+static inline acpu_vmask acpu_vf_cmp_le(acpu_vf a, acpu_vf b) { return _mm512_cmp_ps_mask(a, b, _CMP_LE_OQ); }
+static inline acpu_vmask acpu_vf_cmp_gt(acpu_vf a, acpu_vf b) { return _mm512_cmp_ps_mask(a, b, _CMP_GT_OQ); }
+static inline acpu_vmask acpu_vf_cmp_ge(acpu_vf a, acpu_vf b) { return _mm512_cmp_ps_mask(a, b, _CMP_GE_OQ); }
+static inline acpu_vmask acpu_vf_cmp_eq(acpu_vf a, acpu_vf b) { return _mm512_cmp_ps_mask(a, b, _CMP_EQ_OQ); }
+static inline acpu_vf acpu_vf_select(acpu_vmask m, acpu_vf t, acpu_vf f) { return _mm512_mask_blend_ps(m, f, t); }
 
 static inline acpu_vf acpu_vf_load_f32(const float *p) { return _mm512_loadu_ps(p); }
 static inline void acpu_vf_store_f32(float *p, acpu_vf v) { _mm512_storeu_ps(p, v); }
@@ -126,10 +140,20 @@ static inline acpu_vd acpu_vd_neg(acpu_vd a)
     return _mm512_castsi512_pd(_mm512_xor_si512(_mm512_castpd_si512(a), _mm512_set1_epi64(INT64_MIN)));
 }
 static inline acpu_vd acpu_vd_exp(acpu_vd x) { return Sleef_expd8_u10avx512f(x); }
-static inline acpu_vd acpu_vd_select_gt(acpu_vd a, acpu_vd b, acpu_vd if_gt, acpu_vd other)
+static inline acpu_vd acpu_vd_sub(acpu_vd a, acpu_vd b) { return _mm512_sub_pd(a, b); }
+static inline acpu_vd acpu_vd_abs(acpu_vd a)
 {
-    return _mm512_mask_blend_pd(_mm512_cmp_pd_mask(a, b, _CMP_GT_OQ), other, if_gt);
+    return _mm512_castsi512_pd(_mm512_and_si512(_mm512_castpd_si512(a), _mm512_set1_epi64(INT64_MAX)));
 }
+static inline acpu_vd acpu_vd_min(acpu_vd a, acpu_vd b) { return _mm512_min_pd(a, b); }
+static inline acpu_vd acpu_vd_max(acpu_vd a, acpu_vd b) { return _mm512_max_pd(a, b); }
+typedef __mmask8 acpu_vdmask;
+static inline acpu_vdmask acpu_vd_cmp_lt(acpu_vd a, acpu_vd b) { return _mm512_cmp_pd_mask(a, b, _CMP_LT_OQ); }
+static inline acpu_vdmask acpu_vd_cmp_le(acpu_vd a, acpu_vd b) { return _mm512_cmp_pd_mask(a, b, _CMP_LE_OQ); }
+static inline acpu_vdmask acpu_vd_cmp_gt(acpu_vd a, acpu_vd b) { return _mm512_cmp_pd_mask(a, b, _CMP_GT_OQ); }
+static inline acpu_vdmask acpu_vd_cmp_ge(acpu_vd a, acpu_vd b) { return _mm512_cmp_pd_mask(a, b, _CMP_GE_OQ); }
+static inline acpu_vdmask acpu_vd_cmp_eq(acpu_vd a, acpu_vd b) { return _mm512_cmp_pd_mask(a, b, _CMP_EQ_OQ); }
+static inline acpu_vd acpu_vd_select(acpu_vdmask m, acpu_vd t, acpu_vd f) { return _mm512_mask_blend_pd(m, f, t); }
 static inline acpu_vd acpu_vd_load_f64(const double *p) { return _mm512_loadu_pd(p); }
 static inline void acpu_vd_store_f64(double *p, acpu_vd v) { _mm512_storeu_pd(p, v); }
 

@@ -1,10 +1,15 @@
-/* Vector vocabulary, AArch64 Advanced SIMD (NEON) flavour: 4 fp32 / 2 fp64 lanes (see vec/scalar.h
- * for the contract). Base ARMv8-A only: the fp16 <-> fp32 conversions (FCVTL / FCVTN) need no +fp16.
+/* Vector vocabulary, AArch64 Advanced SIMD (NEON) flavour: 4 fp32 / 2 fp64 lanes (contract:
+ * vec/vec_contract.h). Masks are all-ones / all-zero lanes (uint32x4_t / uint64x2_t), selects BSL. Base ARMv8-A only: the fp16 <-> fp32 conversions (FCVTL / FCVTN) need no +fp16.
  * FCVTN rounds by FPCR; the kernels run under the IEEE default environment (engine/fpenv.c sets
  * round-to-nearest-even, no flush-to-zero), so it rounds to nearest even as the other vocabularies do.
  * Selects use ordered compares (FCMLE/FCMGT are false for NaN), so an unordered lane takes `other`. */
 #ifndef ACPU_VEC_NEON_H_
 #define ACPU_VEC_NEON_H_
+
+#if !defined(__aarch64__) || !defined(__ARM_NEON)
+#error "kernels/vec/neon.h needs an AArch64 target with Advanced SIMD (base ARMv8-A)"
+#endif
+#include "kernels/vec/vec_contract.h"
 
 #include <arm_neon.h>
 #include <sleef.h>
@@ -40,16 +45,19 @@ static inline acpu_vf acpu_vf_scale_pow2(acpu_vf u, acpu_vf q)
     int32x4_t k1 = vshrq_n_s32(k, 1);
     return vmulq_f32(vmulq_f32(u, acpu_neon_pow2i(k1)), acpu_neon_pow2i(vsubq_s32(k, k1)));
 }
-/* a > b ? if_gt : other; FCMGT is false when unordered. */
-static inline acpu_vf acpu_vf_select_gt(acpu_vf a, acpu_vf b, acpu_vf if_gt, acpu_vf other)
-{
-    return vbslq_f32(vcgtq_f32(a, b), if_gt, other);
-}
-/* x <= 0 ? if_le0 : other; FCMLE #0 is false for NaN, i.e. `other`. */
-static inline acpu_vf acpu_vf_select_le0(acpu_vf x, acpu_vf if_le0, acpu_vf other)
-{
-    return vbslq_f32(vclezq_f32(x), if_le0, other);
-}
+static inline acpu_vf acpu_vf_sub(acpu_vf a, acpu_vf b) { return vsubq_f32(a, b); }
+static inline acpu_vf acpu_vf_abs(acpu_vf a) { return vabsq_f32(a); }
+/* FMIN / FMAX return NaN for a NaN input: a compare and a select give the contract's b instead. */
+static inline acpu_vf acpu_vf_min(acpu_vf a, acpu_vf b) { return vbslq_f32(vcltq_f32(a, b), a, b); }
+static inline acpu_vf acpu_vf_max(acpu_vf a, acpu_vf b) { return vbslq_f32(vcgtq_f32(a, b), a, b); }
+/* FCMxx are ordered: false for a NaN lane. */
+typedef uint32x4_t acpu_vmask;
+static inline acpu_vmask acpu_vf_cmp_lt(acpu_vf a, acpu_vf b) { return vcltq_f32(a, b); }
+static inline acpu_vmask acpu_vf_cmp_le(acpu_vf a, acpu_vf b) { return vcleq_f32(a, b); }
+static inline acpu_vmask acpu_vf_cmp_gt(acpu_vf a, acpu_vf b) { return vcgtq_f32(a, b); }
+static inline acpu_vmask acpu_vf_cmp_ge(acpu_vf a, acpu_vf b) { return vcgeq_f32(a, b); }
+static inline acpu_vmask acpu_vf_cmp_eq(acpu_vf a, acpu_vf b) { return vceqq_f32(a, b); }
+static inline acpu_vf acpu_vf_select(acpu_vmask m, acpu_vf t, acpu_vf f) { return vbslq_f32(m, t, f); }
 
 static inline acpu_vf acpu_vf_load_f32(const float *p) { return vld1q_f32(p); }
 static inline void acpu_vf_store_f32(float *p, acpu_vf v) { vst1q_f32(p, v); }
@@ -87,10 +95,17 @@ static inline acpu_vd acpu_vd_mul(acpu_vd a, acpu_vd b) { return vmulq_f64(a, b)
 static inline acpu_vd acpu_vd_div(acpu_vd a, acpu_vd b) { return vdivq_f64(a, b); }
 static inline acpu_vd acpu_vd_neg(acpu_vd a) { return vnegq_f64(a); }
 static inline acpu_vd acpu_vd_exp(acpu_vd x) { return Sleef_expd2_u10advsimd(x); }
-static inline acpu_vd acpu_vd_select_gt(acpu_vd a, acpu_vd b, acpu_vd if_gt, acpu_vd other)
-{
-    return vbslq_f64(vcgtq_f64(a, b), if_gt, other);
-}
+static inline acpu_vd acpu_vd_sub(acpu_vd a, acpu_vd b) { return vsubq_f64(a, b); }
+static inline acpu_vd acpu_vd_abs(acpu_vd a) { return vabsq_f64(a); }
+static inline acpu_vd acpu_vd_min(acpu_vd a, acpu_vd b) { return vbslq_f64(vcltq_f64(a, b), a, b); }
+static inline acpu_vd acpu_vd_max(acpu_vd a, acpu_vd b) { return vbslq_f64(vcgtq_f64(a, b), a, b); }
+typedef uint64x2_t acpu_vdmask;
+static inline acpu_vdmask acpu_vd_cmp_lt(acpu_vd a, acpu_vd b) { return vcltq_f64(a, b); }
+static inline acpu_vdmask acpu_vd_cmp_le(acpu_vd a, acpu_vd b) { return vcleq_f64(a, b); }
+static inline acpu_vdmask acpu_vd_cmp_gt(acpu_vd a, acpu_vd b) { return vcgtq_f64(a, b); }
+static inline acpu_vdmask acpu_vd_cmp_ge(acpu_vd a, acpu_vd b) { return vcgeq_f64(a, b); }
+static inline acpu_vdmask acpu_vd_cmp_eq(acpu_vd a, acpu_vd b) { return vceqq_f64(a, b); }
+static inline acpu_vd acpu_vd_select(acpu_vdmask m, acpu_vd t, acpu_vd f) { return vbslq_f64(m, t, f); }
 static inline acpu_vd acpu_vd_load_f64(const double *p) { return vld1q_f64(p); }
 static inline void acpu_vd_store_f64(double *p, acpu_vd v) { vst1q_f64(p, v); }
 

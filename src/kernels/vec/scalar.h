@@ -1,10 +1,16 @@
-/* Vector vocabulary, scalar flavour: one lane. Every vocabulary header defines the same names
- * (acpu_vf, ACPU_VLANES, acpu_vf_*) so that the ops headers write the math once for all ISAs. */
+/* Vector vocabulary, scalar flavour: one lane (contract: vec/vec_contract.h). Portable C, built in
+ * every configuration; IEEE semantics come from the language, so the flags that drop them are refused. */
 #ifndef ACPU_VEC_SCALAR_H_
 #define ACPU_VEC_SCALAR_H_
 
+#if defined(__FAST_MATH__) || (defined(__FINITE_MATH_ONLY__) && __FINITE_MATH_ONLY__)
+#error "kernels/vec/scalar.h: compile without -ffast-math / -ffinite-math-only (the kernels keep NaN, inf and CANN's order)"
+#endif
+#include "kernels/vec/vec_contract.h"
+
 #include <sleef.h>
 #include <math.h>
+#include <stdbool.h>
 #include <stdint.h>
 
 #include "kernels/acpu_kernels.h"
@@ -26,10 +32,19 @@ static inline acpu_vf acpu_vf_fma(acpu_vf a, acpu_vf b, acpu_vf c) { return fmaf
 static inline acpu_vf acpu_vf_clamp(acpu_vf x, acpu_vf lo, acpu_vf hi) { return x < lo ? lo : (x > hi ? hi : x); }
 static inline acpu_vf acpu_vf_round(acpu_vf x) { return rintf(x); }
 static inline acpu_vf acpu_vf_scale_pow2(acpu_vf u, acpu_vf q) { return q == q ? ldexpf(u, (int)q) : u; }
-/* x <= 0 ? if_le0 : other; an unordered x (NaN) takes `other`. */
-static inline acpu_vf acpu_vf_select_le0(acpu_vf x, acpu_vf if_le0, acpu_vf other) { return x <= 0.0f ? if_le0 : other; }
-/* a > b ? if_gt : other; unordered takes `other`. */
-static inline acpu_vf acpu_vf_select_gt(acpu_vf a, acpu_vf b, acpu_vf if_gt, acpu_vf other) { return a > b ? if_gt : other; }
+static inline acpu_vf acpu_vf_sub(acpu_vf a, acpu_vf b) { return a - b; }
+static inline acpu_vf acpu_vf_abs(acpu_vf a) { return fabsf(a); }
+static inline acpu_vf acpu_vf_min(acpu_vf a, acpu_vf b) { return a < b ? a : b; }
+static inline acpu_vf acpu_vf_max(acpu_vf a, acpu_vf b) { return a > b ? a : b; }
+/* Masks: a bool per lane; C's relational operators are ordered and quiet (isless & co. would be
+ * the same here: the kernels run with exceptions masked). */
+typedef bool acpu_vmask;
+static inline acpu_vmask acpu_vf_cmp_lt(acpu_vf a, acpu_vf b) { return a < b; }
+static inline acpu_vmask acpu_vf_cmp_le(acpu_vf a, acpu_vf b) { return a <= b; }
+static inline acpu_vmask acpu_vf_cmp_gt(acpu_vf a, acpu_vf b) { return a > b; }
+static inline acpu_vmask acpu_vf_cmp_ge(acpu_vf a, acpu_vf b) { return a >= b; }
+static inline acpu_vmask acpu_vf_cmp_eq(acpu_vf a, acpu_vf b) { return a == b; }
+static inline acpu_vf acpu_vf_select(acpu_vmask m, acpu_vf t, acpu_vf f) { return m ? t : f; }
 
 static inline acpu_vf acpu_vf_load_f32(const float *p) { return *p; }
 static inline void acpu_vf_store_f32(float *p, acpu_vf v) { *p = v; }
@@ -48,7 +63,17 @@ static inline acpu_vd acpu_vd_mul(acpu_vd a, acpu_vd b) { return a * b; }
 static inline acpu_vd acpu_vd_div(acpu_vd a, acpu_vd b) { return a / b; }
 static inline acpu_vd acpu_vd_neg(acpu_vd a) { return -a; }
 static inline acpu_vd acpu_vd_exp(acpu_vd x) { return Sleef_exp_u10(x); }
-static inline acpu_vd acpu_vd_select_gt(acpu_vd a, acpu_vd b, acpu_vd if_gt, acpu_vd other) { return a > b ? if_gt : other; }
+static inline acpu_vd acpu_vd_sub(acpu_vd a, acpu_vd b) { return a - b; }
+static inline acpu_vd acpu_vd_abs(acpu_vd a) { return fabs(a); }
+static inline acpu_vd acpu_vd_min(acpu_vd a, acpu_vd b) { return a < b ? a : b; }
+static inline acpu_vd acpu_vd_max(acpu_vd a, acpu_vd b) { return a > b ? a : b; }
+typedef bool acpu_vdmask;
+static inline acpu_vdmask acpu_vd_cmp_lt(acpu_vd a, acpu_vd b) { return a < b; }
+static inline acpu_vdmask acpu_vd_cmp_le(acpu_vd a, acpu_vd b) { return a <= b; }
+static inline acpu_vdmask acpu_vd_cmp_gt(acpu_vd a, acpu_vd b) { return a > b; }
+static inline acpu_vdmask acpu_vd_cmp_ge(acpu_vd a, acpu_vd b) { return a >= b; }
+static inline acpu_vdmask acpu_vd_cmp_eq(acpu_vd a, acpu_vd b) { return a == b; }
+static inline acpu_vd acpu_vd_select(acpu_vdmask m, acpu_vd t, acpu_vd f) { return m ? t : f; }
 static inline acpu_vd acpu_vd_load_f64(const double *p) { return *p; }
 static inline void acpu_vd_store_f64(double *p, acpu_vd v) { *p = v; }
 

@@ -12,7 +12,7 @@
  * check their arguments and refuse: neither operator takes a tensor list. */
 #include <string.h>
 
-#include "acpu_runtime.h"
+#include "op_common.h" /* the operator layer: it sees the executor's planned call (runtime cannot) */
 #include "common/acpu_checked.h"
 
 #define ACPU_TASK_INPUTS 2u  /* acpu_binary_task.in[] */
@@ -20,7 +20,7 @@
 
 static acpu_view *task_view(aclOpExecutor *e, bool input, size_t index)
 {
-    return input ? &e->call.task.in[index] : &e->call.task.out;
+    return input ? &acpu_executor_op_call(e)->task.in[index] : &acpu_executor_op_call(e)->task.out;
 }
 
 /* `first`: the number aclSetTensorAddr gives the first tensor of this group (0 or the input count),
@@ -41,7 +41,7 @@ static aclnnStatus check_rebind_locked(const char *api, const aclOpExecutor *exe
     size_t count = input ? ACPU_TASK_INPUTS : ACPU_TASK_OUTPUTS;
     if (index >= count) {
         acpu_set_error("%s: index must be in [%zu, %zu] (%s's %s), got %zu", api, first, first + count - 1,
-                       executor->call.op_name, input ? "inputs" : "outputs", first + index);
+                       executor->call.h.op_name, input ? "inputs" : "outputs", first + index);
         return ACLNN_ERR_PARAM_INVALID;
     }
     return ACLNN_SUCCESS;
@@ -85,24 +85,24 @@ static bool views_equal(const acpu_view *a, const acpu_view *b)
  * space, and the overlap rule between the output and each input (exact aliasing only). `moved` is
  * the executor's view with its new data pointer; the executor itself is not changed yet. Every
  * extent is computed in checked arithmetic; one that does not fit refuses the call (161002). */
-static aclnnStatus check_moved_view(const char *api, const aclOpExecutor *e, bool input, size_t index, void *addr,
+static aclnnStatus check_moved_view(const char *api, aclOpExecutor *e, bool input, size_t index, void *addr,
                                     const acpu_view *moved)
 {
     if (addr == NULL) {
         acpu_set_error("%s: addr must not be NULL for an executor with elements to compute", api);
         return ACLNN_ERR_PARAM_NULLPTR;
     }
-    const acpu_view *out = input ? &e->call.task.out : moved;
+    const acpu_view *out = input ? &acpu_executor_op_call(e)->task.out : moved;
     const acpu_view *in[ACPU_TASK_INPUTS];
     uint64_t in_bytes[ACPU_TASK_INPUTS], out_bytes, extent;
     for (size_t j = 0; j < ACPU_TASK_INPUTS; j++)
-        in[j] = input && j == index ? moved : &e->call.task.in[j];
+        in[j] = input && j == index ? moved : &acpu_executor_op_call(e)->task.in[j];
     bool fits = view_extent_bytes(moved, &extent) && view_extent_bytes(out, &out_bytes);
     for (size_t j = 0; j < ACPU_TASK_INPUTS && fits; j++)
         fits = view_extent_bytes(in[j], &in_bytes[j]);
     if (!fits) {
         acpu_set_error("%s: the extent of %s's views does not fit 64 bits (dims x strides x element size)", api,
-                       e->call.op_name);
+                       e->call.h.op_name);
         return ACLNN_ERR_PARAM_INVALID;
     }
     if ((uint64_t)moved->data_offset > (uint64_t)UINTPTR_MAX - (uintptr_t)addr ||
@@ -132,7 +132,7 @@ static aclnnStatus rebind(const char *api, aclOpExecutor *executor, bool input, 
     acpu_registry_lock();
     aclnnStatus rc = check_rebind_locked(api, executor, input, index, first, tensor);
     acpu_view moved;
-    if (rc == ACLNN_SUCCESS && !executor->call.empty) { /* an empty call never reads its views */
+    if (rc == ACLNN_SUCCESS && !acpu_executor_op_call(executor)->empty) { /* an empty call never reads its views */
         moved = *task_view(executor, input, index);
         moved.data = (char *)(uintptr_t)((uintptr_t)addr + (uintptr_t)moved.data_offset);
         rc = check_moved_view(api, executor, input, index, addr, &moved);
@@ -181,9 +181,9 @@ static aclnnStatus rebind_dynamic(const char *api, const char *which, aclOpExecu
     bool list_live = acpu_tensor_list_member_locked(tensors, relativeIndex, &size, &member);
     bool member_live = member != NULL && acpu_registry_contains_locked(member, ACPU_HANDLE_TENSOR);
     bool executor_live = acpu_registry_contains_locked(executor, ACPU_HANDLE_EXECUTOR);
-    char op_name[sizeof executor->call.op_name] = "";
+    char op_name[sizeof executor->call.h.op_name] = "";
     if (executor_live)
-        memcpy(op_name, executor->call.op_name, sizeof op_name);
+        memcpy(op_name, executor->call.h.op_name, sizeof op_name);
     acpu_registry_unlock();
     op_name[sizeof op_name - 1] = '\0';
     if (!list_live) {

@@ -3,7 +3,10 @@
  * which is why the *Async calls only add a stream check to their synchronous twins. */
 #include <unistd.h>
 
-#include "acpu_runtime.h"
+#include "acpu_settings.h" /* the active profile (aclrtGetSocName): settings live in the operator layer */
+#include "common/acpu_half.h"
+#include "runtime/acpu_runtime.h"
+#include "tiling/acpu_platform.h"
 
 ACL_FUNC_VISIBILITY aclError aclrtGetRunMode(aclrtRunMode *runMode)
 {

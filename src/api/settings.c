@@ -15,8 +15,9 @@
 #include <unistd.h>
 
 #include "aclnn_cpu/aclnn_cpu.h"
-#include "acpu_lock.h"
-#include "acpu_runtime.h"
+#include "acpu_settings.h"
+#include "runtime/acpu_lock.h"
+#include "runtime/acpu_runtime.h"
 
 #define ACPU_HOST_UB_MIN (64u * 1024u)
 #define ACPU_HOST_UB_MAX (2u * 1024u * 1024u)

@@ -1,0 +1,30 @@
+/* The vector vocabulary contract. Every vocabulary header (vec/scalar.h, vec/avx2.h, vec/avx512.h,
+ * vec/neon.h) includes this file first and defines the same names, so that the ops headers write
+ * each operator's math once for every ISA. Exactly one vocabulary per translation unit.
+ *
+ * fp32, ACPU_VLANES lanes:      acpu_vf, acpu_vmask (a lane mask)
+ * fp64, ACPU_VDLANES lanes:     acpu_vd, acpu_vdmask
+ * naming:                       ACPU_KERNEL_NAME(stem) -> stem_<isa> (one symbol set per TU)
+ *
+ * Every operation is lane-wise and IEEE-754 with round-to-nearest-even (the kernels run under the
+ * default FP environment, engine/fpenv.c), rounding once, with subnormals kept:
+ *   set1 add sub mul div neg      (neg and abs touch the sign bit only, NaN included)
+ *   abs                           |a|
+ *   min(a, b) = a < b ? a : b     max(a, b) = a > b ? a : b      (b when unordered, on every ISA)
+ *   cmp_lt cmp_le cmp_gt cmp_ge cmp_eq(a, b) -> mask: ordered, quiet compares (a NaN lane is false)
+ *   select(mask, t, f)            t where the mask lane is set, else f
+ *   exp                           SLEEF's u10 (<= 1 ulp) for fp32 / fp64 results
+ *   fma clamp round scale_pow2    for ops/exp_poly.h only (fused a*b+c; clamp keeping NaN; rint;
+ *                                 u * 2^q rounded once)
+ *   load_/store_{f32,f16,bf16}    (fp32 lanes; 16-bit widening exact, narrowing rounds to nearest
+ *   load_/store_f64               even, NaN stays NaN) and, optionally, load2_/store2_ pairs
+ * Results are bit-identical whatever the position of an element in a vector (ops/binary_loop.h
+ * pads the tail), so every ISA is deterministic; across ISAs only exp may differ (within 1 ulp). */
+#if defined(__FAST_MATH__) || (defined(__FINITE_MATH_ONLY__) && __FINITE_MATH_ONLY__)
+#error "kernels/vec: compile without -ffast-math / -ffinite-math-only (the kernels keep NaN, inf and CANN's order)"
+#endif
+#ifndef ACPU_VEC_CONTRACT_H_
+#define ACPU_VEC_CONTRACT_H_
+#else
+#error "kernels/vec: only one vocabulary header per translation unit"
+#endif

@@ -1,0 +1,21 @@
+# The layer rule the build enforces with per-layer include roots (CMakeLists.txt) cannot see a
+# relative include that climbs out of its directory: no source under src/ may include "../".
+# Run: cmake -DROOT=<source dir> -P check_layers.cmake
+cmake_policy(VERSION 3.25)
+file(GLOB_RECURSE files ${ROOT}/src/*.c ${ROOT}/src/*.h)
+set(bad)
+foreach(f ${files})
+  file(STRINGS ${f} lines REGEX "^[ \t]*#[ \t]*include[ \t]*\"[^\"]*\\.\\./")
+  if(lines)
+    list(APPEND bad "${f}: ${lines}")
+  endif()
+endforeach()
+list(LENGTH files n)
+if(n LESS 40)
+  message(FATAL_ERROR "check_layers: only ${n} sources found: the scan is broken")
+endif()
+if(bad)
+  list(JOIN bad "\n  " m)
+  message(FATAL_ERROR "check_layers: includes that climb out of their layer:\n  ${m}")
+endif()
+message(STATUS "check_layers: ${n} sources, no relative include leaves its layer")
