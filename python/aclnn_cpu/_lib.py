@@ -18,7 +18,7 @@ from __future__ import annotations
 import ctypes
 import os
 import threading
-from ctypes import POINTER, c_bool, c_char_p, c_double, c_int32, c_int64, c_size_t, c_uint64, c_void_p
+from ctypes import POINTER, c_char_p, c_int32, c_int64, c_size_t, c_uint64, c_void_p
 from pathlib import Path
 from typing import List, Optional, Tuple
 
@@ -165,4 +165,4 @@ def loaded() -> bool:
     return _instance is not None
 
 
-__all__ = ["lib", "loaded", "SONAME", "c_bool", "c_double", "c_void_p"]
+__all__ = ["lib", "loaded", "SONAME"]

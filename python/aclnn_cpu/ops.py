@@ -12,7 +12,7 @@ import ctypes
 import threading
 from ctypes import POINTER, c_bool, c_double, c_int64, c_uint64, c_void_p
 from dataclasses import dataclass
-from typing import Any, Callable, Dict, List, Optional, Sequence, Tuple
+from typing import Any, Callable, Dict, List, Optional, Tuple
 
 from . import _arrays
 from ._errors import ACLNN_ERR_PARAM_INVALID, error_for_status

@@ -357,7 +357,6 @@ def draw(op: str, path: Optional[str] = None, p: Optional[Dict[str, Any]] = None
     ax.set_ylabel("core")
     ax.set_xticks(range(max_tiles + 1))
     ax.axvline(max_tiles, color="black", linewidth=0.6)
-    d = p["tilingData"]
     what = p.get("schMode") or p.get("strategy")
     title = (f'{p["op"]} on {p["soc"]}: {what}, blockDim {p["blockDim"]}, tilingKey {p["tilingKey"]}, '
              f'{lay["total"]} elements, tile {lay["tile"]}, '
