@@ -3,6 +3,7 @@
 #   ./build.sh demo    install what is missing, build (Release), run the examples, a short benchmark
 #                      table and one tiling plan
 #   ./build.sh test    install what is missing, build (RelWithDebInfo), run every test suite per ISA
+#                      and the Python package's pytest suite
 #   ./build.sh asan    the same test suites under AddressSanitizer + UBSan
 #   ./build.sh tsan    the concurrency, runtime and API suites under ThreadSanitizer (OpenMP at one
 #                      thread: libgomp is not instrumented)
@@ -17,6 +18,10 @@ set -euo pipefail
 cd "$(dirname "$0")"
 
 PACKAGES=(cmake make gcc g++ pkg-config libsleef-dev check)
+# Only for `test`: the Python package's suite (tests/python/run_pytest.sh) uses Debian's python3 with
+# these (python3-torch is large: about 600 MiB the first time).
+PYTHON_PACKAGES=(python3-venv python3-pip python3-setuptools python3-numpy python3-torch python3-matplotlib
+                 python3-pytest)
 # Only for `bench`: the peers it measures (oneDNN's C API, PyTorch for /usr/bin/python3) and gnuplot.
 BENCH_PACKAGES=(libdnnl-dev python3-torch python3-numpy gnuplot-nox)
 # Only for `clang` and `fuzz`: the compiler, LLVM's OpenMP runtime, and (fuzz) the sanitizer and
@@ -58,6 +63,7 @@ if [ "$1" = bench ]; then
         echo "build.sh: could not install ${BENCH_PACKAGES[*]}; the benchmark skips what is missing" >&2
 fi
 case "$1" in
+    test) install_missing "${PYTHON_PACKAGES[@]}" ;;
     clang) install_missing "${CLANG_PACKAGES[@]}" ;;
     fuzz)
         install_missing "${FUZZ_PACKAGES[@]}"

@@ -682,6 +682,12 @@ START_TEST(test_thread_request_within_memory_limits)
     ck_assert(true);
     return;
 #endif
+    /* Under qemu-user (cross builds) the limits apply to the emulator, which reserves the guest's
+     * whole address space: they measure qemu, not the library. */
+    if (getenv("ACPU_TEST_EMULATOR") != NULL && getenv("ACPU_TEST_EMULATOR")[0] != '\0') {
+        ck_assert(true);
+        return;
+    }
     static const char *const modes[3] = {"as", "data", "late-as"};
     const char *const argv[] = {"test_hardening", CHILD_FLAG, modes[_i], NULL};
     const acpu_test_env env[2] = {{"ACLNN_CPU_VERBOSE", "1"}, {"ACLNN_CPU_NUM_THREADS", "8"}};

@@ -4,9 +4,11 @@
 #ifndef ACLNN_CPU_ACLNN_CPU_H_
 #define ACLNN_CPU_ACLNN_CPU_H_
 
+#include <stddef.h>
 #include <stdint.h>
 
 #include "../acl/acl_base.h"
+#include "../aclnn/aclnn_base.h"
 
 #ifdef __cplusplus
 extern "C" {
@@ -43,6 +45,24 @@ typedef struct {
 } aclnnCpuPlatform;
 
 ACL_FUNC_VISIBILITY aclError aclnnCpuGetPlatform(aclnnCpuPlatform *platform);
+
+/* Tiling lab: the host tiling plan an operator gets, as the JSON object the aclnn-cpu-tiling tool
+ * prints (the tool is a thin wrapper over this call). `op` is "elu_backward" or "softplus_backward";
+ * argv[0..argc) are the tool's options after OP, spelled as on its command line, e.g.
+ * {"--soc", "Ascend910B", "--dtype=float16", "--shape", "4,3,8", "--is-result"} (`aclnn-cpu-tiling
+ * --help` lists them). Nothing is run and no setting changes: the host profile reads the current
+ * thread count and cache budget, --cores / --ub override any profile's numbers.
+ * On success *jsonLength is the JSON's length (no newline, without the NUL) and, when json is not
+ * NULL, json holds it NUL-terminated; json NULL with jsonSize 0 asks for the length only.
+ * Returns ACL_SUCCESS; ACLNN_ERR_PARAM_NULLPTR (NULL op, jsonLength, argv with argc > 0, an argv
+ * entry, or json with jsonSize > 0); ACLNN_ERR_PARAM_INVALID (unknown op or option, a bad value,
+ * shapes that do not broadcast, a strategy the shapes rule out, or jsonSize <= *jsonLength);
+ * ACLNN_ERR_INNER_TILING_ERROR (the tiling refuses the call: no cores, an empty tensor for the
+ * ascend910b strategy, a UB too small for one tile). aclGetRecentErrMsg() says which and why. */
+ACL_FUNC_VISIBILITY aclnnStatus aclnnCpuGetTilingPlan(const char *op, int32_t argc, const char *const *argv,
+                                                      char *json, size_t jsonSize, size_t *jsonLength);
+/* The ops aclnnCpuGetTilingPlan knows, by index from 0; NULL past the last. */
+ACL_FUNC_VISIBILITY const char *aclnnCpuTilingOpName(int32_t index);
 
 #ifdef __cplusplus
 }

@@ -18,6 +18,8 @@ typedef struct {
 
 /* Snapshot of the current settings, as phase 1 captures them. */
 void acpu_settings_get(acpu_settings *out);
+/* The host profile with cores / ub overrides (0: the settings' own), changing no setting. */
+void acpu_settings_host_platform(uint32_t cores, uint64_t ub, acpu_platform *p);
 const acpu_kernel_table *acpu_active_kernels(void);
 bool acpu_verbose(void);
 

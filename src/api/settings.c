@@ -154,6 +154,20 @@ void acpu_settings_get(acpu_settings *out)
     *out = last.settings;
 }
 
+/* The host profile as a standalone plan would see it, without changing any setting: the core count
+ * is the phase-2 thread count (aclnnCpuSetNumThreads, else the default), the UB the cache budget;
+ * cores / ub override them when > 0. */
+void acpu_settings_host_platform(uint32_t cores, uint64_t ub, acpu_platform *p)
+{
+    ensure_env();
+    unsigned threads = default_threads();
+    acpu_lock_take(&settings_lock);
+    if (set_threads > 0)
+        threads = set_threads;
+    acpu_lock_give(&settings_lock);
+    acpu_platform_init(p, ACPU_SOC_HOST, cores > 0 ? cores : threads, ub > 0 ? ub : host_ub);
+}
+
 /* Setters change the state and then the generation, both under the lock. */
 static void settings_changed_locked(void)
 {

@@ -1,0 +1,160 @@
+"""numpy arrays and torch CPU tensors described to the C API as they are (CANN view semantics).
+
+A view becomes ``aclCreateTensor(viewDims, dtype, strides, offset, ND, storageDims, data)`` with
+``data`` the start of the memory that holds it (numpy: the buffer of the array at the root of
+``.base``; torch: the tensor's storage), ``offset`` and ``strides`` in elements, and
+``storageDims`` one dim covering that whole buffer. Nothing is copied.
+"""
+from __future__ import annotations
+
+import sys
+from typing import Any, Dict, NamedTuple, Optional, Tuple
+
+import numpy as np
+
+# name -> (aclDataType, element bytes)
+ACL_DTYPES: Dict[str, Tuple[int, int]] = {
+    "float32": (0, 4),
+    "float16": (1, 2),
+    "int8": (2, 1),
+    "int32": (3, 4),
+    "uint8": (4, 1),
+    "int16": (6, 2),
+    "uint16": (7, 2),
+    "uint32": (8, 4),
+    "int64": (9, 8),
+    "uint64": (10, 8),
+    "float64": (11, 8),
+    "bool": (12, 1),
+    "complex64": (16, 8),
+    "complex128": (17, 16),
+    "bfloat16": (27, 2),
+}
+
+_NP_NAMES: Dict[Any, str] = {np.dtype(n).type: n for n in ACL_DTYPES if n != "bfloat16"}
+
+_TORCH_NAMES: Optional[Dict[Any, str]] = None
+
+
+def torch_module():
+    """torch if it has been imported by anyone (never imports it: that takes a second)."""
+    return sys.modules.get("torch")
+
+
+def _torch_names() -> Dict[Any, str]:
+    global _TORCH_NAMES
+    if _TORCH_NAMES is None:
+        import torch
+
+        _TORCH_NAMES = {
+            getattr(torch, n): n for n in ACL_DTYPES if hasattr(torch, n) and n not in ("uint16", "uint32", "uint64")
+        }
+    return _TORCH_NAMES
+
+
+def is_torch(a: Any) -> bool:
+    t = torch_module()
+    return t is not None and isinstance(a, t.Tensor)
+
+
+class View(NamedTuple):
+    """What aclCreateTensor needs, plus the object that owns the memory (kept alive by the caller)."""
+
+    dtype: str
+    acl_dtype: int
+    shape: Tuple[int, ...]
+    strides: Tuple[int, ...]  # elements
+    offset: int  # elements from data
+    storage: int  # elements in the buffer from data
+    data: int  # address of the buffer start (0 for an empty torch storage)
+    obj: Any
+
+
+def dtype_name(a: Any) -> str:
+    """The ACL dtype name of a numpy array or torch tensor (TypeError when there is none)."""
+    if is_torch(a):
+        name = _torch_names().get(a.dtype)
+        if name is None:
+            raise TypeError(f"torch dtype {a.dtype} has no ACL equivalent")
+        return name
+    name = _NP_NAMES.get(a.dtype.type)
+    if name is None:
+        raise TypeError(f"numpy dtype {a.dtype} has no ACL equivalent (supported: {', '.join(_NP_NAMES.values())})")
+    return name
+
+
+def as_array(a: Any, what: str) -> Any:
+    """numpy arrays and torch tensors pass unchanged; anything else goes through np.asarray
+    (a list or a Python number becomes a new array: there is no memory to share)."""
+    if isinstance(a, np.ndarray) or is_torch(a):
+        return a
+    if a is None:
+        raise TypeError(f"{what} must be an array or tensor, not None")
+    try:
+        return np.asarray(a)
+    except Exception as e:  # noqa: BLE001 - anything numpy cannot read is a TypeError here
+        raise TypeError(f"{what}: cannot make an array of {type(a).__name__}: {e}") from None
+
+
+def describe(a: Any, what: str, writable: bool = False) -> View:
+    """The CANN view of a numpy array or torch CPU tensor, without copying it."""
+    if is_torch(a):
+        return _describe_torch(a, what)
+    return _describe_numpy(a, what, writable)
+
+
+def _describe_numpy(a: np.ndarray, what: str, writable: bool) -> View:
+    dt = a.dtype
+    if not dt.isnative:
+        raise ValueError(f"{what}: byte order {dt.byteorder!r} is not the machine's; use a native-endian array")
+    name = _NP_NAMES.get(dt.type)
+    if name is None:
+        raise TypeError(f"{what}: numpy dtype {dt} has no ACL equivalent (supported: {', '.join(_NP_NAMES.values())})")
+    if writable and not a.flags.writeable:
+        raise ValueError(f"{what}: the array is read-only")
+    code, size = ACL_DTYPES[name]
+    ptr = a.__array_interface__["data"][0]
+    strides = []
+    for s in a.strides:
+        if s % size:
+            raise ValueError(f"{what}: stride of {s} bytes is not a whole number of {size}-byte elements; "
+                             "the C API counts strides in elements")
+        strides.append(s // size)
+    root = a
+    while isinstance(root.base, np.ndarray):
+        root = root.base
+    if root.flags.c_contiguous or root.flags.f_contiguous:  # the usual case, without byte_bounds' cost
+        low = root.__array_interface__["data"][0] if root is not a else ptr
+        high = low + root.nbytes
+    else:
+        low, high = np.byte_bounds(root)
+    if not low <= ptr <= high:  # a view made with as_strided outside its base: describe its own span
+        low, high = np.byte_bounds(a)
+    start = low + (ptr - low) % size
+    return View(name, code, a.shape, tuple(strides), (ptr - start) // size, max(high - start, 0) // size, start, a)
+
+
+def _describe_torch(t: Any, what: str) -> View:
+    if t.device.type != "cpu":
+        raise ValueError(f"{what}: tensor is on {t.device}; aclnn_cpu runs on CPU tensors")
+    if t.layout is not torch_module().strided:
+        raise ValueError(f"{what}: layout {t.layout} is not supported (strided tensors only)")
+    if t.is_conj() or t.is_neg():
+        raise ValueError(f"{what}: a lazily conjugated/negated view; call .resolve_conj()/.resolve_neg() first")
+    name = _torch_names().get(t.dtype)
+    if name is None:
+        raise TypeError(f"{what}: torch dtype {t.dtype} has no ACL equivalent")
+    code, size = ACL_DTYPES[name]
+    st = t.storage()
+    return View(name, code, tuple(t.shape), tuple(t.stride()), t.storage_offset(), st.nbytes() // size,
+                st.data_ptr(), t)
+
+
+def empty_like_kind(kind_of: Any, shape: Tuple[int, ...], dtype: str) -> Any:
+    """A new uninitialised array of `shape` and `dtype`: a torch tensor when kind_of is one, else numpy."""
+    if is_torch(kind_of):
+        torch = torch_module()
+        return torch.empty(shape, dtype=getattr(torch, dtype))
+    if dtype == "bfloat16":
+        raise TypeError("numpy has no bfloat16; pass torch tensors or out= a torch.bfloat16 tensor")
+    return np.empty(shape, dtype=dtype)

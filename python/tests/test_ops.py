@@ -1,0 +1,251 @@
+"""Differential tests against PyTorch's aten ops: dtypes, shapes, views in and out, broadcasting,
+result dtypes, zero-copy."""
+from __future__ import annotations
+
+import tracemalloc
+
+import numpy as np
+import pytest
+import torch
+
+import aclnn_cpu
+from conftest import ulp_diff
+
+aten = torch.ops.aten
+
+# The accuracy contract (README "Numerics and accuracy"), against aten's own values: each side is
+# within a few ulp of the exact value in fp32 (ELU <= 4, softplus <= 3; aten's exp adds its own),
+# 16-bit results are rounded once from fp32 on both sides (<= 1 ulp apart).
+ULP = {torch.float32: 8, torch.float64: 8, torch.bfloat16: 1, torch.float16: 1}
+
+
+def ref_elu(g, x, alpha=1.0, scale=1.0, input_scale=1.0, is_result=False):
+    if g.dtype == torch.float16:  # aten has no fp16 CPU kernel: fp32, rounded once
+        return aten.elu_backward(g.float(), alpha, scale, input_scale, is_result, x.float()).half()
+    return aten.elu_backward(g, alpha, scale, input_scale, is_result, x)
+
+
+def ref_softplus(g, x, beta=1.0, threshold=20.0):
+    dt = aclnn_cpu.ops.promote_float(str(g.dtype)[6:], str(x.dtype)[6:])
+    wide = torch.float64 if torch.float64 in (g.dtype, x.dtype) else torch.float32
+    r = aten.softplus_backward(g.to(wide), x.to(wide), beta, threshold)
+    return r.to(getattr(torch, dt))
+
+
+def data(shape, dtype, lo=-6.0, hi=6.0, seed=0):
+    gen = torch.Generator().manual_seed(seed)
+    t = torch.rand(shape, generator=gen, dtype=torch.float64) * (hi - lo) + lo
+    return t.to(dtype)
+
+
+SHAPES = [(), (0,), (3, 0, 2), (1,), (7,), (4096,), (3, 5), (2, 3, 4), (2, 1, 3, 2, 2), (1, 2, 1, 2, 1, 2, 1, 3)]
+ELU_DTYPES = [torch.float32, torch.float16, torch.bfloat16]
+SP_DTYPES = [torch.float32, torch.float16, torch.bfloat16, torch.float64]
+
+
+@pytest.mark.parametrize("dtype", ELU_DTYPES, ids=str)
+@pytest.mark.parametrize("shape", SHAPES, ids=str)
+@pytest.mark.parametrize("attrs", [(1.0, 1.0, 1.0, False), (0.5, 1.0507, 1.5, False), (1.3, 1.0, 1.0, True)])
+def test_elu_matches_aten(dtype, shape, attrs):
+    alpha, scale, input_scale, is_result = attrs
+    x = data(shape, dtype, seed=1)
+    if is_result:  # an ELU output: >= -alpha*scale
+        x = torch.where(x < 0, (torch.exp(x.float()) - 1).to(dtype) * alpha, x)
+    g = data(shape, dtype, -2, 2, seed=2)
+    got = aclnn_cpu.elu_backward(g, x, alpha, scale, input_scale, is_result)
+    want = ref_elu(g, x, alpha, scale, input_scale, is_result)
+    assert isinstance(got, torch.Tensor) and got.dtype == dtype and got.shape == torch.Size(shape)
+    assert ulp_diff(got, want) <= ULP[dtype]
+
+
+@pytest.mark.parametrize("dtype", SP_DTYPES, ids=str)
+@pytest.mark.parametrize("shape", SHAPES, ids=str)
+@pytest.mark.parametrize("attrs", [(1.0, 20.0), (2.5, 3.0), (0.5, -1.0)])
+def test_softplus_matches_aten(dtype, shape, attrs):
+    beta, threshold = attrs
+    x = data(shape, dtype, -30, 30, seed=3)
+    g = data(shape, dtype, -2, 2, seed=4)
+    got = aclnn_cpu.softplus_backward(g, x, beta, threshold)
+    assert got.dtype == dtype
+    assert ulp_diff(got, ref_softplus(g, x, beta, threshold)) <= ULP[dtype]
+
+
+@pytest.mark.parametrize("xdtype", [torch.int8, torch.int16, torch.int32, torch.int64, torch.uint8, torch.bool,
+                                    torch.float16, torch.bfloat16, torch.float64], ids=str)
+@pytest.mark.parametrize("gdtype", SP_DTYPES, ids=str)
+def test_softplus_mixed_dtypes_promote_like_torch(gdtype, xdtype):
+    x = data((5, 7), torch.float64, -5, 5, seed=5)
+    x = (x > 0) if xdtype == torch.bool else x.to(xdtype)
+    g = data((5, 7), gdtype, -2, 2, seed=6)
+    got = aclnn_cpu.softplus_backward(g, x)
+    assert got.dtype == torch.promote_types(gdtype, x.dtype if x.is_floating_point() else gdtype)
+    assert ulp_diff(got, ref_softplus(g, x)) <= ULP[got.dtype]
+
+
+def test_numpy_float16_and_float32():
+    rng = np.random.default_rng(0)
+    for dt in (np.float16, np.float32):
+        x = rng.uniform(-5, 5, (64, 33)).astype(dt)
+        g = rng.uniform(-2, 2, (64, 33)).astype(dt)
+        for got, want in ((aclnn_cpu.elu_backward(g, x, 0.7), ref_elu(torch.from_numpy(g), torch.from_numpy(x), 0.7)),
+                          (aclnn_cpu.softplus_backward(g, x, 1.5, 4.0),
+                           ref_softplus(torch.from_numpy(g), torch.from_numpy(x), 1.5, 4.0))):
+            assert isinstance(got, np.ndarray) and got.dtype == dt
+            assert ulp_diff(torch.from_numpy(got), want) <= ULP[want.dtype]
+
+
+def views(base: torch.Tensor):
+    """Strided, offset, transposed and expanded views of a 2-D tensor, all (6, 5)."""
+    return {
+        "dense": base[:6, :5].contiguous(),
+        "offset": base[2:8, 1:6],
+        "step": base[::2, ::3][:6, :5],
+        "transposed": base.t()[:6, :5],
+    }
+
+
+@pytest.mark.parametrize("dtype", ELU_DTYPES, ids=str)
+@pytest.mark.parametrize("gview", ["dense", "offset", "step", "transposed"])
+@pytest.mark.parametrize("xview", ["dense", "step", "transposed"])
+@pytest.mark.parametrize("oview", ["new", "dense", "offset", "step", "transposed"])
+def test_elu_views_in_and_out(dtype, gview, xview, oview):
+    g = views(data((16, 16), dtype, -2, 2, seed=7))[gview]
+    x = views(data((16, 16), dtype, seed=8))[xview]
+    want = ref_elu(g.contiguous(), x.contiguous(), 1.2)
+    if oview == "new":
+        got = aclnn_cpu.elu_backward(g, x, 1.2)
+    else:
+        base = torch.full((16, 16), 7.0, dtype=dtype)
+        out = views(base)[oview]
+        before = base.clone()
+        got = aclnn_cpu.elu_backward(g, x, 1.2, out=out)
+        assert got is out
+        mask = torch.ones_like(base, dtype=torch.bool)
+        views(mask)[oview].fill_(False)  # storage outside the view is untouched
+        assert torch.equal(base[mask], before[mask])
+    assert ulp_diff(got.contiguous(), want) <= ULP[dtype]
+
+
+@pytest.mark.parametrize("dtype", SP_DTYPES, ids=str)
+@pytest.mark.parametrize("gshape", [(6, 5), (5,), (1, 5), (6, 1), (), (1, 1, 6, 5)])
+def test_softplus_broadcast_grad(dtype, gshape):
+    x = views(data((16, 16), dtype, -8, 8, seed=9))["transposed"]
+    if len(gshape) > 2:
+        gshape = gshape[2:]  # the result must keep x's shape: no extra leading dims
+    g = data(gshape, dtype, -2, 2, seed=10)
+    out = views(torch.zeros((16, 16), dtype=dtype))["step"]
+    got = aclnn_cpu.softplus_backward(g, x, 1.0, 20.0, out=out)
+    assert got is out
+    assert ulp_diff(got.contiguous(), ref_softplus(g.expand(6, 5).contiguous(), x.contiguous())) <= ULP[dtype]
+
+
+def test_softplus_expanded_grad_is_read_in_place():
+    x = data((6, 5), torch.float32, seed=11)
+    g = torch.tensor([1.5]).expand(6, 5)  # stride 0
+    assert ulp_diff(aclnn_cpu.softplus_backward(g, x), ref_softplus(g.contiguous(), x)) <= 8
+
+
+def test_eight_dims_strided():
+    base = data((2, 3, 2, 3, 2, 3, 2, 6), torch.float32, seed=12)
+    x = base[..., ::2].permute(7, 6, 5, 4, 3, 2, 1, 0)
+    g = torch.ones_like(x)
+    assert ulp_diff(aclnn_cpu.elu_backward(g, x).contiguous(), ref_elu(g, x.contiguous())) <= 8
+    assert ulp_diff(aclnn_cpu.softplus_backward(g, x).contiguous(), ref_softplus(g, x.contiguous())) <= 8
+
+
+@pytest.mark.parametrize("odtype", [torch.float32, torch.float64, torch.float16, torch.bfloat16,
+                                    torch.complex64, torch.complex128], ids=str)
+def test_elu_out_dtypes(odtype):
+    x = data((9, 4), torch.bfloat16, seed=13)
+    g = data((9, 4), torch.bfloat16, -2, 2, seed=14)
+    out = torch.empty((9, 4), dtype=odtype)
+    aclnn_cpu.elu_backward(g, x, out=out)
+    # CANN's order: the bf16 result first, then the cast
+    assert torch.equal(out, ref_elu(g, x).to(odtype))
+
+
+def test_in_place_on_an_input():
+    x = data((100,), torch.float32, seed=15)
+    g = data((100,), torch.float32, -2, 2, seed=16)
+    want = ref_elu(g, x)
+    got = aclnn_cpu.elu_backward(g, x, out=g)
+    assert got is g and ulp_diff(g, want) <= 8
+
+
+def test_zero_copy_numpy_no_temporary():
+    n = 1 << 20
+    x = np.random.default_rng(0).uniform(-4, 4, 2 * n).astype(np.float32)[::2]  # strided: 4 MiB view
+    g = np.ones(n, np.float32)
+    out = np.empty(2 * n, np.float32)[1::2]
+    aclnn_cpu.elu_backward(g, x, out=out)  # warm: library loaded, the per-thread workspace
+    aclnn_cpu.softplus_backward(g, x, out=out)  # (the staging buffers phase 1 asks for) allocated
+    tracemalloc.start()
+    try:
+        r = aclnn_cpu.elu_backward(g, x, out=out)
+        r2 = aclnn_cpu.softplus_backward(g, x, out=out)
+        _, peak = tracemalloc.get_traced_memory()
+    finally:
+        tracemalloc.stop()
+    assert r is out and r2 is out
+    assert peak < n * 4 // 16, f"a temporary of {peak} bytes was allocated for a {n * 4}-byte input"
+    assert out.base is not None and np.allclose(out, aclnn_cpu.softplus_backward(g, np.ascontiguousarray(x)))
+
+
+def test_zero_copy_torch_writes_caller_memory():
+    x = data((64, 64), torch.float32, seed=17).t()
+    g = torch.ones(64, 64)
+    out = torch.empty(64, 128)[:, ::2]
+    ptr = out.data_ptr()
+    r = aclnn_cpu.softplus_backward(g, x, out=out)
+    assert r is out and r.data_ptr() == ptr and r.stride() == (128, 2)
+
+
+def test_numpy_views_in_out_match_torch():
+    rng = np.random.default_rng(3)
+    base = rng.uniform(-5, 5, (20, 30)).astype(np.float32)
+    x = base[3:15:2, 5:29:4]
+    g = np.asfortranarray(rng.uniform(-1, 1, x.shape).astype(np.float32))
+    out = np.zeros((40, 40), np.float32)[::3, 1::5][: x.shape[0], : x.shape[1]]
+    aclnn_cpu.elu_backward(g, x, 0.9, out=out)
+    want = ref_elu(torch.from_numpy(np.ascontiguousarray(g)), torch.from_numpy(np.ascontiguousarray(x)), 0.9)
+    assert ulp_diff(torch.from_numpy(np.ascontiguousarray(out)), want) <= 8
+
+
+def test_lists_are_accepted_as_arrays():
+    r = aclnn_cpu.softplus_backward([1.0, 1.0], [0.0, 100.0])
+    assert isinstance(r, np.ndarray) and r.dtype == np.float64 and np.allclose(r, [0.5, 1.0])
+
+
+def test_gil_released_threads_run():
+    import threading
+
+    x = data((1 << 16,), torch.float32, seed=18)
+    g = torch.ones_like(x)
+    want = ref_softplus(g, x)
+    errs = []
+
+    def work():
+        try:
+            for _ in range(20):
+                assert ulp_diff(aclnn_cpu.softplus_backward(g, x), want) <= 8
+        except BaseException as e:  # noqa: BLE001
+            errs.append(e)
+
+    ts = [threading.Thread(target=work) for _ in range(4)]
+    [t.start() for t in ts]
+    [t.join() for t in ts]
+    assert not errs
+
+
+def test_silu_row_follows_the_library():
+    from aclnn_cpu._lib import lib
+
+    has = lib().has("aclnnSiluBackwardGetWorkspaceSize")
+    assert ("silu_backward" in aclnn_cpu.available_operators()) == has
+    x = data((33,), torch.float32, seed=19)
+    g = torch.ones_like(x)
+    if has:
+        assert ulp_diff(aclnn_cpu.silu_backward(g, x), aten.silu_backward(g, x)) <= 8
+    else:
+        with pytest.raises(NotImplementedError, match="aclnnSiluBackward"):
+            aclnn_cpu.silu_backward(g, x)
