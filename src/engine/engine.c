@@ -66,7 +66,7 @@ static void tile_extent(const acpu_core_plan *p, const acpu_core_work *w, uint64
 unsigned acpu_engine_threads(const acpu_core_plan *plan, unsigned requested)
 {
     uint64_t grain = plan->min_thread_elems ? plan->min_thread_elems : ACPU_MIN_ELEMS_PER_THREAD;
-    uint64_t by_size = (plan->total + grain - 1) / grain;
+    uint64_t by_size = acpu_ceil_div_u64(plan->total, grain); /* no wrap for totals near 2^64 */
     uint64_t t = acpu_min_u64(acpu_min_u64(requested, plan->core_num), by_size);
     return t > 0 ? (unsigned)t : 1u;
 }
