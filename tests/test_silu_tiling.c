@@ -383,9 +383,10 @@ START_TEST(test_tool_refuses)
     };
     acpu_test_expect_tool_refuses(usage, N_ELEMS(usage), 2);
     static const char *const plan[] = {
-        "silu_backward --soc Ascend950 --shape 0,4", "silu_backward --soc Ascend950 --dtype fp16 --out-dtype fp16 "
-                                                     "--self-dtype fp32",
-        "silu_backward --soc Ascend950 --shape 2,3 --out-shape 3,3", "silu_backward --soc Ascend910B --shape 0",
+        "silu_backward --soc Ascend950 --shape 0,4",
+        "silu_backward --soc Ascend950 --dtype fp16 --out-dtype fp16 --self-dtype fp32",
+        "silu_backward --soc Ascend950 --shape 2,3 --out-shape 3,3",
+        "silu_backward --soc Ascend910B --shape 0",
     };
     acpu_test_expect_tool_refuses(plan, N_ELEMS(plan), 1);
 }
