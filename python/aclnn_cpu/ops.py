@@ -42,7 +42,8 @@ class OpSpec:
         symbol: the C name without the phase suffix (``"aclnnEluBackward"``).
         c_args: the phase-1 arguments before gradInput, in C order: ``("tensor", "grad_output")``,
             ``("scalar", "alpha")``, ``("bool", "is_result")``.
-        shape_from: which tensor argument gives the result's shape.
+        shape_from: which tensor argument gives the result's shape, or ``"broadcast"`` for the
+            broadcast of all the tensor arguments' shapes (numpy rules).
         result_dtype: the gradInput dtype for ``out=None``, from the tensor arguments' dtypes.
     """
 
@@ -66,7 +67,7 @@ OPERATORS: Dict[str, OpSpec] = {
         # aclnnSiluBackward(gradOutput, self, gradInput): present when the library exports it.
         OpSpec("silu_backward", "aclnnSiluBackward",
                (("tensor", "grad_output"), ("tensor", "x")),
-               "x", lambda d: promote_float(d["grad_output"], d["x"])),
+               "broadcast", lambda d: promote_float(d["grad_output"], d["x"])),
     )
 }
 
@@ -160,7 +161,10 @@ def _run(spec: OpSpec, args: Dict[str, Any], out: Optional[ArrayLike]) -> ArrayL
             args[name] = arr = _arrays.as_array(args[name], name)
             views[name] = _arrays.describe(arr, name)
     if out is None:
-        shape = views[spec.shape_from].shape
+        if spec.shape_from == "broadcast":
+            shape = tuple(_arrays.np.broadcast_shapes(*(v.shape for v in views.values())))
+        else:
+            shape = views[spec.shape_from].shape
         dtype = spec.result_dtype({n: v.dtype for n, v in views.items()})
         kind_of = next((args[n] for n in views if _arrays.is_torch(args[n])), None)
         out = _arrays.empty_like_kind(kind_of, shape, dtype)
@@ -279,8 +283,18 @@ def silu_backward(grad_output: ArrayLike, x: ArrayLike, out: Optional[ArrayLike]
     ``s = sigmoid(x)``. Same as ``torch.ops.aten.silu_backward(grad_output, x)``.
 
     Available when the loaded library exports ``aclnnSiluBackward`` (see
-    :func:`available_operators`); otherwise raises ``NotImplementedError``. Arguments, ``out`` and
-    errors as :func:`elu_backward`; the C API's dtype and shape rules apply.
+    :func:`available_operators`); otherwise raises ``NotImplementedError``.
+
+    Args:
+        grad_output: the incoming gradient (numpy array or torch CPU tensor, float16, bfloat16 or
+            float32). On the ``host`` and ``Ascend950`` profiles it may broadcast with `x` (numpy
+            rules); on the 910 profiles both must have the same shape and dtype.
+        x: the forward input ``self``, same kinds and dtypes.
+        out: where to write the result (any writable view of the broadcast shape); a new array of
+            that shape when ``None``: ``grad_output``'s dtype when the inputs' dtypes match, else
+            float32 (the C API's rule).
+
+    Errors as :func:`elu_backward` (an :class:`AclnnError` subclass with the status code).
     """
     return _run(OPERATORS["silu_backward"], {"grad_output": grad_output, "x": x}, out)
 

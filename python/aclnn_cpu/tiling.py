@@ -36,6 +36,8 @@ _OPTIONS: Dict[str, Dict[str, str]] = {
                      "is_result": "is-result"},
     "softplus_backward": {"grad_shape": "grad-shape", "beta": "beta", "threshold": "threshold",
                           "strategy": "strategy"},
+    "silu_backward": {"grad_shape": "grad-shape", "out_shape": "out-shape", "self_dtype": "self-dtype",
+                      "out_dtype": "out-dtype", "strategy": "strategy"},
 }
 _FLAGS = {"is_result"}
 
@@ -77,7 +79,7 @@ def plan_args(op: str, **options: Any) -> List[str]:
             if value:
                 argv.append(opt)
             continue
-        if key in ("shape", "grad_shape"):
+        if key in ("shape", "grad_shape", "out_shape"):
             value = _shape_str(value)
         elif isinstance(value, float):
             value = repr(value)
@@ -90,7 +92,7 @@ def plan(op: str, soc: str = "host", dtype: str = "float32", shape: Shape = (), 
     """The host tiling plan of `op`, as the dict of the ``aclnn-cpu-tiling`` tool's JSON.
 
     Args:
-        op: ``"elu_backward"`` or ``"softplus_backward"`` (:func:`operators`).
+        op: ``"elu_backward"``, ``"softplus_backward"`` or ``"silu_backward"`` (:func:`operators`).
         soc: platform profile: ``host``, ``Ascend910``, ``Ascend910B``, ``Ascend910_93``, ``Ascend950``.
         dtype: ``float32``, ``float16`` or ``bfloat16`` (the kernel's input dtype).
         shape: dims (tuple, list or int; ``()`` is 0-dim); softplus: self's shape.
@@ -98,7 +100,9 @@ def plan(op: str, soc: str = "host", dtype: str = "float32", shape: Shape = (), 
         ub: overrides the profile's unified-buffer bytes per core when > 0.
         **options: elu_backward: ``out_dtype``, ``alpha``, ``scale``, ``input_scale``,
             ``is_result``; softplus_backward: ``grad_shape`` (broadcasts to ``shape``), ``beta``,
-            ``threshold``, ``strategy`` (``"arch35"`` or ``"ascend910b"``).
+            ``threshold``, ``strategy`` (``"arch35"`` or ``"ascend910b"``); silu_backward:
+            ``grad_shape``, ``out_shape`` (default: the broadcast), ``self_dtype``, ``out_dtype``,
+            ``strategy``. (:func:`layout` and :func:`draw` know the ELU and softplus plans.)
 
     Returns:
         ``{"op": ..., "soc": ..., "tilingKey": ..., "blockDim": ..., "workspace": ...,
@@ -114,6 +118,7 @@ def plan(op: str, soc: str = "host", dtype: str = "float32", shape: Shape = (), 
     L = lib()
     if not L.has_tiling:
         raise NotImplementedError(f"the loaded library ({L.path}) has no aclnnCpuGetTilingPlan")
+    L.used = True  # planning reads the settings, which fixes the ISA: set_max_isa is too late now
     c_argv = (ctypes.c_char_p * max(len(argv), 1))(*[a.encode() for a in argv])
     buf = ctypes.create_string_buffer(16384)
     length = ctypes.c_size_t(0)

@@ -249,3 +249,15 @@ def test_silu_row_follows_the_library():
     else:
         with pytest.raises(NotImplementedError, match="aclnnSiluBackward"):
             aclnn_cpu.silu_backward(g, x)
+
+
+@pytest.mark.parametrize("gshape,xshape", [((4, 5, 6), (6,)), ((6,), (4, 5, 6)), ((4, 1, 6), (1, 5, 1))])
+def test_silu_result_has_the_broadcast_shape(gshape, xshape):
+    """out=None allocates the broadcast of both shapes (the C API's gradInput shape), as aten does."""
+    if "silu_backward" not in aclnn_cpu.available_operators():
+        pytest.skip("the loaded library has no aclnnSiluBackward")
+    g = data(gshape, torch.float32, seed=23)
+    x = data(xshape, torch.float32, seed=29)
+    got, want = aclnn_cpu.silu_backward(g, x), aten.silu_backward(g, x)
+    assert got.shape == want.shape
+    assert ulp_diff(got, want) <= 8

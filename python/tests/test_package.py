@@ -35,6 +35,18 @@ def test_max_isa_before_first_use_in_a_fresh_process():
     assert r.stdout.split() == ["scalar", "refused"]
 
 
+def test_max_isa_refused_after_a_tiling_plan():
+    """Planning reads the settings (the ISA is then fixed): a later cap is refused, not ignored."""
+    code = ("import aclnn_cpu\n"
+            "aclnn_cpu.tiling.plan('elu_backward', shape=(100,))\n"
+            "try:\n    aclnn_cpu.set_max_isa('scalar')\n    print('accepted', aclnn_cpu.get_isa())\n"
+            "except RuntimeError as e:\n    print('refused')\n")
+    env = {k: v for k, v in os.environ.items() if k != "ACLNN_CPU_MAX_ISA"}
+    r = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True, timeout=120)
+    assert r.returncode == 0, r.stderr
+    assert r.stdout.split() == ["refused"] or r.stdout.split() == ["accepted", "scalar"]
+
+
 def test_help_explains_every_argument():
     for fn, args in ((aclnn_cpu.elu_backward, ["grad_output", "x", "alpha", "scale", "input_scale", "is_result",
                                                 "out"]),
