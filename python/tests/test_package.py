@@ -37,7 +37,7 @@ def test_max_isa_before_first_use_in_a_fresh_process():
 
 def test_max_isa_refused_after_a_tiling_plan():
     """Planning reads the settings (the ISA is then fixed): a later cap is refused, not ignored."""
-    code = ("import aclnn_cpu\n"
+    code = ("import aclnn_cpu, aclnn_cpu.tiling\n"
             "aclnn_cpu.tiling.plan('elu_backward', shape=(100,))\n"
             "try:\n    aclnn_cpu.set_max_isa('scalar')\n    print('accepted', aclnn_cpu.get_isa())\n"
             "except RuntimeError as e:\n    print('refused')\n")
