@@ -10,7 +10,9 @@ difference comes from the backward's rounding. fp32 gradients agree to a few ulp
 <= 4 ulp, Softplus <= 3 ulp), which plain SGD on a well-conditioned problem keeps at the level of
 fp32 noise: relative loss difference <= 1e-4 over the run. bf16 gradients are correctly rounded on
 both sides (but for rare halfway cases), but bf16 training amplifies a one-ulp difference in one
-weight, so its curves are held to 2e-2.
+weight, so its curves are held to 2e-2. The contract itself is checked directly too: each
+activation's input gradient, ours against PyTorch's on the same inputs, within 4 ulp (fp32) or 1
+ulp (bf16).
 """
 from __future__ import annotations
 
@@ -47,6 +49,36 @@ def train(model: torch.nn.Module, x: torch.Tensor, y: torch.Tensor, steps: int, 
         times.append(time.perf_counter() - t0)
         losses.append(float(loss.detach().float()))
     return losses, times
+
+
+def ulps(a: torch.Tensor, b: torch.Tensor) -> int:
+    """Largest distance between a and b in units in the last place of their dtype (fp32 or bf16)."""
+    bits = {torch.float32: torch.int32, torch.bfloat16: torch.int16}[a.dtype]
+
+    def ordered(t: torch.Tensor) -> torch.Tensor:
+        i = t.contiguous().view(bits).to(torch.int64)
+        return torch.where(i < 0, -(i & (2 ** (8 * t.element_size() - 1) - 1)), i)
+    return int((ordered(a) - ordered(b)).abs().max())
+
+
+def activation_gradients_ulps(act: str, dtype: torch.dtype, x: torch.Tensor) -> int:
+    """Each activation's input gradient, ours against PyTorch's, at the first layer's real inputs
+    and a random upstream gradient: the contract's measure (the loss curves only show its effect)."""
+    worst = 0
+    h = make_model(act, False, dtype, 1)[0](x).detach() * 3  # pre-activations over a wide range
+    dy = torch.randn(h.shape, generator=torch.Generator().manual_seed(5)).to(dtype)
+    for name, ours, ref in (("elu", at.ELU(alpha=1.0), torch.nn.ELU(alpha=1.0)),
+                            ("softplus", at.Softplus(beta=1.0, threshold=20.0), torch.nn.Softplus(beta=1.0,
+                                                                                                  threshold=20.0))):
+        if act not in (name, "both"):
+            continue
+        grads = []
+        for module in (ours, ref):
+            hi = h.clone().requires_grad_(True)
+            (gi,) = torch.autograd.grad(module(hi), hi, dy)
+            grads.append(gi)
+        worst = max(worst, ulps(grads[0], grads[1]))
+    return worst
 
 
 def main(argv=None) -> int:
@@ -87,7 +119,9 @@ def main(argv=None) -> int:
     med = lambda v: sorted(v)[len(v) // 2] * 1e3  # noqa: E731
     print(f"time per step (median): PyTorch {med(ref_times):.3f} ms, aclnn_cpu backward {med(our_times):.3f} ms")
     print(f"largest relative loss difference {worst:.3e} (tolerance {tol:g})")
-    if not all(map(lambda v: v == v, our_losses)) or worst > tol:
+    grad_ulps, grad_tol = activation_gradients_ulps(args.act, dtype, x), (4 if dtype == torch.float32 else 1)
+    print(f"activation input gradients, ours vs PyTorch: at most {grad_ulps} ulp (contract: {grad_tol})")
+    if not all(map(lambda v: v == v, our_losses)) or worst > tol or grad_ulps > grad_tol:
         print("FAIL: the two runs diverge beyond the accuracy contract", file=sys.stderr)
         return 1
     return 0
