@@ -150,7 +150,9 @@ static aclnnStatus storage_error(const char *api, const char *name, const aclTen
     return ACLNN_ERR_PARAM_INVALID;
 }
 
-/* acpu_check_tensor_data, also giving the view's last storage element index. */
+/* The checks past CANN's list for one tensor: data present when it is not empty (161001), the view
+ * inside its storage and the storage inside the address space (161002); gives the view's last
+ * storage element index. */
 static aclnnStatus check_tensor_extent(const char *api, const char *name, const aclTensor *t, uint64_t *last)
 {
     if (t->data == NULL) {
@@ -164,11 +166,11 @@ static aclnnStatus check_tensor_extent(const char *api, const char *name, const 
         return ACLNN_ERR_PARAM_INVALID;
     }
     uint64_t storage = acpu_tensor_storage_elems(t), bytes;
-    if (!acpu_tensor_last_index(t, last)) {
-        int d = acpu_tensor_extent_overflow_dim(t);
+    int d = acpu_tensor_last_index(t, last); /* the tensor is not empty: d >= 0 means overflow */
+    if (d >= 0) {
         acpu_set_error("%s: %s view reaches past storage element 2^63-1: offset %lld + sum((dim-1)*stride) overflows "
                        "at dim %d (size %lld, stride %lld)", api, name, (long long)t->offset, d,
-                       d >= 0 ? (long long)t->view_dims[d] : 0LL, d >= 0 ? (long long)t->strides[d] : 0LL);
+                       (long long)t->view_dims[d], (long long)t->strides[d]);
         return ACLNN_ERR_PARAM_INVALID;
     }
     if (*last >= storage) {
@@ -179,12 +181,6 @@ static aclnnStatus check_tensor_extent(const char *api, const char *name, const 
     if (!acpu_bytes_fit(t->data, storage, acpu_dtype_size(t->dtype), &bytes))
         return storage_error(api, name, t, "storage does not fit the address space from its data pointer");
     return ACLNN_SUCCESS;
-}
-
-aclnnStatus acpu_check_tensor_data(const char *api, const char *name, const aclTensor *t)
-{
-    uint64_t last;
-    return check_tensor_extent(api, name, t, &last);
 }
 
 /* The overlap rules with each tensor's last index known (n <= ACPU_MAX_HANDLE_ARGS). */
@@ -236,15 +232,6 @@ static aclnnStatus check_overlap(const char *api, const char *const *names, cons
         return ACLNN_ERR_PARAM_INVALID;
     }
     return ACLNN_SUCCESS;
-}
-
-aclnnStatus acpu_check_output_overlap(const char *api, const char *const *names, const aclTensor *const *tensors,
-                                      int n)
-{
-    uint64_t lasts[ACPU_MAX_HANDLE_ARGS];
-    for (int i = 0; i < n; i++)
-        (void)acpu_tensor_last_index(tensors[i], &lasts[i]); /* checked by acpu_check_tensor_data */
-    return check_overlap(api, names, tensors, lasts, n);
 }
 
 void acpu_tensor_view(const aclTensor *t, size_t elem_size, acpu_view *v)

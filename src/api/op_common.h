@@ -66,18 +66,13 @@ bool acpu_is_empty(const aclTensor *t);
 /* "2x3x4" ("scalar" for 0 dims) into buf. */
 const char *acpu_shape_str(const aclTensor *t, char *buf, size_t size);
 
-/* The checks past CANN's list: data present for a non-empty tensor (161001) and the view inside its
- * storage (161002). */
-aclnnStatus acpu_check_tensor_data(const char *api, const char *name, const aclTensor *t);
-/* acpu_check_tensor_data for each of n tensors, in order (the first failure wins), then
- * acpu_check_output_overlap with tensors[n-1] as the output. */
+/* The checks past CANN's list, tensor by tensor in order (the first failure wins): data present for
+ * a non-empty tensor (161001), the view inside its storage and the storage inside the address space
+ * (161002, exact arithmetic); then the overlap rules for tensors[n-1], the output (PyTorch's rules,
+ * stricter where it cannot tell): distinct elements, and a memory span that meets an input's only
+ * as the very same view (exact in-place aliasing); 161002 otherwise. */
 aclnnStatus acpu_check_tensors_data(const char *api, const char *const *names, const aclTensor *const *tensors,
                                     int n);
-/* Overlap rules for tensors[n-1], the output, after every tensor passed acpu_check_tensor_data
- * (PyTorch's rules, stricter where it cannot tell): its elements are distinct, and its memory span
- * meets an input's only when both are the same view (exact in-place aliasing). 161002 otherwise. */
-aclnnStatus acpu_check_output_overlap(const char *api, const char *const *names, const aclTensor *const *tensors,
-                                      int n);
 /* Engine view of a tensor with element size elem_size (the view's rank is <= ACPU_MAX_DIMS). */
 void acpu_tensor_view(const aclTensor *t, size_t elem_size, acpu_view *v);
 /* The view of `t` broadcast to `shape`'s view shape (numpy rules; the caller checked they hold):

@@ -111,11 +111,9 @@ bool acpu_dims_fit(const int64_t *dims, uint64_t n);
 /* Elements of the view (1 for 0 dims) and of the storage; exact by acpu_dims_fit. */
 uint64_t acpu_tensor_numel(const aclTensor *t);
 uint64_t acpu_tensor_storage_elems(const aclTensor *t);
-/* The largest storage element index the view reaches, offset + sum((dim-1)*stride), exactly; false
- * when it exceeds INT64_MAX or the view is empty. */
-bool acpu_tensor_last_index(const aclTensor *t, uint64_t *last);
-/* The first dim whose (dim-1)*stride term takes offset + sum past INT64_MAX; -1 if none. */
-int acpu_tensor_extent_overflow_dim(const aclTensor *t);
+/* The largest storage element index the view reaches, offset + sum((dim-1)*stride), exactly, in
+ * *last: -1 then; otherwise the first dim that is 0 or whose term takes the sum past INT64_MAX. */
+int acpu_tensor_last_index(const aclTensor *t, uint64_t *last);
 /* elems * elem_size as *bytes when it fits ptrdiff_t and [data, data + bytes) does not wrap around
  * the address space; false otherwise. */
 bool acpu_bytes_fit(const void *data, uint64_t elems, size_t elem_size, uint64_t *bytes);

@@ -29,28 +29,17 @@ uint64_t acpu_tensor_numel(const aclTensor *t) { return dims_product(t->view_dim
 
 uint64_t acpu_tensor_storage_elems(const aclTensor *t) { return dims_product(t->storage_dims, t->storage_rank); }
 
-int acpu_tensor_extent_overflow_dim(const aclTensor *t)
-{
-    uint64_t sum = (uint64_t)t->offset;
-    for (uint64_t d = 0; d < t->view_rank; d++)
-        if (t->view_dims[d] > 0 &&
-            (!acpu_muladd_u64((uint64_t)t->view_dims[d] - 1u, (uint64_t)t->strides[d], sum, &sum) ||
-             sum > (uint64_t)INT64_MAX))
-            return (int)d;
-    return -1;
-}
-
-bool acpu_tensor_last_index(const aclTensor *t, uint64_t *last)
+int acpu_tensor_last_index(const aclTensor *t, uint64_t *last)
 {
     uint64_t sum = (uint64_t)t->offset;
     for (uint64_t d = 0; d < t->view_rank; d++) {
-        if (t->view_dims[d] == 0)
-            return false; /* an empty view reaches no element */
-        if (!acpu_muladd_u64((uint64_t)t->view_dims[d] - 1u, (uint64_t)t->strides[d], sum, &sum))
-            return false;
+        if (t->view_dims[d] == 0 ||
+            !acpu_muladd_u64((uint64_t)t->view_dims[d] - 1u, (uint64_t)t->strides[d], sum, &sum) ||
+            sum > (uint64_t)INT64_MAX)
+            return (int)d; /* an empty view reaches no element; or the sum passed INT64_MAX here */
     }
     *last = sum;
-    return sum <= (uint64_t)INT64_MAX;
+    return -1;
 }
 
 bool acpu_bytes_fit(const void *data, uint64_t elems, size_t elem_size, uint64_t *bytes)
