@@ -7,8 +7,8 @@
  * - under a finite address-space limit (RLIMIT_AS, `ulimit -v`) or data limit (RLIMIT_DATA,
  *   `ulimit -d`, which counts thread stacks as private writable mappings), as many threads as half
  *   the remaining room holds stacks for (each thread reserves RLIMIT_STACK's size, 8 MiB when
- *   unlimited, plus slack). Measured on a 2-CPU machine: a 1M-element call asking for 8 threads
- *   under `ulimit -v 60000` ended the process before this rule; 2 threads ran.
+ *   unlimited, plus slack). tests/test_hardening.c asks for 8 threads 40 MiB above the process's
+ *   size under each limit: that ended the process before this rule.
  * The CPU count is read once (omp_get_num_procs() is a system call); the limits and the process's
  * size are read again for every call that would run on more than one thread (a few system calls
  * against at least ~10 us of kernel work), so that a limit lowered at run time is honoured. */
