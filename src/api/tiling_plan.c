@@ -393,12 +393,20 @@ static void print_i64_rows(jbuf *j, const int64_t (*rows)[ACPU_SP_MAX_RANK], int
     jprintf(j, "]");
 }
 
+/* The fields every broadcast-tiled operator's plan starts with, up to and with the ", " after them. */
+static void print_plan_head(jbuf *j, const char *op, acpu_soc soc, const char *strategy, uint64_t key,
+                            uint32_t block_dim, uint64_t workspace)
+{
+    jprintf(j, "{\"op\": \"%s\", \"soc\": \"%s\", \"strategy\": \"%s\", \"tilingKey\": %" PRIu64
+               ", \"blockDim\": %" PRIu32 ", \"workspace\": %" PRIu64 ", ",
+            op, acpu_soc_name(soc), strategy, key, block_dim, workspace);
+}
+
 static void print_sp_head(jbuf *j, acpu_soc soc, const char *strategy, uint32_t key, uint32_t block_dim,
                           uint64_t workspace)
 {
-    jprintf(j, "{\"op\": \"SoftplusV2Grad\", \"soc\": \"%s\", \"strategy\": \"%s\", \"tilingKey\": %" PRIu32
-               ", \"blockDim\": %" PRIu32 ", \"workspace\": %" PRIu64 ", \"tilingData\": {",
-            acpu_soc_name(soc), strategy, key, block_dim, workspace);
+    print_plan_head(j, "SoftplusV2Grad", soc, strategy, key, block_dim, workspace);
+    jprintf(j, "\"tilingData\": {");
 }
 
 static void print_sp_arch35(jbuf *j, acpu_soc soc, const acpu_sp_arch35_plan *plan)
@@ -554,18 +562,10 @@ static const opt_spec k_silu_options[] = {
     {"strategy", true, silu_strategy},
 };
 
-static void print_silu_head(jbuf *j, acpu_soc soc, const char *strategy, uint64_t key, uint32_t block_dim,
-                            uint64_t workspace)
-{
-    jprintf(j, "{\"op\": \"SiluGrad\", \"soc\": \"%s\", \"strategy\": \"%s\", \"tilingKey\": %" PRIu64
-            ", \"blockDim\": %" PRIu32 ", \"workspace\": %" PRIu64 ", ",
-            acpu_soc_name(soc), strategy, key, block_dim, workspace);
-}
-
 static void print_silu_arch35(jbuf *j, acpu_soc soc, const acpu_silu_arch35_plan *plan)
 {
     const acpu_silu_arch35_data *d = &plan->data;
-    print_silu_head(j, soc, "arch35", plan->tiling_key, plan->block_dim, plan->workspace);
+    print_plan_head(j, "SiluGrad", soc, "arch35", plan->tiling_key, plan->block_dim, plan->workspace);
     jprintf(j, "\"opKey\": %" PRId64 ", \"bufferDivisor\": %" PRId64 ", \"tilingData\": {\"blockFormer\": %" PRId64
             ", \"ubFormer\": %" PRId64 ", \"ubOuter\": %" PRId64 ", \"ubTail\": %" PRId64 ", \"blockTail\": %" PRId64
             ", \"shapeLen\": %" PRId64 ", \"ubSplitAxis\": %" PRId64 ", \"dimProductBeforeUbInner\": %" PRId64
@@ -588,7 +588,7 @@ static void print_silu_arch35(jbuf *j, acpu_soc soc, const acpu_silu_arch35_plan
 static void print_silu_910b(jbuf *j, acpu_soc soc, const acpu_silu_910b_plan *plan)
 {
     const acpu_silu_910b_data *d = &plan->data;
-    print_silu_head(j, soc, "ascend910b", plan->tiling_key, plan->block_dim, plan->workspace);
+    print_plan_head(j, "SiluGrad", soc, "ascend910b", plan->tiling_key, plan->block_dim, plan->workspace);
     jprintf(j, "\"tilingData\": {\"smallCoreDataNum\": %" PRIu64 ", \"bigCoreDataNum\": %" PRIu64
             ", \"tileDataNum\": %" PRIu64 ", \"tailBlockNum\": %" PRIu64 "}}",
             d->smallCoreDataNum, d->bigCoreDataNum, d->tileDataNum, d->tailBlockNum);
