@@ -42,12 +42,28 @@ typedef struct {
 /* out[i] = f(a[i], b[i]) for i < n; a, b, out hold n elements of the kernel dtype. */
 typedef void (*acpu_binary_kernel)(size_t n, const void *a, const void *b, void *out, const void *params);
 
+/* out[i] = f(in[i]) for i < n, contiguous arrays of the variant's element type. */
+typedef void (*acpu_unary_kernel)(size_t n, const void *in, void *out);
+
+/* The exp implementations of an ISA, as array loops, for the exp accuracy check
+ * (tools/aclnn-cpu-expcheck), its test suite and the kernel-ceiling benchmark:
+ *   X(ID, stem, name, is_f64)   ID names ACPU_EXP_<ID>; every ISA translation unit defines
+ *   ACPU_KERNEL_NAME(exp_##stem) (kernels/ops/exp_arrays.h); name is what the tools print. */
+#define ACPU_EXP_LIST(X)                                \
+    X(SLEEF_F32, sleef_f32, "sleef_u10_f32", 0)         \
+    X(INLINE_F32, inline_f32, "inline_f32", 0)          \
+    X(SLEEF_F64, sleef_f64, "sleef_u10_f64", 1)
+#define ACPU_EXP_ENUM_ROW(id, stem, name, f64) ACPU_EXP_##id,
+typedef enum { ACPU_EXP_LIST(ACPU_EXP_ENUM_ROW) ACPU_EXP_COUNT } acpu_exp_variant;
+#undef ACPU_EXP_ENUM_ROW
+
 typedef struct {
     acpu_isa isa;
     bool native_bf16; /* AVX-512 narrowing to bf16 by VCVTNE(2)PS2BF16 (avx512_bf16) */
     /* k[id][dtype]: a = dy, b = x (ELU_RESULT: b = forward result); NULL where the list row has no
      * such dtype (F64 exists for SOFTPLUS only). */
     acpu_binary_kernel k[ACPU_KERNEL_COUNT][ACPU_KDT_COUNT];
+    acpu_unary_kernel exp[ACPU_EXP_COUNT];
 } acpu_kernel_table;
 
 /* Kernels of the best ISA that is built in, supported by this CPU and not above `cap`
@@ -59,6 +75,10 @@ const acpu_kernel_table *acpu_kernel_table_best(acpu_isa cap, bool native_bf16);
 const acpu_kernel_table *acpu_kernel_table_get(acpu_isa isa, bool native_bf16);
 /* "scalar", "neon", "avx2", "avx512"; NULL otherwise. */
 const char *acpu_isa_name(acpu_isa isa);
+/* The ACPU_EXP_LIST name of a variant; NULL when out of range. */
+const char *acpu_exp_variant_name(acpu_exp_variant v);
+/* Whether a variant maps doubles (else floats). */
+bool acpu_exp_variant_is_f64(acpu_exp_variant v);
 
 /* Scalar conversions: widening (common/acpu_half.h) is exact, narrowing rounds to nearest-even, NaN
  * stays NaN. */

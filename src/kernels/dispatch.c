@@ -75,3 +75,19 @@ const char *acpu_isa_name(acpu_isa isa)
     static const char *const names[ACPU_ISA_COUNT] = {"scalar", "neon", "avx2", "avx512"};
     return (unsigned)isa < ACPU_ISA_COUNT ? names[isa] : NULL;
 }
+
+const char *acpu_exp_variant_name(acpu_exp_variant v)
+{
+#define ACPU_EXP_NAME_ROW(id, stem, name, f64) [ACPU_EXP_##id] = name,
+    static const char *const names[ACPU_EXP_COUNT] = {ACPU_EXP_LIST(ACPU_EXP_NAME_ROW)};
+#undef ACPU_EXP_NAME_ROW
+    return (unsigned)v < ACPU_EXP_COUNT ? names[v] : NULL;
+}
+
+bool acpu_exp_variant_is_f64(acpu_exp_variant v)
+{
+#define ACPU_EXP_F64_ROW(id, stem, name, f64) [ACPU_EXP_##id] = f64,
+    static const bool f64s[ACPU_EXP_COUNT] = {ACPU_EXP_LIST(ACPU_EXP_F64_ROW)};
+#undef ACPU_EXP_F64_ROW
+    return (unsigned)v < ACPU_EXP_COUNT && f64s[v];
+}

@@ -63,4 +63,22 @@ ACPU_DEFINE_PAIR_ACCESS(acpu_vd, double, ACPU_VDLANES, acpu_vd_load_f64, acpu_vd
         }                                                                                           \
     }
 
+/* The unary form, out[i] = body(in[i]), one vector at a time with the same padded tail:
+ *   static void fn(size_t n, const void *in, void *out) */
+#define ACPU_DEFINE_UNARY_KERNEL(fn, T, VP, LANES, SFX, body)                                         \
+    static void fn(size_t n, const void *in_, void *out_)                                           \
+    {                                                                                               \
+        const T *in = (const T *)in_;                                                               \
+        T *out = (T *)out_;                                                                         \
+        size_t i = 0;                                                                               \
+        for (; i + LANES <= n; i += LANES)                                                          \
+            VP##_store_##SFX(out + i, body(VP##_load_##SFX(in + i)));                               \
+        if (i < n) {                                                                                \
+            T ti[LANES] = {0}, to[LANES];                                                           \
+            memcpy(ti, in + i, (n - i) * sizeof(T));                                                \
+            VP##_store_##SFX(to, body(VP##_load_##SFX(ti)));                                        \
+            memcpy(out + i, to, (n - i) * sizeof(T));                                               \
+        }                                                                                           \
+    }
+
 #endif /* ACPU_OPS_BINARY_LOOP_H_ */

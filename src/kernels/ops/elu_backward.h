@@ -20,7 +20,7 @@ static inline acpu_vf acpu_elu_exp_math(acpu_vf dy, acpu_vf x, const acpu_elu_pa
 
 static inline acpu_vf acpu_elu_exp_body(acpu_vf dy, acpu_vf x, const acpu_elu_params *p)
 {
-    return acpu_elu_exp_math(dy, x, p, acpu_vf_exp);
+    return acpu_elu_exp_math(dy, x, p, acpu_vf_exp_sleef);
 }
 
 static inline acpu_vf acpu_elu_exp_body16(acpu_vf dy, acpu_vf x, const acpu_elu_params *p)

@@ -24,7 +24,7 @@ static inline acpu_vf acpu_silu_math(acpu_vf dy, acpu_vf x, acpu_vf_exp_fn exp_f
 static inline acpu_vf acpu_silu_body(acpu_vf dy, acpu_vf x, const void *p)
 {
     (void)p;
-    return acpu_silu_math(dy, x, acpu_vf_exp);
+    return acpu_silu_math(dy, x, acpu_vf_exp_sleef);
 }
 
 static inline acpu_vf acpu_silu_body16(acpu_vf dy, acpu_vf x, const void *p)

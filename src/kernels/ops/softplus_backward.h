@@ -18,7 +18,7 @@ static inline acpu_vf acpu_softplus_math(acpu_vf dy, acpu_vf x, const acpu_softp
 
 static inline acpu_vf acpu_softplus_body(acpu_vf dy, acpu_vf x, const acpu_softplus_params *p)
 {
-    return acpu_softplus_math(dy, x, p, acpu_vf_exp);
+    return acpu_softplus_math(dy, x, p, acpu_vf_exp_sleef);
 }
 
 static inline acpu_vf acpu_softplus_body16(acpu_vf dy, acpu_vf x, const acpu_softplus_params *p)
@@ -29,7 +29,7 @@ static inline acpu_vf acpu_softplus_body16(acpu_vf dy, acpu_vf x, const acpu_sof
 static inline acpu_vd acpu_softplus_body_f64(acpu_vd dy, acpu_vd x, const acpu_softplus_params *p)
 {
     acpu_vd z = acpu_vd_mul(acpu_vd_set1(p->beta_d), x);
-    acpu_vd sig = acpu_vd_div(dy, acpu_vd_add(acpu_vd_exp(acpu_vd_neg(z)), acpu_vd_set1(1.0)));
+    acpu_vd sig = acpu_vd_div(dy, acpu_vd_add(acpu_vd_exp_sleef(acpu_vd_neg(z)), acpu_vd_set1(1.0)));
     return acpu_vd_select(acpu_vd_cmp_gt(z, acpu_vd_set1(p->threshold_d)), dy, sig);
 }
 

@@ -23,7 +23,7 @@ typedef __m256 acpu_vf;
 static inline acpu_vf acpu_vf_set1(float v) { return _mm256_set1_ps(v); }
 static inline acpu_vf acpu_vf_add(acpu_vf a, acpu_vf b) { return _mm256_add_ps(a, b); }
 static inline acpu_vf acpu_vf_mul(acpu_vf a, acpu_vf b) { return _mm256_mul_ps(a, b); }
-static inline acpu_vf acpu_vf_exp(acpu_vf x) { return Sleef_expf8_u10avx2(x); }
+static inline acpu_vf acpu_vf_exp_sleef(acpu_vf x) { return Sleef_expf8_u10avx2(x); }
 static inline acpu_vf acpu_vf_div(acpu_vf a, acpu_vf b) { return _mm256_div_ps(a, b); }
 static inline acpu_vf acpu_vf_neg(acpu_vf a) { return _mm256_xor_ps(a, _mm256_set1_ps(-0.0f)); }
 /* For ops/exp_poly.h (contract in vec/scalar.h). MAXPS/MINPS return their second operand when
@@ -115,7 +115,7 @@ static inline acpu_vd acpu_vd_add(acpu_vd a, acpu_vd b) { return _mm256_add_pd(a
 static inline acpu_vd acpu_vd_mul(acpu_vd a, acpu_vd b) { return _mm256_mul_pd(a, b); }
 static inline acpu_vd acpu_vd_div(acpu_vd a, acpu_vd b) { return _mm256_div_pd(a, b); }
 static inline acpu_vd acpu_vd_neg(acpu_vd a) { return _mm256_xor_pd(a, _mm256_set1_pd(-0.0)); }
-static inline acpu_vd acpu_vd_exp(acpu_vd x) { return Sleef_expd4_u10avx2(x); }
+static inline acpu_vd acpu_vd_exp_sleef(acpu_vd x) { return Sleef_expd4_u10avx2(x); }
 static inline acpu_vd acpu_vd_sub(acpu_vd a, acpu_vd b) { return _mm256_sub_pd(a, b); }
 static inline acpu_vd acpu_vd_abs(acpu_vd a) { return _mm256_andnot_pd(_mm256_set1_pd(-0.0), a); }
 static inline acpu_vd acpu_vd_min(acpu_vd a, acpu_vd b) { return _mm256_min_pd(a, b); }

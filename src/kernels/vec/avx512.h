@@ -43,7 +43,7 @@ static inline acpu_vf acpu_vf_fma(acpu_vf a, acpu_vf b, acpu_vf c) { return _mm5
 static inline acpu_vf acpu_vf_clamp(acpu_vf x, acpu_vf lo, acpu_vf hi) { return _mm512_min_ps(hi, _mm512_max_ps(lo, x)); }
 static inline acpu_vf acpu_vf_round(acpu_vf x) { return _mm512_roundscale_ps(x, _MM_FROUND_TO_NEAREST_INT | _MM_FROUND_NO_EXC); }
 static inline acpu_vf acpu_vf_scale_pow2(acpu_vf u, acpu_vf q) { return _mm512_scalef_ps(u, q); }
-static inline acpu_vf acpu_vf_exp(acpu_vf x) { return Sleef_expf16_u10avx512f(x); }
+static inline acpu_vf acpu_vf_exp_sleef(acpu_vf x) { return Sleef_expf16_u10avx512f(x); }
 static inline acpu_vf acpu_vf_sub(acpu_vf a, acpu_vf b) { return _mm512_sub_ps(a, b); }
 static inline acpu_vf acpu_vf_abs(acpu_vf a)
 {
@@ -139,7 +139,7 @@ static inline acpu_vd acpu_vd_neg(acpu_vd a)
 {
     return _mm512_castsi512_pd(_mm512_xor_si512(_mm512_castpd_si512(a), _mm512_set1_epi64(INT64_MIN)));
 }
-static inline acpu_vd acpu_vd_exp(acpu_vd x) { return Sleef_expd8_u10avx512f(x); }
+static inline acpu_vd acpu_vd_exp_sleef(acpu_vd x) { return Sleef_expd8_u10avx512f(x); }
 static inline acpu_vd acpu_vd_sub(acpu_vd a, acpu_vd b) { return _mm512_sub_pd(a, b); }
 static inline acpu_vd acpu_vd_abs(acpu_vd a)
 {

@@ -25,7 +25,7 @@ typedef float32x4_t acpu_vf;
 static inline acpu_vf acpu_vf_set1(float v) { return vdupq_n_f32(v); }
 static inline acpu_vf acpu_vf_add(acpu_vf a, acpu_vf b) { return vaddq_f32(a, b); }
 static inline acpu_vf acpu_vf_mul(acpu_vf a, acpu_vf b) { return vmulq_f32(a, b); }
-static inline acpu_vf acpu_vf_exp(acpu_vf x) { return Sleef_expf4_u10advsimd(x); }
+static inline acpu_vf acpu_vf_exp_sleef(acpu_vf x) { return Sleef_expf4_u10advsimd(x); }
 static inline acpu_vf acpu_vf_div(acpu_vf a, acpu_vf b) { return vdivq_f32(a, b); }
 /* FNEG flips the sign bit only, NaN included (as the x86 xor does). */
 static inline acpu_vf acpu_vf_neg(acpu_vf a) { return vnegq_f32(a); }
@@ -94,7 +94,7 @@ static inline acpu_vd acpu_vd_add(acpu_vd a, acpu_vd b) { return vaddq_f64(a, b)
 static inline acpu_vd acpu_vd_mul(acpu_vd a, acpu_vd b) { return vmulq_f64(a, b); }
 static inline acpu_vd acpu_vd_div(acpu_vd a, acpu_vd b) { return vdivq_f64(a, b); }
 static inline acpu_vd acpu_vd_neg(acpu_vd a) { return vnegq_f64(a); }
-static inline acpu_vd acpu_vd_exp(acpu_vd x) { return Sleef_expd2_u10advsimd(x); }
+static inline acpu_vd acpu_vd_exp_sleef(acpu_vd x) { return Sleef_expd2_u10advsimd(x); }
 static inline acpu_vd acpu_vd_sub(acpu_vd a, acpu_vd b) { return vsubq_f64(a, b); }
 static inline acpu_vd acpu_vd_abs(acpu_vd a) { return vabsq_f64(a); }
 static inline acpu_vd acpu_vd_min(acpu_vd a, acpu_vd b) { return vbslq_f64(vcltq_f64(a, b), a, b); }

@@ -23,7 +23,7 @@ typedef float acpu_vf;
 static inline acpu_vf acpu_vf_set1(float v) { return v; }
 static inline acpu_vf acpu_vf_add(acpu_vf a, acpu_vf b) { return a + b; }
 static inline acpu_vf acpu_vf_mul(acpu_vf a, acpu_vf b) { return a * b; }
-static inline acpu_vf acpu_vf_exp(acpu_vf x) { return Sleef_expf_u10(x); }
+static inline acpu_vf acpu_vf_exp_sleef(acpu_vf x) { return Sleef_expf_u10(x); }
 static inline acpu_vf acpu_vf_div(acpu_vf a, acpu_vf b) { return a / b; }
 static inline acpu_vf acpu_vf_neg(acpu_vf a) { return -a; }
 /* For ops/exp_poly.h: fused a*b + c; clamp keeping NaN; round to nearest even (the kernels run
@@ -62,7 +62,7 @@ static inline acpu_vd acpu_vd_add(acpu_vd a, acpu_vd b) { return a + b; }
 static inline acpu_vd acpu_vd_mul(acpu_vd a, acpu_vd b) { return a * b; }
 static inline acpu_vd acpu_vd_div(acpu_vd a, acpu_vd b) { return a / b; }
 static inline acpu_vd acpu_vd_neg(acpu_vd a) { return -a; }
-static inline acpu_vd acpu_vd_exp(acpu_vd x) { return Sleef_exp_u10(x); }
+static inline acpu_vd acpu_vd_exp_sleef(acpu_vd x) { return Sleef_exp_u10(x); }
 static inline acpu_vd acpu_vd_sub(acpu_vd a, acpu_vd b) { return a - b; }
 static inline acpu_vd acpu_vd_abs(acpu_vd a) { return fabs(a); }
 static inline acpu_vd acpu_vd_min(acpu_vd a, acpu_vd b) { return a < b ? a : b; }
