@@ -18,7 +18,7 @@
     [ACPU_KERNEL_##id] = {[ACPU_KDT_F32] = ACPU_KERNEL_NAME(fn##_f32), [ACPU_KDT_F16] = ACPU_KERNEL_NAME(fn##_f16), \
                           [ACPU_KDT_BF16] = ACPU_KERNEL_NAME(fn##_bf16), [ACPU_KDT_F64] = ACPU_KERNEL_F64_##f64(fn)},
 
-#define ACPU_EXP_TABLE_ROW(id, stem, name, f64) [ACPU_EXP_##id] = ACPU_KERNEL_NAME(exp_##stem),
+#define ACPU_EXP_TABLE_ROW(id, stem, name, f64, bound) [ACPU_EXP_##id] = ACPU_KERNEL_NAME(exp_##stem),
 
 #define ACPU_DEFINE_KERNEL_TABLE(symbol, isa_id, bf16)                                                  \
     const acpu_kernel_table symbol = {.isa = isa_id, .native_bf16 = bf16,                               \

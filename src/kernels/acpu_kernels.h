@@ -47,13 +47,16 @@ typedef void (*acpu_unary_kernel)(size_t n, const void *in, void *out);
 
 /* The exp implementations of an ISA, as array loops, for the exp accuracy check
  * (tools/aclnn-cpu-expcheck), its test suite and the kernel-ceiling benchmark:
- *   X(ID, stem, name, is_f64)   ID names ACPU_EXP_<ID>; every ISA translation unit defines
- *   ACPU_KERNEL_NAME(exp_##stem) (kernels/ops/exp_arrays.h); name is what the tools print. */
-#define ACPU_EXP_LIST(X)                                \
-    X(SLEEF_F32, sleef_f32, "sleef_u10_f32", 0)         \
-    X(INLINE_F32, inline_f32, "inline_f32", 0)          \
-    X(SLEEF_F64, sleef_f64, "sleef_u10_f64", 1)
-#define ACPU_EXP_ENUM_ROW(id, stem, name, f64) ACPU_EXP_##id,
+ *   X(ID, stem, name, is_f64, max_ulp)   ID names ACPU_EXP_<ID>; every ISA translation unit defines
+ *   ACPU_KERNEL_NAME(exp_##stem) (kernels/ops/exp_arrays.h); name is what the tools print; max_ulp
+ *   is the variant's documented bound in ulp of its own format (1 for every exp that produces fp32
+ *   or fp64 results; the 16-bit flavour's results are rounded to fp16 / bf16 afterwards). */
+#define ACPU_EXP_LIST(X)                                        \
+    X(SLEEF_F32, sleef_f32, "sleef_u10_f32", 0, 1.0)            \
+    X(INLINE_F32, inline_f32, "inline_f32", 0, 1.0)             \
+    X(INLINE16_F32, inline16_f32, "inline16_f32", 0, 1.05)      \
+    X(SLEEF_F64, sleef_f64, "sleef_u10_f64", 1, 1.0)
+#define ACPU_EXP_ENUM_ROW(id, stem, name, f64, bound) ACPU_EXP_##id,
 typedef enum { ACPU_EXP_LIST(ACPU_EXP_ENUM_ROW) ACPU_EXP_COUNT } acpu_exp_variant;
 #undef ACPU_EXP_ENUM_ROW
 
@@ -79,6 +82,8 @@ const char *acpu_isa_name(acpu_isa isa);
 const char *acpu_exp_variant_name(acpu_exp_variant v);
 /* Whether a variant maps doubles (else floats). */
 bool acpu_exp_variant_is_f64(acpu_exp_variant v);
+/* The variant's max_ulp column: the error bound its accuracy check enforces. */
+double acpu_exp_variant_bound(acpu_exp_variant v);
 
 /* Scalar conversions: widening (common/acpu_half.h) is exact, narrowing rounds to nearest-even, NaN
  * stays NaN. */

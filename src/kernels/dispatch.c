@@ -78,7 +78,7 @@ const char *acpu_isa_name(acpu_isa isa)
 
 const char *acpu_exp_variant_name(acpu_exp_variant v)
 {
-#define ACPU_EXP_NAME_ROW(id, stem, name, f64) [ACPU_EXP_##id] = name,
+#define ACPU_EXP_NAME_ROW(id, stem, name, f64, bound) [ACPU_EXP_##id] = name,
     static const char *const names[ACPU_EXP_COUNT] = {ACPU_EXP_LIST(ACPU_EXP_NAME_ROW)};
 #undef ACPU_EXP_NAME_ROW
     return (unsigned)v < ACPU_EXP_COUNT ? names[v] : NULL;
@@ -86,8 +86,16 @@ const char *acpu_exp_variant_name(acpu_exp_variant v)
 
 bool acpu_exp_variant_is_f64(acpu_exp_variant v)
 {
-#define ACPU_EXP_F64_ROW(id, stem, name, f64) [ACPU_EXP_##id] = f64,
+#define ACPU_EXP_F64_ROW(id, stem, name, f64, bound) [ACPU_EXP_##id] = f64,
     static const bool f64s[ACPU_EXP_COUNT] = {ACPU_EXP_LIST(ACPU_EXP_F64_ROW)};
 #undef ACPU_EXP_F64_ROW
     return (unsigned)v < ACPU_EXP_COUNT && f64s[v];
+}
+
+double acpu_exp_variant_bound(acpu_exp_variant v)
+{
+#define ACPU_EXP_BOUND_ROW(id, stem, name, f64, bound) [ACPU_EXP_##id] = bound,
+    static const double bounds[ACPU_EXP_COUNT] = {ACPU_EXP_LIST(ACPU_EXP_BOUND_ROW)};
+#undef ACPU_EXP_BOUND_ROW
+    return (unsigned)v < ACPU_EXP_COUNT ? bounds[v] : 0.0;
 }

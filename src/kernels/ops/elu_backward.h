@@ -2,8 +2,8 @@
  *   x <= 0, exp mode   : (exp(x*inputScale) * factorNeg) * dy,  factorNeg = (alpha*scale)*inputScale
  *   x <= 0, result mode: ((x + alpha*scale) * inputScale) * dy
  *   x > 0 or NaN       : dy * scale
- * The order of roundings is CANN's kernel order (spec 2.4); -ffp-contract=off keeps it. exp is
- * SLEEF's for fp32 results and the inlined exp_poly for fp16/bf16 results (see ops/exp_poly.h). */
+ * The order of roundings is CANN's kernel order (spec 2.4); -ffp-contract=off keeps it. exp is the
+ * inlined ops/exp_poly.h (its 16-bit flavour for fp16/bf16 results). */
 #ifndef ACPU_OPS_ELU_BACKWARD_H_
 #define ACPU_OPS_ELU_BACKWARD_H_
 
@@ -20,12 +20,12 @@ static inline acpu_vf acpu_elu_exp_math(acpu_vf dy, acpu_vf x, const acpu_elu_pa
 
 static inline acpu_vf acpu_elu_exp_body(acpu_vf dy, acpu_vf x, const acpu_elu_params *p)
 {
-    return acpu_elu_exp_math(dy, x, p, acpu_vf_exp_sleef);
+    return acpu_elu_exp_math(dy, x, p, acpu_vf_exp_poly);
 }
 
 static inline acpu_vf acpu_elu_exp_body16(acpu_vf dy, acpu_vf x, const acpu_elu_params *p)
 {
-    return acpu_elu_exp_math(dy, x, p, acpu_vf_exp_poly);
+    return acpu_elu_exp_math(dy, x, p, acpu_vf_exp_poly16);
 }
 
 static inline acpu_vf acpu_elu_result_body(acpu_vf dy, acpu_vf y, const acpu_elu_params *p)

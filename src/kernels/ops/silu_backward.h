@@ -2,8 +2,8 @@
  * CANN's kernels (doc/CANN.md#silu-math, SiLU spec 3.4), one rounding per step:
  *   t = x * (-1);  e = exp(t);  d = e + 1;  s = 1 / d;  a = 1 - s;  b = x * a;  c = b + 1;
  *   g = s * c;  dx = dy * g
- * fp16 / bf16 inputs are widened exactly and dx rounded once to the 16-bit type. exp is SLEEF's for
- * fp32 results and the inlined exp_poly for fp16/bf16 results (see ops/exp_poly.h). The order
+ * fp16 / bf16 inputs are widened exactly and dx rounded once to the 16-bit type. exp is the inlined
+ * ops/exp_poly.h (its 16-bit flavour for fp16/bf16 results). The order
  * cancels in c near x = -1.278 and in a for large x: doc/NUMERICS.md states the accuracy rule. */
 #ifndef ACPU_OPS_SILU_BACKWARD_H_
 #define ACPU_OPS_SILU_BACKWARD_H_
@@ -24,13 +24,13 @@ static inline acpu_vf acpu_silu_math(acpu_vf dy, acpu_vf x, acpu_vf_exp_fn exp_f
 static inline acpu_vf acpu_silu_body(acpu_vf dy, acpu_vf x, const void *p)
 {
     (void)p;
-    return acpu_silu_math(dy, x, acpu_vf_exp_sleef);
+    return acpu_silu_math(dy, x, acpu_vf_exp_poly);
 }
 
 static inline acpu_vf acpu_silu_body16(acpu_vf dy, acpu_vf x, const void *p)
 {
     (void)p;
-    return acpu_silu_math(dy, x, acpu_vf_exp_poly);
+    return acpu_silu_math(dy, x, acpu_vf_exp_poly16);
 }
 
 ACPU_DEFINE_BINARY_KERNEL(ACPU_KERNEL_NAME(silu_f32), float, acpu_vf, ACPU_VLANES, f32, acpu_silu_body, void)

@@ -1,8 +1,8 @@
 /* SoftplusV2Grad math, written once for every ISA (include after a vocabulary header):
  *   z = beta * x;  z > threshold ? dy : dy / (1 + exp(-z))
  * in the arch35 kernel's order (spec 3.5): a division, not a reciprocal-multiply. An unordered
- * compare (z or threshold NaN) takes the division branch. exp is SLEEF's for fp32/fp64 results and
- * the inlined exp_poly for fp16/bf16 results (see ops/exp_poly.h). */
+ * compare (z or threshold NaN) takes the division branch. exp is the inlined ops/exp_poly.h for fp32
+ * results, its 16-bit flavour for fp16/bf16 results, and SLEEF's for fp64. */
 #ifndef ACPU_OPS_SOFTPLUS_BACKWARD_H_
 #define ACPU_OPS_SOFTPLUS_BACKWARD_H_
 
@@ -18,12 +18,12 @@ static inline acpu_vf acpu_softplus_math(acpu_vf dy, acpu_vf x, const acpu_softp
 
 static inline acpu_vf acpu_softplus_body(acpu_vf dy, acpu_vf x, const acpu_softplus_params *p)
 {
-    return acpu_softplus_math(dy, x, p, acpu_vf_exp_sleef);
+    return acpu_softplus_math(dy, x, p, acpu_vf_exp_poly);
 }
 
 static inline acpu_vf acpu_softplus_body16(acpu_vf dy, acpu_vf x, const acpu_softplus_params *p)
 {
-    return acpu_softplus_math(dy, x, p, acpu_vf_exp_poly);
+    return acpu_softplus_math(dy, x, p, acpu_vf_exp_poly16);
 }
 
 static inline acpu_vd acpu_softplus_body_f64(acpu_vd dy, acpu_vd x, const acpu_softplus_params *p)

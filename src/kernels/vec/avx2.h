@@ -37,6 +37,12 @@ static inline __m256 acpu_avx2_pow2i(__m256i k) { return _mm256_castsi256_ps(_mm
 static inline acpu_vf acpu_vf_scale_pow2(acpu_vf u, acpu_vf q)
 {
     __m256i k = _mm256_cvtps_epi32(q);
+    /* Usually every lane has -125 <= q <= 127, where u * 2^q (u in [0.7, 1.42]) is a normal float:
+     * then adding q to u's exponent field is the exact product. (A NaN q converts to INT_MIN, whose
+     * abs stays negative: u, a NaN, is kept.) */
+    __m256i far = _mm256_cmpgt_epi32(_mm256_abs_epi32(k), _mm256_set1_epi32(125));
+    if (_mm256_testz_si256(far, far))
+        return _mm256_castsi256_ps(_mm256_add_epi32(_mm256_castps_si256(u), _mm256_slli_epi32(k, 23)));
     __m256i k1 = _mm256_srai_epi32(k, 1);
     return _mm256_mul_ps(_mm256_mul_ps(u, acpu_avx2_pow2i(k1)), acpu_avx2_pow2i(_mm256_sub_epi32(k, k1)));
 }
