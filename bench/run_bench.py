@@ -775,7 +775,8 @@ def main():
     ap.add_argument("--threads", default="1,2")
     ap.add_argument("--ops", default=None, help="default: every operator of aclnn_cpu_bench --list-ops")
     ap.add_argument("--dtypes", default=",".join(DTYPES))
-    # 25 samples of >= 10 ms: one path (kernels, C bench, PyTorch) takes about 5-6 minutes on 2 cores.
+    # 25 samples of >= 10 ms (35 took about 7 minutes per path): one path (kernels, C bench, PyTorch) takes
+    # about 5 minutes on an idle 2-core machine, both paths of --isa all about 10.
     ap.add_argument("--samples", type=int, default=25)
     ap.add_argument("--min-ms", type=float, default=10.0)
     ap.add_argument("--torch-python", help="python3 with torch (default: /usr/bin/python3, then this one)")
@@ -789,8 +790,12 @@ def main():
         load_ops(args.bench)
     if args.ops is None:
         args.ops = ",".join(OPS)
-    paths = resolve_paths(args.isa) if not args.render_only or args.isa != "all" else \
-        sorted(d for d in ("avx2", "avx512", "native") if os.path.isdir(os.path.join(args.out, d)))
+    if not args.render_only:
+        paths = resolve_paths(args.isa)
+    elif args.isa == "all":  # render what an --isa all run left, whatever this CPU has
+        paths = sorted(d for d in ("avx2", "avx512", "native") if os.path.isdir(os.path.join(args.out, d)))
+    else:
+        paths = [args.isa]
     for path in paths:
         do_path(args, path, args.out if len(paths) == 1 and args.isa != "all" else os.path.join(args.out, path))
 
