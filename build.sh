@@ -12,7 +12,8 @@
 #                      both operators' API for 60 s from a copy of fuzz/corpus; fails on any crash
 #                      (its input is left in build/fuzz/fuzz/artifacts/)
 #   ./build.sh bench   also installs the peers (oneDNN, PyTorch) and gnuplot, then runs the full
-#                      benchmark: results in build/release/bench-results/ (bench.csv, results.md, *.png)
+#                      benchmark per ISA path (AVX2, then AVX-512 where the CPU has it): results in
+#                      build/release/bench-results/<isa>/ and in bench/RESULTS.md and README.md
 # Each step is a CMake workflow preset underneath (cmake --workflow --preset <name>).
 set -euo pipefail
 cd "$(dirname "$0")"

@@ -10,7 +10,8 @@
  *   fused:       a plain fused AVX2 + SLEEF loop (when the CPU has AVX2 + FMA + F16C),
  *   onednn:      oneDNN's eltwise backward at four stack alignments (when built with oneDNN).
  * Reports medians, the interquartile spread, Gelem/s and % of the roofline (see --help).
- * --sweep runs one op over tiling plan variants instead (platform profile, cores, UB bytes). */
+ * --sweep runs one op over tiling plan variants instead (platform profile, cores, UB bytes);
+ * --kernels times the kernels alone instead (bench_kernels.c). */
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -832,6 +833,8 @@ int main(int argc, char **argv)
     int rc = bench_parse_options(argc, argv, &b.opt);
     if (rc != 0)
         return rc > 0 ? 0 : 2;
+    if (b.opt.kernels) /* no API: neither aclInit nor the main mode's buffers */
+        return bench_kernels_run(&b.opt);
     if (b.opt.csvPath != NULL) {
         b.csv = fopen(b.opt.csvPath, "w");
         if (b.csv == NULL) {

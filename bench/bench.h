@@ -45,6 +45,7 @@ typedef struct {
     int verify;          /* compare the library's output with the fused loop's, per case */
     int noFused;         /* skip the fused AVX2 + SLEEF loop */
     int noPeers;         /* skip oneDNN */
+    int kernels;         /* --kernels: the kernel ceiling (bench_kernels.c) instead of the benchmark */
     const char *csvPath; /* also write the CSV here (NULL: no file) */
     /* --sweep: one op, one dtype, one N over plan variants (profile x cores x UB bytes) */
     int sweep;
@@ -87,6 +88,9 @@ double bench_now(void);
 /* Elements per call of the sleef_exp_rate loops (64K: L2-resident). */
 #define BENCH_SLEEF_EXP_N 65536
 void bench_fill(int dtype, void *buf, size_t n, uint64_t seed); /* values in [-3, 3] */
+float bench_uniform(uint64_t seed, size_t i, float lo, float hi); /* element i of a seeded sequence in [lo, hi) */
+void bench_store(int dtype, void *buf, size_t i, float v);       /* buf[i] = v in the dtype, rounded to nearest */
+void bench_cpu_model(char *buf, size_t size); /* /proc/cpuinfo's model name, or "unknown CPU" */
 uint16_t bench_f32_to_bf16(float v);
 uint16_t bench_f32_to_f16(float v);
 /* Median, first and third quartile of v[0..n) (sorts v). */
@@ -104,6 +108,11 @@ BenchKernel bench_fused_kernel(int op, int dtype); /* call only when bench_op_ha
 void bench_roofline_avx2(const void *a, const void *b, void *c, size_t n, int threads, size_t esize);
 /* The same roofline with non-temporal (streaming) stores: no read-for-ownership of c. */
 void bench_roofline_nt_avx2(const void *a, const void *b, void *c, size_t n, int threads, size_t esize);
+
+/* bench_kernels.c: --kernels, each kernel and exp variant of the active table alone on L1-resident
+ * data against the same-run memory roofline; a table on stdout, the CSV to opt->csvPath. Returns
+ * the exit status. */
+int bench_kernels_run(const BenchOptions *opt);
 
 /* bench_onednn.c: oneDNN's eltwise backward (elu from the forward input, elu_use_dst_for_bwd,
  * soft_relu) on the case's buffers, without copies. Built against dnnl.h when CMake found

@@ -55,7 +55,9 @@ static int ok(dnnl_status_t st, const char *what)
 {
     if (st == dnnl_success)
         return 1;
-    fprintf(stderr, "aclnn_cpu_bench: oneDNN %s failed: status %d\n", what, (int)st);
+    /* unimplemented: no kernel for this ISA and dtype (bf16 under DNNL_MAX_CPU_ISA=AVX2 in 2.6) */
+    fprintf(stderr, "aclnn_cpu_bench: oneDNN %s failed: status %d%s\n", what, (int)st,
+            st == dnnl_unimplemented ? " (unimplemented for this ISA and dtype: no oneDNN row)" : "");
     return 0;
 }
 

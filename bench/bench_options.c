@@ -55,6 +55,16 @@ static void usage(FILE *f)
             "(spread_pct = interquartile range / median; pct_roofline against the regular-store roofline),\n"
             "then summary lines starting with '#'.\n"
             "\n"
+            "Kernel-ceiling mode: each kernel of the active ISA's table (the one the API uses: ACLNN_CPU_MAX_ISA,\n"
+            "ACLNN_CPU_AVX512_BF16) alone for each of --ops x --dtypes, and each exp variant of that table, one\n"
+            "thread, no API and no OpenMP, on L1-resident arrays (8 KiB each: 2048 fp32, 4096 fp16/bf16, 1024\n"
+            "fp64 elements; x in [-8, 8], dy in [-1, 1]; unit ELU attributes, softplus beta 1 threshold 20),\n"
+            "next to the roofline c=a*b of the same traffic at 16M elements with 1 thread and with all\n"
+            "(omp_get_max_threads()) threads, measured in the same run; --samples and --min-ms apply:\n"
+            "  --kernels        print that table (always a table) and write its CSV to --csv FILE:\n"
+            "                   kind,name,dtype,n,threads,isa,native_bf16,gelem_s,median_us,spread_pct\n"
+            "                   (kind kernel, exp or roofline; roofline rows per dtype and thread count)\n"
+            "\n"
             "Sweep mode (tiling experiments): the first of --ops, --dtypes and --sizes (default 1M), each\n"
             "thread count, over plan variants set with aclnnCpuSetPlatform(soc, cores, ub):\n"
             "  --sweep          run the sweep instead of the benchmark\n"
@@ -242,6 +252,7 @@ int bench_parse_options(int argc, char **argv, BenchOptions *opt)
         if (strcmp(a, "--quick") == 0 || strcmp(a, "--sweep") == 0)
             continue;
         int *flag = !strcmp(a, "--table") ? &opt->table : !strcmp(a, "--verify") ? &opt->verify
+                    : !strcmp(a, "--kernels") ? &opt->kernels
                     : !strcmp(a, "--no-fused") ? &opt->noFused : !strcmp(a, "--no-peers") ? &opt->noPeers : NULL;
         if (flag != NULL) {
             *flag = 1;

@@ -1,6 +1,7 @@
 /* Benchmark helpers: clock, input generation, conversions, statistics, portable roofline. */
 #include <math.h>
 #include <omp.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -49,31 +50,48 @@ uint16_t bench_f32_to_f16(float v)
     return sign | (uint16_t)(r - (112u << 10));
 }
 
-/* Counter-based generator: element i depends only on (seed, i). */
-static float bench_value(uint64_t seed, size_t i)
+/* Counter-based generator: element i depends only on (seed, i); uniform in [lo, hi). */
+float bench_uniform(uint64_t seed, size_t i, float lo, float hi)
 {
     uint64_t z = seed + 0x9E3779B97F4A7C15ull * (uint64_t)(i + 1);
     z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
     z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
     z ^= z >> 31;
-    return -3.0f + 6.0f * (float)(z >> 40) * (1.0f / 16777216.0f);
+    return lo + (hi - lo) * (float)(z >> 40) * (1.0f / 16777216.0f);
+}
+
+void bench_store(int dtype, void *buf, size_t i, float v)
+{
+    if (dtype == BENCH_FP32)
+        ((float *)buf)[i] = v;
+    else if (dtype == BENCH_FP64)
+        ((double *)buf)[i] = v;
+    else
+        ((uint16_t *)buf)[i] = dtype == BENCH_FP16 ? bench_f32_to_f16(v) : bench_f32_to_bf16(v);
 }
 
 void bench_fill(int dtype, void *buf, size_t n, uint64_t seed)
 {
-    float *f = buf;
-    double *d = buf;
-    uint16_t *h = buf;
 #pragma omp parallel for schedule(static)
-    for (size_t i = 0; i < n; i++) {
-        float v = bench_value(seed, i);
-        if (dtype == BENCH_FP32)
-            f[i] = v;
-        else if (dtype == BENCH_FP64)
-            d[i] = v;
-        else
-            h[i] = dtype == BENCH_FP16 ? bench_f32_to_f16(v) : bench_f32_to_bf16(v);
+    for (size_t i = 0; i < n; i++)
+        bench_store(dtype, buf, i, bench_uniform(seed, i, -3.0f, 3.0f));
+}
+
+void bench_cpu_model(char *buf, size_t size)
+{
+    char line[256];
+    FILE *f = fopen("/proc/cpuinfo", "r");
+    snprintf(buf, size, "unknown CPU");
+    while (f != NULL && fgets(line, sizeof line, f) != NULL) {
+        const char *colon = strchr(line, ':');
+        if (strncmp(line, "model name", 10) != 0 || colon == NULL)
+            continue;
+        snprintf(buf, size, "%s", colon + 1 + strspn(colon + 1, " \t"));
+        buf[strcspn(buf, "\n")] = '\0';
+        break;
     }
+    if (f != NULL)
+        fclose(f);
 }
 
 static int cmp_double(const void *a, const void *b)
