@@ -52,7 +52,8 @@ typedef void (*acpu_unary_kernel)(size_t n, const void *in, void *out);
 #define ACPU_EXP_LIST(X)                                \
     X(SLEEF_F32, sleef_f32, "sleef_u10_f32", 0)         \
     X(INLINE_F32, inline_f32, "inline_f32", 0)          \
-    X(SLEEF_F64, sleef_f64, "sleef_u10_f64", 1)
+    X(SLEEF_F64, sleef_f64, "sleef_u10_f64", 1)         \
+    X(INLINE_F64, inline_f64, "inline_f64", 1)
 #define ACPU_EXP_ENUM_ROW(id, stem, name, f64) ACPU_EXP_##id,
 typedef enum { ACPU_EXP_LIST(ACPU_EXP_ENUM_ROW) ACPU_EXP_COUNT } acpu_exp_variant;
 #undef ACPU_EXP_ENUM_ROW
