@@ -10,7 +10,7 @@
  *   (tools/exp_poly_fit.py refits it and prints that);
  *   exp(x) = 2^q * exp(r), the scaling rounding once (subnormal results as IEEE's).
  * Measured by tests/test_elu_math.c and test_softplus_math.c through the 16-bit kernels: every
- * 16-bit result below 1 ulp, at least 99.99% correctly rounded. fp32 and fp64 outputs keep SLEEF.
+ * 16-bit result below 1 ulp, at least 99.99% correctly rounded. fp32 outputs keep SLEEF.
  *
  * acpu_vd_exp_poly, the fp64 exp (softplus's double kernel), the same way, but carrying the
  * rounding errors of the reduction and of 1 + r, which would each add up to 0.25 ulp to the 0.5 of
