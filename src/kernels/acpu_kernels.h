@@ -55,7 +55,8 @@ typedef void (*acpu_unary_kernel)(size_t n, const void *in, void *out);
     X(SLEEF_F32, sleef_f32, "sleef_u10_f32", 0, 1.0)            \
     X(INLINE_F32, inline_f32, "inline_f32", 0, 1.0)             \
     X(INLINE16_F32, inline16_f32, "inline16_f32", 0, 1.05)      \
-    X(SLEEF_F64, sleef_f64, "sleef_u10_f64", 1, 1.0)
+    X(SLEEF_F64, sleef_f64, "sleef_u10_f64", 1, 1.0)            \
+    X(INLINE_F64, inline_f64, "inline_f64", 1, 1.0)
 #define ACPU_EXP_ENUM_ROW(id, stem, name, f64, bound) ACPU_EXP_##id,
 typedef enum { ACPU_EXP_LIST(ACPU_EXP_ENUM_ROW) ACPU_EXP_COUNT } acpu_exp_variant;
 #undef ACPU_EXP_ENUM_ROW

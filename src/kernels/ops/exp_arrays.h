@@ -11,5 +11,6 @@ ACPU_DEFINE_UNARY_KERNEL(ACPU_KERNEL_NAME(exp_sleef_f32), float, acpu_vf, ACPU_V
 ACPU_DEFINE_UNARY_KERNEL(ACPU_KERNEL_NAME(exp_inline_f32), float, acpu_vf, ACPU_VLANES, f32, acpu_vf_exp_poly)
 ACPU_DEFINE_UNARY_KERNEL(ACPU_KERNEL_NAME(exp_inline16_f32), float, acpu_vf, ACPU_VLANES, f32, acpu_vf_exp_poly16)
 ACPU_DEFINE_UNARY_KERNEL(ACPU_KERNEL_NAME(exp_sleef_f64), double, acpu_vd, ACPU_VDLANES, f64, acpu_vd_exp_sleef)
+ACPU_DEFINE_UNARY_KERNEL(ACPU_KERNEL_NAME(exp_inline_f64), double, acpu_vd, ACPU_VDLANES, f64, acpu_vd_exp_poly)
 
 #endif /* ACPU_OPS_EXP_ARRAYS_H_ */

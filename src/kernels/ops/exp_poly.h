@@ -18,6 +18,29 @@
  * Error (tools/aclnn-cpu-expcheck, every fp32 input, doc/NUMERICS.md): at most 0.78 ulp, the largest
  * in the subnormal range where the scaling rounds a second time; SLEEF's u10 reaches 0.97. The
  * 16-bit flavour rounds r + r^2 P(r) and then 1 + that: up to 1.02 ulp of fp32 (not an fp32 exp). */
+ *
+ * acpu_vd_exp_poly, the fp64 exp (softplus's double kernel), the same way, but carrying the
+ * rounding errors of the reduction and of 1 + r, which would each add up to 0.25 ulp to the 0.5 of
+ * the last rounding (doc/NUMERICS.md quotes tools/aclnn-cpu-expcheck: 0.60 ulp, 0.76 for subnormal
+ * results):
+ *   x is clamped to [-746, 710] (NaN kept): exp rounds to +0 below and to +inf above;
+ *   q = rint(x * log2(e)) in [-1076, 1024];
+ *   r_hi = x - q*ln2_hi exactly (ln2_hi has 32 significant bits: q*ln2_hi is exact, a multiple of
+ *     ulp(x) when q != 0, and the difference is no larger than |x|);
+ *   r = r_hi - q*ln2_lo rounded once, |r| < 0.3466, and its rounding error
+ *   e = (r_hi - r) - q*ln2_lo, |e| <= 2^-55 (|r_hi - r| < 2^-22, so that difference is exact or
+ *     off by 2^-75; ln2_hi + ln2_lo is ln 2 to 2^-86, times |q| <= 1076);
+ *   exp(r + e) = exp(r) * (1 + e + ...) = 1 + r + (r^2 * P(r) + e * (1 + r)) to 2^-59 of 1, where
+ *   P(r) = c0 + ... + c10 r^10 approximates (exp(r) - 1 - r) / r^2 with relative error of exp
+ *   2^-61.4 (Chebyshev economisation of its Taylor series: tools/exp_poly_fit_f64.py);
+ *   1 + r = a + b exactly (Fast2Sum: a = fl(1 + r), b = (1 - a) + r), so that
+ *   u = a + t, t = r^2 * P(r) + (b + e * (1 + r)) in one FMA, rounds once at the end: besides that
+ *   last 0.5 ulp, the roundings of r^2, P(r) and t add up to ~0.1 ulp of u (also carrying r^2's
+ *   rounding error measured 0.556 instead of 0.600 ulp, but cost 10% of the throughput);
+ *   exp(x) = 2^q * u, the scaling rounding once. A subnormal result is thus rounded twice (u, then
+ *   the scaling, where ulp(u) * 2^q is at most half the result's ulp): up to 0.5 + 0.3 ulp. At
+ *   q = 1024 the scaling is exact for u < 1 (ulp(u) * 2^1024 = ulp(DBL_MAX)), so the result is +inf
+ *   exactly when u rounds to 1, i.e. when exp(x) rounds to +inf. */
 #ifndef ACPU_OPS_EXP_POLY_H_
 #define ACPU_OPS_EXP_POLY_H_
 
@@ -70,6 +93,34 @@ static inline acpu_vf acpu_vf_exp_poly16(acpu_vf x)
     acpu_vf_exp_parts e = acpu_vf_exp_reduce(x);
     acpu_vf s = acpu_vf_fma(acpu_vf_mul(e.r, e.r), e.p, e.r);
     return acpu_vf_scale_pow2(acpu_vf_add(s, acpu_vf_set1(1.0f)), e.q);
+}
+
+static inline acpu_vd acpu_vd_exp_poly(acpu_vd x)
+{
+    const acpu_vd log2e = acpu_vd_set1(0x1.71547652b82fep0);
+    const acpu_vd neg_ln2_hi = acpu_vd_set1(-0x1.62e42feep-1);             /* 32 significant bits */
+    const acpu_vd neg_ln2_lo = acpu_vd_set1(-0x1.a39ef35793c76p-33);        /* -(ln 2 - ln2_hi), rounded */
+    const acpu_vd one = acpu_vd_set1(1.0);
+    x = acpu_vd_clamp(x, acpu_vd_set1(-746.0), acpu_vd_set1(710.0));
+    acpu_vd q = acpu_vd_round(acpu_vd_mul(x, log2e));
+    acpu_vd r_hi = acpu_vd_fma(q, neg_ln2_hi, x);
+    acpu_vd r = acpu_vd_fma(q, neg_ln2_lo, r_hi);
+    acpu_vd e = acpu_vd_fma(q, neg_ln2_lo, acpu_vd_sub(r_hi, r));
+    acpu_vd p = acpu_vd_set1(0x1.1f7f2613da7fap-29);
+    p = acpu_vd_fma(p, r, acpu_vd_set1(0x1.af4de76a90952p-26));
+    p = acpu_vd_fma(p, r, acpu_vd_set1(0x1.27e4d41a20dbfp-22));
+    p = acpu_vd_fma(p, r, acpu_vd_set1(0x1.71de023288d0bp-19));
+    p = acpu_vd_fma(p, r, acpu_vd_set1(0x1.a01a01a9e94f0p-16));
+    p = acpu_vd_fma(p, r, acpu_vd_set1(0x1.a01a01abe7b65p-13));
+    p = acpu_vd_fma(p, r, acpu_vd_set1(0x1.6c16c16c15a69p-10));
+    p = acpu_vd_fma(p, r, acpu_vd_set1(0x1.11111111100dcp-7));
+    p = acpu_vd_fma(p, r, acpu_vd_set1(0x1.5555555555557p-5));
+    p = acpu_vd_fma(p, r, acpu_vd_set1(0x1.5555555555557p-3));
+    p = acpu_vd_fma(p, r, acpu_vd_set1(0.5));
+    acpu_vd a = acpu_vd_add(one, r);
+    acpu_vd b = acpu_vd_add(acpu_vd_sub(one, a), r);
+    acpu_vd t = acpu_vd_fma(acpu_vd_mul(r, r), p, acpu_vd_add(b, acpu_vd_fma(e, r, e)));
+    return acpu_vd_scale_pow2(acpu_vd_add(a, t), q);
 }
 
 #endif /* ACPU_OPS_EXP_POLY_H_ */

@@ -1,8 +1,8 @@
 /* SoftplusV2Grad math, written once for every ISA (include after a vocabulary header):
  *   z = beta * x;  z > threshold ? dy : dy / (1 + exp(-z))
  * in the arch35 kernel's order (spec 3.5): a division, not a reciprocal-multiply. An unordered
- * compare (z or threshold NaN) takes the division branch. exp is the inlined ops/exp_poly.h for fp32
- * results, its 16-bit flavour for fp16/bf16 results, and SLEEF's for fp64. */
+ * compare (z or threshold NaN) takes the division branch. exp is the inlined ops/exp_poly.h: the fp32
+ * one for fp32 results, its 16-bit flavour for fp16/bf16 results, the fp64 one for double. */
 #ifndef ACPU_OPS_SOFTPLUS_BACKWARD_H_
 #define ACPU_OPS_SOFTPLUS_BACKWARD_H_
 
@@ -29,7 +29,7 @@ static inline acpu_vf acpu_softplus_body16(acpu_vf dy, acpu_vf x, const acpu_sof
 static inline acpu_vd acpu_softplus_body_f64(acpu_vd dy, acpu_vd x, const acpu_softplus_params *p)
 {
     acpu_vd z = acpu_vd_mul(acpu_vd_set1(p->beta_d), x);
-    acpu_vd sig = acpu_vd_div(dy, acpu_vd_add(acpu_vd_exp_sleef(acpu_vd_neg(z)), acpu_vd_set1(1.0)));
+    acpu_vd sig = acpu_vd_div(dy, acpu_vd_add(acpu_vd_exp_poly(acpu_vd_neg(z)), acpu_vd_set1(1.0)));
     return acpu_vd_select(acpu_vd_cmp_gt(z, acpu_vd_set1(p->threshold_d)), dy, sig);
 }
 

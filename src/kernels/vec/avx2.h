@@ -122,6 +122,24 @@ static inline acpu_vd acpu_vd_mul(acpu_vd a, acpu_vd b) { return _mm256_mul_pd(a
 static inline acpu_vd acpu_vd_div(acpu_vd a, acpu_vd b) { return _mm256_div_pd(a, b); }
 static inline acpu_vd acpu_vd_neg(acpu_vd a) { return _mm256_xor_pd(a, _mm256_set1_pd(-0.0)); }
 static inline acpu_vd acpu_vd_exp_sleef(acpu_vd x) { return Sleef_expd4_u10avx2(x); }
+/* For ops/exp_poly.h, as the fp32 ones (MAXPD/MINPD return their second operand, x, on NaN). */
+static inline acpu_vd acpu_vd_fma(acpu_vd a, acpu_vd b, acpu_vd c) { return _mm256_fmadd_pd(a, b, c); }
+static inline acpu_vd acpu_vd_clamp(acpu_vd x, acpu_vd lo, acpu_vd hi) { return _mm256_min_pd(hi, _mm256_max_pd(lo, x)); }
+static inline acpu_vd acpu_vd_round(acpu_vd x) { return _mm256_round_pd(x, _MM_FROUND_TO_NEAREST_INT | _MM_FROUND_NO_EXC); }
+/* q in [-1076, 1024] (exp_poly's clamp): u * 2^floor(q/2) * 2^(q - floor(q/2)), both factors normal
+ * doubles, so the first product is exact and only the second rounds (once, subnormals included).
+ * AVX2 has no double -> int64 conversion: q + (1.5 * 2^52 + 2046) is exact and holds L = q + 2046,
+ * in [970, 3070], in its low 12 bits; floor(L/2) and L - floor(L/2) are the biased exponents of the
+ * two factors (the low 12 bits of a difference depend on the operands' low 12 bits only), and a
+ * shift by 52 moves them into place, dropping the rest. */
+static inline acpu_vd acpu_vd_scale_pow2(acpu_vd u, acpu_vd q)
+{
+    __m256i bits = _mm256_castpd_si256(_mm256_add_pd(q, _mm256_set1_pd(0x1.8p52 + 2046.0)));
+    __m256i half = _mm256_srli_epi64(bits, 1);
+    __m256d f1 = _mm256_castsi256_pd(_mm256_slli_epi64(half, 52));
+    __m256d f2 = _mm256_castsi256_pd(_mm256_slli_epi64(_mm256_sub_epi64(bits, half), 52));
+    return _mm256_mul_pd(_mm256_mul_pd(u, f1), f2);
+}
 static inline acpu_vd acpu_vd_sub(acpu_vd a, acpu_vd b) { return _mm256_sub_pd(a, b); }
 static inline acpu_vd acpu_vd_abs(acpu_vd a) { return _mm256_andnot_pd(_mm256_set1_pd(-0.0), a); }
 static inline acpu_vd acpu_vd_min(acpu_vd a, acpu_vd b) { return _mm256_min_pd(a, b); }

@@ -140,6 +140,12 @@ static inline acpu_vd acpu_vd_neg(acpu_vd a)
     return _mm512_castsi512_pd(_mm512_xor_si512(_mm512_castpd_si512(a), _mm512_set1_epi64(INT64_MIN)));
 }
 static inline acpu_vd acpu_vd_exp_sleef(acpu_vd x) { return Sleef_expd8_u10avx512f(x); }
+/* For ops/exp_poly.h, as the fp32 ones: x second in MAXPD/MINPD keeps a NaN; VSCALEFPD computes
+ * u * 2^floor(q) rounding once. */
+static inline acpu_vd acpu_vd_fma(acpu_vd a, acpu_vd b, acpu_vd c) { return _mm512_fmadd_pd(a, b, c); }
+static inline acpu_vd acpu_vd_clamp(acpu_vd x, acpu_vd lo, acpu_vd hi) { return _mm512_min_pd(hi, _mm512_max_pd(lo, x)); }
+static inline acpu_vd acpu_vd_round(acpu_vd x) { return _mm512_roundscale_pd(x, _MM_FROUND_TO_NEAREST_INT | _MM_FROUND_NO_EXC); }
+static inline acpu_vd acpu_vd_scale_pow2(acpu_vd u, acpu_vd q) { return _mm512_scalef_pd(u, q); }
 static inline acpu_vd acpu_vd_sub(acpu_vd a, acpu_vd b) { return _mm512_sub_pd(a, b); }
 static inline acpu_vd acpu_vd_abs(acpu_vd a)
 {

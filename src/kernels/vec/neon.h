@@ -95,6 +95,23 @@ static inline acpu_vd acpu_vd_mul(acpu_vd a, acpu_vd b) { return vmulq_f64(a, b)
 static inline acpu_vd acpu_vd_div(acpu_vd a, acpu_vd b) { return vdivq_f64(a, b); }
 static inline acpu_vd acpu_vd_neg(acpu_vd a) { return vnegq_f64(a); }
 static inline acpu_vd acpu_vd_exp_sleef(acpu_vd x) { return Sleef_expd2_u10advsimd(x); }
+/* For ops/exp_poly.h, as the fp32 ones (FMAX/FMIN return NaN when either input is NaN). */
+static inline acpu_vd acpu_vd_fma(acpu_vd a, acpu_vd b, acpu_vd c) { return vfmaq_f64(c, a, b); }
+static inline acpu_vd acpu_vd_clamp(acpu_vd x, acpu_vd lo, acpu_vd hi) { return vminq_f64(vmaxq_f64(x, lo), hi); }
+static inline acpu_vd acpu_vd_round(acpu_vd x) { return vrndnq_f64(x); }
+/* q in [-1076, 1024] (exp_poly's clamp): u * 2^(q>>1) * 2^(q - (q>>1)), both factors normal
+ * doubles, so the first product is exact and only the second rounds. A NaN q converts to 0 (u is
+ * NaN then). */
+static inline float64x2_t acpu_neon_pow2d(int64x2_t k)
+{
+    return vreinterpretq_f64_s64(vshlq_n_s64(vaddq_s64(k, vdupq_n_s64(1023)), 52));
+}
+static inline acpu_vd acpu_vd_scale_pow2(acpu_vd u, acpu_vd q)
+{
+    int64x2_t k = vcvtq_s64_f64(q);
+    int64x2_t k1 = vshrq_n_s64(k, 1);
+    return vmulq_f64(vmulq_f64(u, acpu_neon_pow2d(k1)), acpu_neon_pow2d(vsubq_s64(k, k1)));
+}
 static inline acpu_vd acpu_vd_sub(acpu_vd a, acpu_vd b) { return vsubq_f64(a, b); }
 static inline acpu_vd acpu_vd_abs(acpu_vd a) { return vabsq_f64(a); }
 static inline acpu_vd acpu_vd_min(acpu_vd a, acpu_vd b) { return vbslq_f64(vcltq_f64(a, b), a, b); }

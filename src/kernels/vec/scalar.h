@@ -63,6 +63,12 @@ static inline acpu_vd acpu_vd_mul(acpu_vd a, acpu_vd b) { return a * b; }
 static inline acpu_vd acpu_vd_div(acpu_vd a, acpu_vd b) { return a / b; }
 static inline acpu_vd acpu_vd_neg(acpu_vd a) { return -a; }
 static inline acpu_vd acpu_vd_exp_sleef(acpu_vd x) { return Sleef_exp_u10(x); }
+/* For ops/exp_poly.h, as the fp32 ones: fused a*b + c; clamp keeping NaN; rint; u * 2^q rounded
+ * once (ldexp rounds a subnormal result once). */
+static inline acpu_vd acpu_vd_fma(acpu_vd a, acpu_vd b, acpu_vd c) { return fma(a, b, c); }
+static inline acpu_vd acpu_vd_clamp(acpu_vd x, acpu_vd lo, acpu_vd hi) { return x < lo ? lo : (x > hi ? hi : x); }
+static inline acpu_vd acpu_vd_round(acpu_vd x) { return rint(x); }
+static inline acpu_vd acpu_vd_scale_pow2(acpu_vd u, acpu_vd q) { return q == q ? ldexp(u, (int)q) : u; }
 static inline acpu_vd acpu_vd_sub(acpu_vd a, acpu_vd b) { return a - b; }
 static inline acpu_vd acpu_vd_abs(acpu_vd a) { return fabs(a); }
 static inline acpu_vd acpu_vd_min(acpu_vd a, acpu_vd b) { return a < b ? a : b; }
