@@ -19,9 +19,12 @@
 #include "runtime/acpu_lock.h"
 #include "runtime/acpu_runtime.h"
 
+/* Capped at 256 KiB, about the Ascend UBs (192-240 KiB): with a 1 MiB "UB" (half a 2 MiB L2) the
+ * arch35 tilings put a whole 64K-element call on one core, so a second thread had nothing to do;
+ * at 256 KiB they cut it into 4-7 tiles over the cores (issue 11's scaling target). */
 #define ACPU_HOST_UB_MIN (64u * 1024u)
-#define ACPU_HOST_UB_MAX (2u * 1024u * 1024u)
-#define ACPU_HOST_UB_FALLBACK (512u * 1024u)
+#define ACPU_HOST_UB_MAX (256u * 1024u)
+#define ACPU_HOST_UB_FALLBACK (256u * 1024u)
 
 static pthread_once_t env_once = PTHREAD_ONCE_INIT;
 static acpu_lock settings_lock = ACPU_LOCK_INIT;
