@@ -85,8 +85,6 @@ int bench_op_parse(const char *name);        /* the op of a name, -1 when unknow
 
 /* bench_util.c */
 double bench_now(void);
-/* Elements per call of the sleef_exp_rate loops (64K: L2-resident). */
-#define BENCH_SLEEF_EXP_N 65536
 void bench_fill(int dtype, void *buf, size_t n, uint64_t seed); /* values in [-3, 3] */
 float bench_uniform(uint64_t seed, size_t i, float lo, float hi); /* element i of a seeded sequence in [lo, hi) */
 void bench_store(int dtype, void *buf, size_t i, float v);       /* buf[i] = v in the dtype, rounded to nearest */

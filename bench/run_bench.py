@@ -228,18 +228,6 @@ def find_torch_python(explicit):
     return None
 
 
-def run_exp_rate(args, notes):
-    """SLEEF's exp alone per core (sleef_exp_rate): the ceiling of the fp32 / fp64 exp kernels."""
-    if not args.exp_rate:
-        return
-    proc = subprocess.run([args.exp_rate], capture_output=True, text=True)
-    rates = [" ".join(line.split()) for line in proc.stdout.splitlines() if line and not line.startswith("#")]
-    if proc.returncode != 0 or not rates:
-        notes.append(f"sleef_exp_rate failed (status {proc.returncode})")
-        return
-    notes.append("SLEEF exp alone, one thread, 64K elements, Gelem/s (sleef_exp_rate): " + "; ".join(rates))
-
-
 def run_torch(args, variants, notes):
     if args.no_torch:
         notes.append("PyTorch peer skipped (--no-torch)")
@@ -692,7 +680,6 @@ def measure_path(args, path, out):
     t0 = datetime.datetime.now(datetime.timezone.utc)
     krows = run_kernels(args, env, out)
     c_rows = run_c_bench(args, env, out, notes)
-    run_exp_rate(args, notes)
     torch_rows = run_torch(args, torch_variants, notes)
     cases = index_rows(c_rows + torch_rows)
     write_combined(os.path.join(out, "bench.csv"), cases)
@@ -781,7 +768,6 @@ def main():
     ap.add_argument("--min-ms", type=float, default=10.0)
     ap.add_argument("--torch-python", help="python3 with torch (default: /usr/bin/python3, then this one)")
     ap.add_argument("--no-torch", action="store_true")
-    ap.add_argument("--exp-rate", help="path of sleef_exp_rate (SLEEF's exp alone, noted in results.md)")
     ap.add_argument("--no-plots", action="store_true")
     ap.add_argument("--render-only", action="store_true",
                     help="measure nothing: redo results.md, the plots (and --publish) from OUT's CSVs and notes.txt")
