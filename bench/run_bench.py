@@ -159,7 +159,7 @@ def path_env(path):
 def path_caps(path):
     """The path's caps as words for results.md."""
     if path == "avx2":
-        return "ACLNN_CPU_MAX_ISA=avx2, DNNL_MAX_CPU_ISA=AVX2, ATEN_CPU_CAPABILITY=avx2 (an AVX2-only CPU)"
+        return "ACLNN_CPU_MAX_ISA=avx2, DNNL_MAX_CPU_ISA=AVX2, ATEN_CPU_CAPABILITY=avx2 (standing in for an AVX2-only CPU)"
     if path == "avx512":
         return "ACLNN_CPU_MAX_ISA=avx512; oneDNN uncapped; PyTorch default and ATEN_CPU_CAPABILITY=avx512"
     return "no caps (each library's own choice)"
@@ -484,7 +484,7 @@ def kernel_table(krows):
     """The kernel-ceiling table: each kernel and exp alone (1 thread) against the roofline."""
     roofs = {(r["dtype"], r["threads"]): r["gelem_s"] for r in krows if r["kind"] == "roofline"}
     all_t = max((t for _, t in roofs), default=1)
-    head = ["kind", "name", "dtype", "n", "alone, 1 thread, Gelem/s (IQR)", "roofline 1T", "alone / roofline 1T",
+    head = ["kind", "name", "dtype", "n", "alone, 1 thread, best Gelem/s (IQR)", "roofline 1T", "alone / roofline 1T",
             f"roofline {all_t}T", f"{all_t} x alone / roofline {all_t}T", f"bound 1T / {all_t}T"]
     out = ["| " + " | ".join(head) + " |", "|" + "---|" * len(head)]
     for r in krows:
@@ -517,7 +517,7 @@ def section_lines(meta, cases, krows, notes):
     md += ["", "### Kernel ceiling (`aclnn_cpu_bench --kernels`)", ""]
     if krows:
         md += ["Each kernel and exp variant of this path's table alone, one thread, no API, L1-resident arrays"
-               " (8 KiB each), against the roofline c=a*b of the same traffic at 16M elements measured in the same"
+               " (8 KiB each; the fastest sample: a ceiling), against the roofline c=a*b of the same traffic at 16M elements measured in the same"
                " run (exp rows: the roofline of the binary kernels of their element type). Below 1: the kernel alone"
                " is slower than memory (compute-bound at that thread count).", ""] + kernel_table(krows)
     else:

@@ -1,4 +1,4 @@
-/* Scalar kernels: the portable fallback (one lane, SLEEF's scalar exp). */
+/* Scalar kernels: the portable fallback (one lane; the same inlined exps as every ISA). */
 #include "kernels/vec/scalar.h"
 #include "kernels/acpu_kernel_table.h"
 

@@ -17,7 +17,7 @@
  *   exp(x) = 2^q * exp(r), the scaling rounding once (subnormal results as IEEE's).
  * Error (tools/aclnn-cpu-expcheck, every fp32 input, doc/NUMERICS.md): at most 0.78 ulp, the largest
  * in the subnormal range where the scaling rounds a second time; SLEEF's u10 reaches 0.97. The
- * 16-bit flavour rounds r + r^2 P(r) and then 1 + that: up to 1.02 ulp of fp32 (not an fp32 exp).
+ * 16-bit flavour rounds r + r^2 P(r) and then 1 + that: up to 1.014 ulp of fp32 over every input (not an fp32 exp).
  *
  * acpu_vd_exp_poly, the fp64 exp (softplus's double kernel), the same way, but carrying the
  * rounding errors of the reduction and of 1 + r, which would each add up to 0.25 ulp to the 0.5 of
@@ -86,7 +86,7 @@ static inline acpu_vf acpu_vf_exp_poly(acpu_vf x)
     return acpu_vf_scale_pow2(acpu_vf_add(head, acpu_vf_add(tail, head_err)), e.q);
 }
 
-/* For results rounded to fp16 / bf16 only: (1 + (r + r^2 P(r))) rounded twice, <= 1.02 ulp of fp32,
+/* For results rounded to fp16 / bf16 only: (1 + (r + r^2 P(r))) rounded twice, <= 1.014 ulp of fp32,
  * 6 operations fewer; the 16-bit rounding that follows is 2^13 (fp16) or 2^16 (bf16) times coarser. */
 static inline acpu_vf acpu_vf_exp_poly16(acpu_vf x)
 {
