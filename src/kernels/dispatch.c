@@ -76,26 +76,28 @@ const char *acpu_isa_name(acpu_isa isa)
     return (unsigned)isa < ACPU_ISA_COUNT ? names[isa] : NULL;
 }
 
+/* ACPU_EXP_LIST's columns, indexed by variant. */
+static const struct {
+    const char *name;
+    bool f64;
+    double bound;
+} k_exp_variants[ACPU_EXP_COUNT] = {
+#define ACPU_EXP_INFO_ROW(id, stem, name, f64, bound) [ACPU_EXP_##id] = {name, f64, bound},
+    ACPU_EXP_LIST(ACPU_EXP_INFO_ROW)
+#undef ACPU_EXP_INFO_ROW
+};
+
 const char *acpu_exp_variant_name(acpu_exp_variant v)
 {
-#define ACPU_EXP_NAME_ROW(id, stem, name, f64, bound) [ACPU_EXP_##id] = name,
-    static const char *const names[ACPU_EXP_COUNT] = {ACPU_EXP_LIST(ACPU_EXP_NAME_ROW)};
-#undef ACPU_EXP_NAME_ROW
-    return (unsigned)v < ACPU_EXP_COUNT ? names[v] : NULL;
+    return (unsigned)v < ACPU_EXP_COUNT ? k_exp_variants[v].name : NULL;
 }
 
 bool acpu_exp_variant_is_f64(acpu_exp_variant v)
 {
-#define ACPU_EXP_F64_ROW(id, stem, name, f64, bound) [ACPU_EXP_##id] = f64,
-    static const bool f64s[ACPU_EXP_COUNT] = {ACPU_EXP_LIST(ACPU_EXP_F64_ROW)};
-#undef ACPU_EXP_F64_ROW
-    return (unsigned)v < ACPU_EXP_COUNT && f64s[v];
+    return (unsigned)v < ACPU_EXP_COUNT && k_exp_variants[v].f64;
 }
 
 double acpu_exp_variant_bound(acpu_exp_variant v)
 {
-#define ACPU_EXP_BOUND_ROW(id, stem, name, f64, bound) [ACPU_EXP_##id] = bound,
-    static const double bounds[ACPU_EXP_COUNT] = {ACPU_EXP_LIST(ACPU_EXP_BOUND_ROW)};
-#undef ACPU_EXP_BOUND_ROW
-    return (unsigned)v < ACPU_EXP_COUNT ? bounds[v] : 0.0;
+    return (unsigned)v < ACPU_EXP_COUNT ? k_exp_variants[v].bound : 0.0;
 }

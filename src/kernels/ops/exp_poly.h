@@ -1,6 +1,6 @@
 /* The project's fp32 exp, inlined into every fp32, fp16 and bf16 kernel (SLEEF's is an out-of-line
  * call that spills every live vector register), written once for every ISA on top of the
- * vocabulary's acpu_vf_fma / acpu_vf_clamp / acpu_vf_round / acpu_vf_scale_pow2, in two flavours:
+ * vocabulary's acpu_vf_fma / acpu_vf_clamp / acpu_vf_scale_pow2, in two flavours:
  * acpu_vf_exp_poly for fp32 results, acpu_vf_exp_poly16 (the last steps cheaper) for 16-bit ones.
  *
  *   x is clamped to [-104, 89] (NaN kept): exp rounds to +0 below and to +inf above in fp32 anyway;
@@ -47,10 +47,10 @@
 /* An exp flavour, passed to the op bodies as a constant so that it is inlined. */
 typedef acpu_vf (*acpu_vf_exp_fn)(acpu_vf);
 
-/* Shared by both flavours: clamp, q = rint(x * log2(e)), r_hi = x - q*ln2_hi (exact), r = r_hi -
- * q*ln2_lo rounded, and P(r). */
+/* Shared by both flavours: clamp, q = rint(x * log2(e)), r = (x - q*ln2_hi) - q*ln2_lo rounded,
+ * the part r_err it lost, and P(r) (the 16-bit flavour leaves r_err unused: the compiler drops it). */
 typedef struct {
-    acpu_vf q, r_hi, r, p;
+    acpu_vf q, r, r_err, p;
 } acpu_vf_exp_parts;
 
 static inline acpu_vf_exp_parts acpu_vf_exp_reduce(acpu_vf x)
@@ -63,8 +63,9 @@ static inline acpu_vf_exp_parts acpu_vf_exp_reduce(acpu_vf x)
     /* rint(x * log2(e)) rounding once: |x * log2(e)| < 2^22, so adding 1.5 * 2^23 leaves an integer */
     const acpu_vf shifter = acpu_vf_set1(12582912.0f);
     e.q = acpu_vf_sub(acpu_vf_fma(x, log2e, shifter), shifter);
-    e.r_hi = acpu_vf_fma(e.q, neg_ln2_hi, x);
-    e.r = acpu_vf_fma(e.q, neg_ln2_lo, e.r_hi);
+    acpu_vf r_hi = acpu_vf_fma(e.q, neg_ln2_hi, x); /* exact */
+    e.r = acpu_vf_fma(e.q, neg_ln2_lo, r_hi);
+    e.r_err = acpu_vf_fma(e.q, neg_ln2_lo, acpu_vf_sub(r_hi, e.r)); /* (r_hi - q*ln2_lo) - r */
     acpu_vf p = acpu_vf_set1(0.001381461275741458f);
     p = acpu_vf_fma(p, e.r, acpu_vf_set1(0.008368710055947304f));
     p = acpu_vf_fma(p, e.r, acpu_vf_set1(0.04166838899254799f));
@@ -76,11 +77,9 @@ static inline acpu_vf_exp_parts acpu_vf_exp_reduce(acpu_vf x)
 /* For fp32 results: <= 0.78 ulp. */
 static inline acpu_vf acpu_vf_exp_poly(acpu_vf x)
 {
-    const acpu_vf neg_ln2_lo = acpu_vf_set1(1.904654299957768e-09f);
     const acpu_vf one = acpu_vf_set1(1.0f);
     acpu_vf_exp_parts e = acpu_vf_exp_reduce(x);
-    acpu_vf r_err = acpu_vf_fma(e.q, neg_ln2_lo, acpu_vf_sub(e.r_hi, e.r)); /* (r_hi - q*ln2_lo) - r */
-    acpu_vf tail = acpu_vf_fma(acpu_vf_mul(e.r, e.r), e.p, r_err);
+    acpu_vf tail = acpu_vf_fma(acpu_vf_mul(e.r, e.r), e.p, e.r_err);
     acpu_vf head = acpu_vf_add(one, e.r);
     acpu_vf head_err = acpu_vf_add(acpu_vf_sub(one, head), e.r); /* exact (Fast2Sum: |r| < 1) */
     return acpu_vf_scale_pow2(acpu_vf_add(head, acpu_vf_add(tail, head_err)), e.q);

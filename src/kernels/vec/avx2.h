@@ -30,7 +30,6 @@ static inline acpu_vf acpu_vf_neg(acpu_vf a) { return _mm256_xor_ps(a, _mm256_se
  * either is NaN, so x goes second to keep a NaN. */
 static inline acpu_vf acpu_vf_fma(acpu_vf a, acpu_vf b, acpu_vf c) { return _mm256_fmadd_ps(a, b, c); }
 static inline acpu_vf acpu_vf_clamp(acpu_vf x, acpu_vf lo, acpu_vf hi) { return _mm256_min_ps(hi, _mm256_max_ps(lo, x)); }
-static inline acpu_vf acpu_vf_round(acpu_vf x) { return _mm256_round_ps(x, _MM_FROUND_TO_NEAREST_INT | _MM_FROUND_NO_EXC); }
 /* q in [-150, 128] (exp_poly's clamp): u * 2^(q>>1) * 2^(q - (q>>1)), both factors normal floats, so
  * the first product is exact and only the second rounds (once, subnormals included). */
 static inline __m256 acpu_avx2_pow2i(__m256i k) { return _mm256_castsi256_ps(_mm256_slli_epi32(_mm256_add_epi32(k, _mm256_set1_epi32(127)), 23)); }

@@ -41,7 +41,6 @@ static inline acpu_vf acpu_vf_neg(acpu_vf a)
  * either is NaN, so x goes second to keep a NaN; VSCALEFPS computes u * 2^floor(q) rounding once. */
 static inline acpu_vf acpu_vf_fma(acpu_vf a, acpu_vf b, acpu_vf c) { return _mm512_fmadd_ps(a, b, c); }
 static inline acpu_vf acpu_vf_clamp(acpu_vf x, acpu_vf lo, acpu_vf hi) { return _mm512_min_ps(hi, _mm512_max_ps(lo, x)); }
-static inline acpu_vf acpu_vf_round(acpu_vf x) { return _mm512_roundscale_ps(x, _MM_FROUND_TO_NEAREST_INT | _MM_FROUND_NO_EXC); }
 static inline acpu_vf acpu_vf_scale_pow2(acpu_vf u, acpu_vf q) { return _mm512_scalef_ps(u, q); }
 static inline acpu_vf acpu_vf_exp_sleef(acpu_vf x) { return Sleef_expf16_u10avx512f(x); }
 static inline acpu_vf acpu_vf_sub(acpu_vf a, acpu_vf b) { return _mm512_sub_ps(a, b); }

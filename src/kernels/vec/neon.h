@@ -32,7 +32,6 @@ static inline acpu_vf acpu_vf_neg(acpu_vf a) { return vnegq_f32(a); }
 /* For ops/exp_poly.h (contract in vec/scalar.h). FMAX/FMIN return NaN when either input is NaN. */
 static inline acpu_vf acpu_vf_fma(acpu_vf a, acpu_vf b, acpu_vf c) { return vfmaq_f32(c, a, b); }
 static inline acpu_vf acpu_vf_clamp(acpu_vf x, acpu_vf lo, acpu_vf hi) { return vminq_f32(vmaxq_f32(x, lo), hi); }
-static inline acpu_vf acpu_vf_round(acpu_vf x) { return vrndnq_f32(x); }
 /* q in [-150, 128] (exp_poly's clamp): u * 2^(q>>1) * 2^(q - (q>>1)), both factors normal floats, so
  * the first product is exact and only the second rounds. A NaN q converts to 0 (u is NaN then). */
 static inline float32x4_t acpu_neon_pow2i(int32x4_t k)

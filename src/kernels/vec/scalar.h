@@ -30,7 +30,6 @@ static inline acpu_vf acpu_vf_neg(acpu_vf a) { return -a; }
  * under the default FP environment); u * 2^q for integral q, rounded once. */
 static inline acpu_vf acpu_vf_fma(acpu_vf a, acpu_vf b, acpu_vf c) { return fmaf(a, b, c); }
 static inline acpu_vf acpu_vf_clamp(acpu_vf x, acpu_vf lo, acpu_vf hi) { return x < lo ? lo : (x > hi ? hi : x); }
-static inline acpu_vf acpu_vf_round(acpu_vf x) { return rintf(x); }
 static inline acpu_vf acpu_vf_scale_pow2(acpu_vf u, acpu_vf q) { return q == q ? ldexpf(u, (int)q) : u; }
 static inline acpu_vf acpu_vf_sub(acpu_vf a, acpu_vf b) { return a - b; }
 static inline acpu_vf acpu_vf_abs(acpu_vf a) { return fabsf(a); }

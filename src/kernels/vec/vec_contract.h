@@ -14,8 +14,8 @@
  *   cmp_lt cmp_le cmp_gt cmp_ge cmp_eq(a, b) -> mask: ordered, quiet compares (a NaN lane is false)
  *   select(mask, t, f)            t where the mask lane is set, else f
  *   exp_sleef                     SLEEF's u10 (<= 1 ulp), fp32 and fp64
- *   fma clamp round scale_pow2    fp32 and fp64, for ops/exp_poly.h only (fused a*b+c; clamp
- *                                 keeping NaN; rint; u * 2^q rounded once)
+ *   fma clamp scale_pow2          fp32 and fp64, for ops/exp_poly.h only (fused a*b+c; clamp
+ *   round (fp64 only)             keeping NaN; rint; u * 2^q rounded once)
  *   load_/store_{f32,f16,bf16}    (fp32 lanes; 16-bit widening exact, narrowing rounds to nearest
  *   load_/store_f64               even, NaN stays NaN) and, optionally, load2_/store2_ pairs
  * Results are bit-identical whatever the position of an element in a vector (ops/binary_loop.h
