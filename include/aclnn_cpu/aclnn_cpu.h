@@ -37,6 +37,22 @@ ACL_FUNC_VISIBILITY int32_t aclnnCpuGetNumThreads(void);
  * (tiling experiments); 0 keeps the profile's own. NULL soc restores ACLNN_CPU_SOC (or "host"). */
 ACL_FUNC_VISIBILITY aclError aclnnCpuSetPlatform(const char *soc, int32_t coreNum, int64_t ubBytes);
 
+/* 16-bit lookup tables: a 16-bit call of a kernel with a table form (doc/OPERATORS.md lists them)
+ * gathers the costly part of its math from a table of all 65536 input values, computed once per
+ * kernel, dtype and attribute values by the kernel's own code: the same bits as computing it.
+ * AUTO (the default, or ACLNN_CPU_TABLES=auto) uses a table where a timing at its build found the
+ * lookup faster than the kernel on this CPU; OFF (ACLNN_CPU_TABLES=0) never, ON (=1) wherever a form
+ * exists. The
+ * environment variable gives the initial mode; this call replaces it. */
+typedef enum {
+    ACLNN_CPU_TABLES_AUTO = 0,
+    ACLNN_CPU_TABLES_OFF = 1,
+    ACLNN_CPU_TABLES_ON = 2
+} aclnnCpuTableMode;
+ACL_FUNC_VISIBILITY aclError aclnnCpuSetLookupTables(aclnnCpuTableMode mode);
+/* The mode 16-bit calls are planned with now. */
+ACL_FUNC_VISIBILITY aclnnCpuTableMode aclnnCpuGetLookupTables(void);
+
 typedef struct {
     char soc[32];     /* profile name */
     int32_t coreNum;  /* vector cores the tiling plans for */
@@ -47,7 +63,7 @@ typedef struct {
 ACL_FUNC_VISIBILITY aclError aclnnCpuGetPlatform(aclnnCpuPlatform *platform);
 
 /* Tiling lab: the host tiling plan an operator gets, as the JSON object the aclnn-cpu-tiling tool
- * prints (the tool is a thin wrapper over this call). `op` is "elu_backward" or "softplus_backward";
+ * prints (the tool is a thin wrapper over this call). `op` is an API's snake-case name ("elu_backward");
  * argv[0..argc) are the tool's options after OP, spelled as on its command line, e.g.
  * {"--soc", "Ascend910B", "--dtype=float16", "--shape", "4,3,8", "--is-result"} (`aclnn-cpu-tiling
  * --help` lists them). Nothing is run and no setting changes: the host profile reads the current
@@ -61,8 +77,17 @@ ACL_FUNC_VISIBILITY aclError aclnnCpuGetPlatform(aclnnCpuPlatform *platform);
  * ascend910b strategy, a UB too small for one tile). aclGetRecentErrMsg() says which and why. */
 ACL_FUNC_VISIBILITY aclnnStatus aclnnCpuGetTilingPlan(const char *op, int32_t argc, const char *const *argv,
                                                       char *json, size_t jsonSize, size_t *jsonLength);
-/* The ops aclnnCpuGetTilingPlan knows, by index from 0; NULL past the last. */
+/* The ops aclnnCpuGetTilingPlan knows (every API of the library, in snake case without "aclnn"), by
+ * index from 0; NULL past the last. */
 ACL_FUNC_VISIBILITY const char *aclnnCpuTilingOpName(int32_t index);
+/* The options of every op of aclnnCpuGetTilingPlan, as the tool's usage text; same length protocol
+ * (*textLength always, text when not NULL and large enough for it and the NUL). */
+ACL_FUNC_VISIBILITY aclnnStatus aclnnCpuGetTilingUsage(char *text, size_t textSize, size_t *textLength);
+
+/* The operator registry as one JSON object: "ops" (kernel op types: inputs, output, attributes with
+ * type and default, kernel, tiling strategies) and "apis" (each aclnn API: its operator and its
+ * parameters in CANN's order, with each tensor's dtypes per profile). Same length protocol. */
+ACL_FUNC_VISIBILITY aclnnStatus aclnnCpuGetOpRegistry(char *json, size_t jsonSize, size_t *jsonLength);
 
 #ifdef __cplusplus
 }

@@ -10,6 +10,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "common/acpu_schedule.h"
 #include "kernels/acpu_kernels.h"
 
 #define ACPU_MAX_DIMS 8
@@ -30,41 +31,19 @@ bool acpu_view_is_dense(const acpu_view *v);
 void acpu_view_gather(const acpu_view *v, uint64_t start, uint64_t count, void *dst);
 void acpu_view_scatter(const acpu_view *v, uint64_t start, uint64_t count, const void *src);
 
-/* How logical cores get their tiles:
- * - RANGES: CANN's big/small/last-core split (spec 2.7, 3.6): core c owns one element range, cut into
- *   tiles of `tile` elements; ranges are clamped to `total` (CANN's 910B softplus overshoots the end).
- * - SPLIT: the arch35 split (spec 3.7): flat tiles f, tiles_main per core (+1 for the first
- *   cores_tail cores); tile f covers the row-major element range
- *   [((f / a_o) * axis_len + (f % a_o) * a_i) * inner, + a_i_seg * inner), a_i_seg = a_i_tail on the
- *   last segment of the split axis, else a_i. With block_former > 0 (the atvoss broadcast tiling)
- *   the tiles are dealt as CANN's blockFormer / blockTail instead: core c takes block_former flat
- *   tiles from c * block_former, the last core block_tail. */
-typedef enum { ACPU_PLAN_RANGES = 0, ACPU_PLAN_SPLIT } acpu_plan_kind;
-
-typedef struct {
-    acpu_plan_kind kind;
-    uint64_t total;          /* elements */
-    uint64_t core_num;
-    uint64_t tile;           /* elements per tile (SPLIT: the largest, a_i * inner) */
-    bool double_buffer;      /* CopyIn(i), Compute(i-1), CopyOut(i-2) */
-    uint64_t min_thread_elems; /* fewest elements worth a thread's fork/join for this kernel's cost */
-    /* RANGES */
-    uint64_t big_core_num, big_core_len, small_core_len, last_core_len;
-    /* SPLIT */
-    uint64_t tiles_main, cores_tail, a_o, a_i, a_i_tail, axis_len, inner;
-    uint64_t block_former, block_tail;
-} acpu_core_plan;
+#define ACPU_MAX_INPUTS 3
 
 /* in[j] (source dtype, cast to the kernel dtype) -> kernel -> cast to the output dtype -> out. */
 typedef struct {
-    acpu_view in[2];
-    acpu_cast_fn in_cast[2]; /* source dtype -> kernel dtype; NULL when they are the same */
+    int n_in;                              /* the kernel's inputs: 1..ACPU_MAX_INPUTS */
+    acpu_view in[ACPU_MAX_INPUTS];
+    acpu_cast_fn in_cast[ACPU_MAX_INPUTS]; /* source dtype -> kernel dtype; NULL when they are the same */
     acpu_view out;
-    acpu_binary_kernel kernel;
+    acpu_kernel_fn kernel;
     const void *params;
-    size_t kernel_elem;      /* element size of the kernel dtype (inputs and kernel result) */
-    acpu_cast_fn cast;       /* kernel dtype -> output dtype; NULL when they are the same */
-} acpu_binary_task;
+    size_t kernel_elem;                    /* element size of the kernel dtype (inputs and kernel result) */
+    acpu_cast_fn cast;                     /* kernel dtype -> output dtype; NULL when they are the same */
+} acpu_task;
 
 /* The most OS threads a call uses: 4 per CPU the process may run on, at least 8 (thread_limit.c
  * says why). Cheap: read once. */
@@ -73,19 +52,22 @@ unsigned acpu_engine_thread_limit(void);
  * is set; 1 when set but the process's size cannot be read). A few system calls: ask only before
  * running on more than one thread. */
 unsigned acpu_engine_memory_thread_limit(void);
-/* Threads the plan will use for `requested` threads: small calls stay on one thread. */
-unsigned acpu_engine_threads(const acpu_core_plan *plan, unsigned requested);
+/* Threads the schedule will use for `requested` threads: small calls stay on one thread, each thread
+ * getting at least `grain` elements (the kernel's cost per element decides it). */
+unsigned acpu_engine_threads(const acpu_schedule *plan, uint64_t grain, unsigned requested);
 /* Workspace bytes that `threads` threads need for the task (0 when nothing is staged); SIZE_MAX
- * when the plan's tile is too large for any workspace to be represented. */
-size_t acpu_engine_workspace(const acpu_core_plan *plan, const acpu_binary_task *task, unsigned threads);
-/* Runs the plan; `workspace` holds acpu_engine_workspace() bytes. The caller's floating-point
+ * when the schedule's tile is too large for any workspace to be represented. */
+size_t acpu_engine_workspace(const acpu_schedule *plan, const acpu_task *task, unsigned threads);
+/* Runs the schedule; `workspace` holds acpu_engine_workspace() bytes. The caller's floating-point
  * environment is replaced by the IEEE default on every thread for the duration and restored. */
-void acpu_engine_run(const acpu_core_plan *plan, const acpu_binary_task *task, unsigned threads, void *workspace);
+void acpu_engine_run(const acpu_schedule *plan, const acpu_task *task, unsigned threads, void *workspace);
 
 /* Library arithmetic runs under the IEEE default environment; the caller's is saved and restored. */
 typedef struct {
 #if defined(__x86_64__) || defined(_M_X64)
     unsigned mxcsr;
+    bool x87_saved;                /* the caller's x87 control word was not the default: x87_env holds it */
+    unsigned char x87_env[28];     /* fnstenv's 28-byte x87 environment */
 #else
     fenv_t env;
 #endif

@@ -1,6 +1,8 @@
 /* Plan execution: logical cores -> OpenMP threads, tiles in the NPU's stage order. */
 #include <omp.h>
+#include <stdatomic.h>
 
+#include "acpu_contention.h"
 #include "acpu_engine.h"
 #include "common/acpu_checked.h"
 #include "common/acpu_int_math.h"
@@ -11,22 +13,22 @@
 #define ACPU_STAGE_ALIGN 64u
 
 typedef struct {
-    const acpu_binary_task *task;
-    bool stage_in[2], stage_out, out_dense, in_dense[2];
-    char *in_buf[2][2];   /* [slot][input] kernel-dtype tiles */
-    char *out_buf[2];     /* [slot] kernel results */
-    char *raw_buf;        /* source-dtype elements between a strided copy and a cast */
-    const char *in_ptr[2][2];
+    const acpu_task *task;
+    bool stage_in[ACPU_MAX_INPUTS], stage_out, out_dense, in_dense[ACPU_MAX_INPUTS];
+    char *in_buf[2][ACPU_MAX_INPUTS]; /* [slot][input] kernel-dtype tiles */
+    char *out_buf[2];                 /* [slot] kernel results */
+    char *raw_buf;                    /* source-dtype elements between a strided copy and a cast */
+    const void *in_ptr[2][ACPU_MAX_INPUTS];
 } acpu_stage_ctx;
 
-/* A core's work: RANGES, an element range [base, base+len) in `tiles` tiles; SPLIT, flat tiles
- * [base, base+tiles). */
+/* A core's work: RANGES and DEALT, an element range [base, base+len) in `tiles` tiles; SPLIT and
+ * BLOCKS, flat tiles [base, base+tiles). */
 typedef struct {
     uint64_t base, len, tiles;
 } acpu_core_work;
 
 
-static acpu_core_work ranges_work(const acpu_core_plan *p, uint64_t core)
+static acpu_core_work ranges_work(const acpu_schedule *p, uint64_t core)
 {
     uint64_t start, len;
     if (core < p->big_core_num) {
@@ -42,18 +44,47 @@ static acpu_core_work ranges_work(const acpu_core_plan *p, uint64_t core)
     return (acpu_core_work){start, len, (len + p->tile - 1) / p->tile};
 }
 
-static acpu_core_work split_work(const acpu_core_plan *p, uint64_t core)
+static acpu_core_work blocks_work(const acpu_schedule *p, uint64_t core)
 {
-    if (p->block_former > 0)
-        return (acpu_core_work){core * p->block_former, 0, core + 1 == p->core_num ? p->block_tail : p->block_former};
+    return (acpu_core_work){core * p->block_former, 0, core + 1 == p->core_num ? p->block_tail : p->block_former};
+}
+
+static acpu_core_work split_work(const acpu_schedule *p, uint64_t core)
+{
     uint64_t big = p->tiles_main + 1;
     uint64_t first = core < p->cores_tail ? core * big : p->cores_tail * big + (core - p->cores_tail) * p->tiles_main;
     return (acpu_core_work){first, 0, core < p->cores_tail ? big : p->tiles_main};
 }
 
-static void tile_extent(const acpu_core_plan *p, const acpu_core_work *w, uint64_t t, uint64_t *start, uint64_t *len)
+/* DEALT: core c takes tiles_main tiles (one more when c < cores_tail) of `tile` elements in element
+ * order; the tensor's tiles fall short of `tile * count` by `shortfall` elements, taken from the end
+ * of core short_core's range, so the later cores start that much earlier. */
+static acpu_core_work dealt_work(const acpu_schedule *p, uint64_t core)
 {
-    if (p->kind == ACPU_PLAN_RANGES) {
+    uint64_t count = p->tiles_main * p->core_num + p->cores_tail, shortfall = count * p->tile - p->total;
+    uint64_t tiles = p->tiles_main + (core < p->cores_tail ? 1u : 0u);
+    uint64_t start = (core * p->tiles_main + acpu_min_u64(core, p->cores_tail)) * p->tile;
+    uint64_t len = tiles * p->tile;
+    if (core > p->short_core)
+        start -= shortfall;
+    if (core == p->short_core)
+        len -= shortfall;
+    return (acpu_core_work){start, len, tiles};
+}
+
+static acpu_core_work core_work(const acpu_schedule *p, uint64_t core)
+{
+    switch (p->kind) {
+    case ACPU_SCHED_SPLIT: return split_work(p, core);
+    case ACPU_SCHED_BLOCKS: return blocks_work(p, core);
+    case ACPU_SCHED_DEALT: return dealt_work(p, core);
+    default: return ranges_work(p, core);
+    }
+}
+
+static void tile_extent(const acpu_schedule *p, const acpu_core_work *w, uint64_t t, uint64_t *start, uint64_t *len)
+{
+    if (p->kind == ACPU_SCHED_RANGES || p->kind == ACPU_SCHED_DEALT) {
         *start = w->base + t * p->tile;
         *len = acpu_min_u64(p->tile, w->len - t * p->tile);
         return;
@@ -63,9 +94,9 @@ static void tile_extent(const acpu_core_plan *p, const acpu_core_work *w, uint64
     *len = (seg + 1 == a_o ? p->a_i_tail : p->a_i) * p->inner;
 }
 
-unsigned acpu_engine_threads(const acpu_core_plan *plan, unsigned requested)
+unsigned acpu_engine_threads(const acpu_schedule *plan, uint64_t grain, unsigned requested)
 {
-    uint64_t grain = plan->min_thread_elems ? plan->min_thread_elems : ACPU_MIN_ELEMS_PER_THREAD;
+    grain = grain ? grain : ACPU_MIN_ELEMS_PER_THREAD;
     uint64_t by_size = acpu_ceil_div_u64(plan->total, grain); /* no wrap for totals near 2^64 */
     uint64_t t = acpu_min_u64(acpu_min_u64(requested, plan->core_num), by_size);
     return t > 0 ? (unsigned)t : 1u;
@@ -74,10 +105,10 @@ unsigned acpu_engine_threads(const acpu_core_plan *plan, unsigned requested)
 static size_t align_up(size_t v) { return (v + ACPU_STAGE_ALIGN - 1) & ~(size_t)(ACPU_STAGE_ALIGN - 1); }
 
 /* An input is staged when it is strided or needs a cast; the output when it is strided or cast. */
-static void stage_flags(const acpu_binary_task *task, acpu_stage_ctx *c)
+static void stage_flags(const acpu_task *task, acpu_stage_ctx *c)
 {
     c->task = task;
-    for (int j = 0; j < 2; j++) {
+    for (int j = 0; j < task->n_in; j++) {
         c->in_dense[j] = acpu_view_is_dense(&task->in[j]);
         c->stage_in[j] = !c->in_dense[j] || task->in_cast[j] != NULL;
     }
@@ -88,9 +119,9 @@ static void stage_flags(const acpu_binary_task *task, acpu_stage_ctx *c)
 /* Bytes of the raw buffer: the widest source element that is both strided and cast. */
 static size_t raw_elem(const acpu_stage_ctx *c)
 {
-    const acpu_binary_task *t = c->task;
+    const acpu_task *t = c->task;
     size_t es = 0;
-    for (int j = 0; j < 2; j++)
+    for (int j = 0; j < t->n_in; j++)
         if (!c->in_dense[j] && t->in_cast[j] != NULL && t->in[j].elem_size > es)
             es = t->in[j].elem_size;
     if (!c->out_dense && t->cast != NULL && t->out.elem_size > es)
@@ -99,11 +130,11 @@ static size_t raw_elem(const acpu_stage_ctx *c)
 }
 
 /* Lays out one thread's buffers from `base` (NULL: only measure); returns the bytes used. */
-static size_t stage_layout(acpu_stage_ctx *c, const acpu_core_plan *plan, char *base)
+static size_t stage_layout(acpu_stage_ctx *c, const acpu_schedule *plan, char *base)
 {
     size_t tile_bytes = align_up(plan->tile * c->task->kernel_elem), used = 0;
     for (int s = 0; s < 2; s++) {
-        for (int j = 0; j < 2; j++) {
+        for (int j = 0; j < c->task->n_in; j++) {
             c->in_buf[s][j] = c->stage_in[j] && base ? base + used : NULL;
             used += c->stage_in[j] ? tile_bytes : 0;
         }
@@ -116,17 +147,17 @@ static size_t stage_layout(acpu_stage_ctx *c, const acpu_core_plan *plan, char *
 }
 
 /* Whether every staging size of the plan is representable: a tile of the widest element (16 bytes,
- * complex128) in each of the at most 7 buffers a thread lays out (plus alignment), for every thread,
- * within ptrdiff_t. Tiles come from the tilings, bounded by the element count and the profile's UB,
- * both of which a caller sets. */
-static bool workspace_fits(const acpu_core_plan *plan, unsigned threads)
+ * complex128) in each of the at most 2 * (ACPU_MAX_INPUTS + 1) + 1 buffers a thread lays out (plus
+ * alignment), for every thread, within ptrdiff_t. Tiles come from the tilings, bounded by the
+ * element count and the profile's UB, both of which a caller sets. */
+static bool workspace_fits(const acpu_schedule *plan, unsigned threads)
 {
     uint64_t bytes;
-    return acpu_mul_u64(plan->tile + ACPU_STAGE_ALIGN, 16u * 8u, &bytes) && acpu_mul_u64(bytes, threads, &bytes) &&
+    return acpu_mul_u64(plan->tile + ACPU_STAGE_ALIGN, 16u * (2u * (ACPU_MAX_INPUTS + 1u) + 1u), &bytes) && acpu_mul_u64(bytes, threads, &bytes) &&
            bytes <= (uint64_t)PTRDIFF_MAX;
 }
 
-size_t acpu_engine_workspace(const acpu_core_plan *plan, const acpu_binary_task *task, unsigned threads)
+size_t acpu_engine_workspace(const acpu_schedule *plan, const acpu_task *task, unsigned threads)
 {
     if (!workspace_fits(plan, threads))
         return SIZE_MAX;
@@ -138,7 +169,7 @@ size_t acpu_engine_workspace(const acpu_core_plan *plan, const acpu_binary_task 
 
 static void copy_in(acpu_stage_ctx *c, uint64_t start, uint64_t len, int slot)
 {
-    for (int j = 0; j < 2; j++) {
+    for (int j = 0; j < c->task->n_in; j++) {
         const acpu_view *v = &c->task->in[j];
         acpu_cast_fn cast = c->task->in_cast[j];
         const char *src = v->data + start * v->elem_size;
@@ -159,14 +190,14 @@ static void copy_in(acpu_stage_ctx *c, uint64_t start, uint64_t len, int slot)
 
 static void compute(acpu_stage_ctx *c, uint64_t start, uint64_t len, int slot)
 {
-    const acpu_binary_task *t = c->task;
+    const acpu_task *t = c->task;
     void *dst = c->stage_out ? c->out_buf[slot] : t->out.data + start * t->out.elem_size;
-    t->kernel(len, c->in_ptr[slot][0], c->in_ptr[slot][1], dst, t->params);
+    t->kernel(len, c->in_ptr[slot], dst, t->params);
 }
 
 static void copy_out(acpu_stage_ctx *c, uint64_t start, uint64_t len, int slot)
 {
-    const acpu_binary_task *t = c->task;
+    const acpu_task *t = c->task;
     if (!c->stage_out)
         return;
     if (t->cast == NULL) {
@@ -179,28 +210,29 @@ static void copy_out(acpu_stage_ctx *c, uint64_t start, uint64_t len, int slot)
     }
 }
 
-/* One logical core: sequential tiles, or the double-buffered order
- * CopyIn(0); for i in 1..T: CopyIn(i) if i < T; Compute(i-1); CopyOut(i-2) if i > 1; CopyOut(T-1). */
-static void run_core(acpu_stage_ctx *c, const acpu_core_plan *plan, uint64_t core)
+/* Tiles [t0, t1) of one logical core: sequential, or the double-buffered order
+ * CopyIn(0); for i in 1..T: CopyIn(i) if i < T; Compute(i-1); CopyOut(i-2) if i > 1; CopyOut(T-1)
+ * (T = t1 - t0). Every element's result depends only on its inputs, never on the order or on which
+ * thread runs the tiles, so any split of a core's tiles gives the same bits. */
+static void run_tiles(acpu_stage_ctx *c, const acpu_schedule *plan, const acpu_core_work *w, uint64_t t0, uint64_t t1)
 {
-    acpu_core_work w = plan->kind == ACPU_PLAN_RANGES ? ranges_work(plan, core) : split_work(plan, core);
-    uint64_t tiles = w.tiles, start[3], len[3]; /* extents of tiles i, i-1, i-2 (mod 3) */
+    uint64_t tiles = t1 - t0, start[3], len[3]; /* extents of tiles i, i-1, i-2 (mod 3) */
     if (tiles == 0)
         return;
     if (!plan->double_buffer || tiles <= 1) {
-        for (uint64_t t = 0; t < tiles; t++) {
-            tile_extent(plan, &w, t, &start[0], &len[0]);
+        for (uint64_t t = t0; t < t1; t++) {
+            tile_extent(plan, w, t, &start[0], &len[0]);
             copy_in(c, start[0], len[0], 0);
             compute(c, start[0], len[0], 0);
             copy_out(c, start[0], len[0], 0);
         }
         return;
     }
-    tile_extent(plan, &w, 0, &start[0], &len[0]);
+    tile_extent(plan, w, t0, &start[0], &len[0]);
     copy_in(c, start[0], len[0], 0);
     for (uint64_t i = 1; i <= tiles; i++) {
         if (i < tiles) {
-            tile_extent(plan, &w, i, &start[i % 3], &len[i % 3]);
+            tile_extent(plan, w, t0 + i, &start[i % 3], &len[i % 3]);
             copy_in(c, start[i % 3], len[i % 3], (int)(i & 1));
         }
         compute(c, start[(i - 1) % 3], len[(i - 1) % 3], (int)((i - 1) & 1));
@@ -210,34 +242,88 @@ static void run_core(acpu_stage_ctx *c, const acpu_core_plan *plan, uint64_t cor
     copy_out(c, start[(tiles - 1) % 3], len[(tiles - 1) % 3], (int)((tiles - 1) & 1));
 }
 
-/* Thread `tid` of `threads` runs cores [tid*C/threads, (tid+1)*C/threads) under the IEEE default
- * floating-point environment (nearest rounding, no FTZ/DAZ), then restores the caller's. */
-static void run_thread(const acpu_core_plan *plan, const acpu_binary_task *task, unsigned tid, unsigned threads,
-                       char *workspace)
+/* ---- work sharing -------------------------------------------------------------------------------
+ * The plan's logical cores are cut into `parts` units each (a unit: a contiguous share of one core's
+ * tiles); the threads claim units from one atomic counter until none is left. A thread that the OS
+ * does not run (another process keeps its CPU busy) therefore holds no work hostage: the threads
+ * that do run take its units. Units are small enough (ACPU_UNIT_ELEMS) that the last one claimed
+ * costs little, and many enough (ACPU_UNITS_PER_THREAD per thread) to balance. */
+#define ACPU_UNITS_PER_THREAD 8u
+#define ACPU_UNIT_ELEMS 65536u
+#define ACPU_MAX_PARTS 4096u
+
+typedef struct {
+    const acpu_schedule *plan;
+    const acpu_task *task;
+    char *workspace;
+    uint64_t parts, units;
+    atomic_uint_fast64_t next;
+} acpu_shared_run;
+
+static uint64_t parts_per_core(const acpu_schedule *plan, unsigned threads)
+{
+    uint64_t cores = plan->core_num ? plan->core_num : 1;
+    uint64_t by_threads = acpu_ceil_div_u64((uint64_t)threads * ACPU_UNITS_PER_THREAD, cores);
+    uint64_t by_size = acpu_ceil_div_u64(acpu_ceil_div_u64(plan->total, cores), ACPU_UNIT_ELEMS);
+    uint64_t parts = by_threads > by_size ? by_threads : by_size;
+    return parts < 1 ? 1 : parts > ACPU_MAX_PARTS ? ACPU_MAX_PARTS : parts;
+}
+
+/* Unit u: core u / parts, the (u % parts)-th of `parts` near-equal shares of its tiles. */
+static void run_unit(acpu_stage_ctx *c, const acpu_shared_run *s, uint64_t u)
+{
+    uint64_t core = u / s->parts, part = u % s->parts;
+    acpu_core_work w = core_work(s->plan, core);
+    uint64_t q = w.tiles / s->parts, r = w.tiles % s->parts;
+    uint64_t t0 = q * part + (part < r ? part : r), t1 = t0 + q + (part < r ? 1 : 0);
+    run_tiles(c, s->plan, &w, t0, t1);
+}
+
+/* One thread: its staging buffers (thread `tid`'s share of the workspace), the IEEE default
+ * floating-point environment (nearest rounding, no FTZ/DAZ) for the duration, then units until none
+ * is left. Returns the units it ran. */
+static uint64_t run_thread(acpu_shared_run *s, unsigned tid)
 {
     acpu_fp_state saved;
     acpu_fp_enter(&saved);
     acpu_stage_ctx c;
-    stage_flags(task, &c);
-    size_t per_thread = stage_layout(&c, plan, NULL);
-    stage_layout(&c, plan, workspace ? workspace + per_thread * tid : NULL);
-    uint64_t first = plan->core_num * tid / threads, end = plan->core_num * (tid + 1) / threads;
-    for (uint64_t core = first; core < end; core++)
-        run_core(&c, plan, core);
+    stage_flags(s->task, &c);
+    size_t per_thread = stage_layout(&c, s->plan, NULL);
+    stage_layout(&c, s->plan, s->workspace ? s->workspace + per_thread * tid : NULL);
+    uint64_t done = 0;
+    for (;;) {
+        uint64_t u = atomic_fetch_add_explicit(&s->next, 1, memory_order_relaxed);
+        if (u >= s->units)
+            break;
+        run_unit(&c, s, u);
+        done++;
+    }
     acpu_fp_leave(&saved);
+    return done;
 }
 
-void acpu_engine_run(const acpu_core_plan *plan, const acpu_binary_task *task, unsigned threads, void *workspace)
+void acpu_engine_run(const acpu_schedule *plan, const acpu_task *task, unsigned threads, void *workspace)
 {
     char *ws = workspace ? (char *)(((uintptr_t)workspace + ACPU_STAGE_ALIGN - 1) & ~(uintptr_t)(ACPU_STAGE_ALIGN - 1))
                          : NULL;
+    threads = acpu_contention_threads(threads, plan->total);
+    acpu_shared_run s = {plan, task, ws, parts_per_core(plan, threads), 0, 0};
+    s.units = (plan->core_num ? plan->core_num : 1) * s.parts;
+    atomic_init(&s.next, 0);
     if (threads <= 1) {
-        run_thread(plan, task, 0, 1, ws);
+        run_thread(&s, 0);
         return;
     }
+    uint64_t fork_ns = acpu_now_ns();
+    acpu_thread_times times[ACPU_CONTENTION_SLOTS] = {{0}};
 #pragma omp parallel num_threads(threads)
     {
-        unsigned tid = (unsigned)omp_get_thread_num(), team = (unsigned)omp_get_num_threads();
-        run_thread(plan, task, tid, team, ws);
+        unsigned tid = (unsigned)omp_get_thread_num();
+        uint64_t arrive = acpu_now_ns();
+        uint64_t units = run_thread(&s, tid);
+        if (tid < ACPU_CONTENTION_SLOTS)
+            times[tid] = (acpu_thread_times){arrive, acpu_now_ns(), units};
     }
+    acpu_contention_observe(plan->total, fork_ns, acpu_now_ns(), times,
+                            threads < ACPU_CONTENTION_SLOTS ? threads : ACPU_CONTENTION_SLOTS);
 }

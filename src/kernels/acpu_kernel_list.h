@@ -1,29 +1,39 @@
-/* The operator kernels, as data: one X-macro row per kernel.
- *   X(ID, fn, F64)   ID names ACPU_KERNEL_<ID>; fn is the stem of the functions the op header
- *                    defines for every vocabulary, ACPU_KERNEL_NAME(fn##_f32 / _f16 / _bf16 and,
- *                    when F64 is 1, _f64); kernels without an F64 variant leave that entry NULL.
- * Every ISA translation unit expands this list (kernels/acpu_kernel_table.h), the kernel-level
- * test suite walks it, and the API picks a kernel as table->k[id][dtype].
- * Adding a kernel: a row here, its op header in ACPU_KERNEL_OP_HEADERS below. */
+/* The operator kernels, as data: the kernel lists of every family header under kernels/ops/, one
+ * X-macro row per kernel:
+ *   X(ID, stem, arity, Params, init, grain, dtypes)
+ *     ID      names ACPU_KERNEL_<ID>
+ *     stem    the functions the family header defines for every vocabulary: ACPU_KERNEL_NAME(stem##_f32),
+ *             _f16, _bf16 and, by `dtypes`, _f64 and the integer ones (_i8, _u8, _i16, _i32, _i64)
+ *     arity   inputs (1..3)
+ *     Params  the parameter block type (acpu_no_params: none), filled by init(attrs, block)
+ *     grain   fewest elements per thread that repay a fork/join for this kernel's cost
+ *     dtypes  FLOATS (f32, f16, bf16), FLOATS_F64 (and f64), NUMERIC (and the integers), INTS,
+ *             FLOATS_INTS (the floats and the integers, no f64)
+ * Every ISA translation unit expands this list (kernels/acpu_kernel_table.h), kernel_info.c gives
+ * every layer the rows' columns, the kernel-level test suite walks it, and the registry names a
+ * kernel by its ID. A new kernel of an existing family is a row in the family header; a new family
+ * adds its header to kernels/ops/acpu_families.h. */
 #ifndef ACPU_KERNEL_LIST_H_
 #define ACPU_KERNEL_LIST_H_
 
-#define ACPU_KERNEL_LIST(X)            \
-    X(ELU_EXP, elu_exp, 0)             \
-    X(ELU_RESULT, elu_result, 0)       \
-    X(SOFTPLUS, softplus, 1)           \
-    X(SILU, silu, 0)
+#include <stdint.h>
 
-#define ACPU_KERNEL_ENUM_ROW(id, fn, f64) ACPU_KERNEL_##id,
+/* The parameter block of a kernel that takes none. */
+typedef struct {
+    uint8_t unused;
+} acpu_no_params;
+
+#include "kernels/ops/acpu_families.h"
+
+#define ACPU_KERNEL_ENUM_ROW(id, stem, arity, P, init, grain, dts) ACPU_KERNEL_##id,
 typedef enum { ACPU_KERNEL_LIST(ACPU_KERNEL_ENUM_ROW) ACPU_KERNEL_COUNT } acpu_kernel_id;
 #undef ACPU_KERNEL_ENUM_ROW
 
-#endif /* ACPU_KERNEL_LIST_H_ */
+/* The kernel dtypes of each `dtypes` word, as acpu_kdtype bits (kernels/acpu_kernels.h). */
+#define ACPU_KDT_BITS_FLOATS 0x7u
+#define ACPU_KDT_BITS_FLOATS_F64 0xFu
+#define ACPU_KDT_BITS_INTS 0x1F0u
+#define ACPU_KDT_BITS_NUMERIC 0x1FFu
+#define ACPU_KDT_BITS_FLOATS_INTS 0x1F7u
 
-/* The op headers holding the rows' math, for an ISA translation unit (after its vocabulary). */
-#if defined(ACPU_KERNEL_OP_HEADERS) && !defined(ACPU_KERNEL_OP_HEADERS_DONE)
-#define ACPU_KERNEL_OP_HEADERS_DONE
-#include "kernels/ops/elu_backward.h"
-#include "kernels/ops/softplus_backward.h"
-#include "kernels/ops/silu_backward.h"
-#endif
+#endif /* ACPU_KERNEL_LIST_H_ */

@@ -9,6 +9,7 @@
 
 #include "acl/acl_base.h"
 #include "common/acpu_half.h" /* acpu_f16_to_f32, acpu_bf16_to_f32 */
+#include "common/acpu_attr.h"
 #include "kernels/acpu_kernel_list.h"
 
 /* Same numbering as the public aclnnCpuIsa; ordered by preference within an architecture. */
@@ -21,54 +22,120 @@ typedef enum {
 } acpu_isa;
 
 /* Element types the compute kernels take (inputs and output share one). */
-typedef enum { ACPU_KDT_F32 = 0, ACPU_KDT_F16, ACPU_KDT_BF16, ACPU_KDT_F64, ACPU_KDT_COUNT } acpu_kdtype;
+typedef enum {
+    ACPU_KDT_F32 = 0,
+    ACPU_KDT_F16,
+    ACPU_KDT_BF16,
+    ACPU_KDT_F64,
+    ACPU_KDT_I8,
+    ACPU_KDT_U8,
+    ACPU_KDT_I16,
+    ACPU_KDT_I32,
+    ACPU_KDT_I64,
+    ACPU_KDT_COUNT,
+    ACPU_KDT_NONE = ACPU_KDT_COUNT /* a dtype no kernel takes */
+} acpu_kdtype;
 
-/* EluGradV2 coefficients folded once per call (fp32, CANN's order):
- *   factor_neg = (alpha*scale)*inputScale, neg_bias = alpha*scale, scale, input_scale. */
-typedef struct {
-    float scale;
-    float input_scale;
-    float factor_neg;
-    float neg_bias;
-} acpu_elu_params;
-
-/* SoftplusV2Grad: z = beta*x; z > threshold ? dy : dy / (1 + exp(-z)). The double kernels read the
- * *_d fields (scalars converted to double), the others the float ones. */
-typedef struct {
-    float beta, threshold;
-    double beta_d, threshold_d;
-} acpu_softplus_params;
-
-/* out[i] = f(a[i], b[i]) for i < n; a, b, out hold n elements of the kernel dtype. */
-typedef void (*acpu_binary_kernel)(size_t n, const void *a, const void *b, void *out, const void *params);
+/* out[i] = f(in[0][i], ..., in[arity-1][i]) for i < n: contiguous arrays of the kernel dtype. */
+typedef void (*acpu_kernel_fn)(size_t n, const void *const *in, void *out, const void *params);
 
 /* out[i] = f(in[i]) for i < n, contiguous arrays of the variant's element type. */
 typedef void (*acpu_unary_kernel)(size_t n, const void *in, void *out);
 
-/* The exp implementations of an ISA, as array loops, for the exp accuracy check
- * (tools/aclnn-cpu-expcheck), its test suite and the kernel-ceiling benchmark:
- *   X(ID, stem, name, is_f64, max_ulp)   ID names ACPU_EXP_<ID>; every ISA translation unit defines
- *   ACPU_KERNEL_NAME(exp_##stem) (kernels/ops/exp_arrays.h); name is what the tools print; max_ulp
- *   is the variant's documented bound in ulp of its own format (1 for every exp that produces fp32
- *   or fp64 results; the 16-bit flavour's results are rounded to fp16 / bf16 afterwards). */
-#define ACPU_EXP_LIST(X)                                        \
-    X(SLEEF_F32, sleef_f32, "sleef_u10_f32", 0, 1.0)            \
-    X(INLINE_F32, inline_f32, "inline_f32", 0, 1.0)             \
-    X(INLINE16_F32, inline16_f32, "inline16_f32", 0, 1.05)      \
-    X(SLEEF_F64, sleef_f64, "sleef_u10_f64", 1, 1.0)            \
-    X(INLINE_F64, inline_f64, "inline_f64", 1, 1.0)
-#define ACPU_EXP_ENUM_ROW(id, stem, name, f64, bound) ACPU_EXP_##id,
-typedef enum { ACPU_EXP_LIST(ACPU_EXP_ENUM_ROW) ACPU_EXP_COUNT } acpu_exp_variant;
-#undef ACPU_EXP_ENUM_ROW
+/* What every layer may know of a kernel of the list (kernels/acpu_kernel_list.h), whatever the ISA:
+ * its name, its number of inputs, its parameter block (size, and the initialiser that fills it from
+ * the operator's attribute values), the fewest elements per thread that repay a fork/join for its
+ * cost, and the dtypes it has (a bit per acpu_kdtype). */
+typedef void (*acpu_params_init_fn)(const acpu_attr_value *attrs, void *params);
+typedef struct {
+    const char *name;
+    int arity;
+    size_t params_size;
+    acpu_params_init_fn init; /* NULL: no parameters */
+    uint64_t grain;
+    uint32_t dtypes;
+} acpu_kernel_info;
+
+/* The row of kernel `id` (ACPU_KERNEL_COUNT rows). */
+extern const acpu_kernel_info acpu_kernel_infos[ACPU_KERNEL_COUNT];
+
+/* 16-bit lookup tables (kernels/ops/lookup.h). A 16-bit input has 65536 values, so the costly part
+ * of a 16-bit kernel can be computed once per attribute set, by the kernel's own code, and gathered:
+ *   WHOLE  a one-input kernel: table[x] = the kernel's 16-bit result for input bits x (uint16_t)
+ *   MUL    kernel(a, x) = round16(a * f(x)), DIV: round16(a / f(x)), with f the kernel's own
+ *          fp32 factor of its second input (table[x] = f(widen(x)), float)
+ * The family headers list which kernels have a form (ACPU_TABLES_<FAMILY>) and, for MUL and DIV,
+ * write their 16-bit kernel as that very composition, so the gathered result is the same bits. */
+typedef enum { ACPU_TABLE_NONE = 0, ACPU_TABLE_WHOLE, ACPU_TABLE_MUL, ACPU_TABLE_DIV, ACPU_TABLE_FORM_COUNT } acpu_table_form;
+#define ACPU_TABLE_ENTRIES 65536u
+/* Each kernel's form (ACPU_TABLE_NONE: none). */
+extern const uint8_t acpu_kernel_table_forms[ACPU_KERNEL_COUNT];
+/* Bytes of a table of form f: 65536 uint16_t (WHOLE) or float (MUL, DIV) entries. */
+size_t acpu_table_bytes(acpu_table_form f);
+/* The parameter block of the lookup kernels: the table. */
+typedef struct {
+    const void *table;
+} acpu_lookup_params;
+/* Fills a MUL / DIV table (ACPU_TABLE_ENTRIES floats) for the kernel's parameter block. */
+typedef void (*acpu_table_fill_fn)(const void *params, float *table);
+/* The WHOLE lookup, out[i] = table[in[0][i]] (plain C, the same on every ISA). */
+void acpu_lookup_whole16(size_t n, const void *const *in, void *out, const void *params);
+/* The kernel dtype of an aclDataType; ACPU_KDT_NONE for every other. */
+acpu_kdtype acpu_kdtype_of(aclDataType dt);
+/* The aclDataType of a kernel dtype. */
+aclDataType acpu_kdtype_acl(acpu_kdtype k);
+
+/* The math primitives the kernels inline (ops/exp_poly.h, ops/math_poly.h) and SLEEF's functions
+ * as references, each as an array loop of every ISA, for the accuracy check
+ * (tools/aclnn-cpu-expcheck), its test suite (tests/test_exp_accuracy.c) and the kernel-ceiling
+ * benchmark:
+ *   X(ID, stem, name, fn, is_f64, max_ulp, reference)
+ *     ID         names ACPU_MATH_<ID>
+ *     stem       every ISA translation unit defines ACPU_KERNEL_NAME(math_##stem) (kernels/ops/math_arrays.h)
+ *     name       what the tools print
+ *     fn         the function (acpu_math_fn): which reference the check compares with
+ *     is_f64     maps doubles (else floats)
+ *     max_ulp    the documented bound in ulp of its own format, which the check enforces
+ *                (doc/NUMERICS.md has the measured figures; the 16-bit exp flavour's results are
+ *                rounded to fp16 / bf16 afterwards, hence its looser fp32 bound)
+ *     reference  1: SLEEF's, which no kernel calls (reported, not part of the tool's exit status) */
+typedef enum { ACPU_MATH_FN_EXP = 0, ACPU_MATH_FN_LOG, ACPU_MATH_FN_TANH, ACPU_MATH_FN_ERF, ACPU_MATH_FN_COUNT } acpu_math_fn;
+#define ACPU_MATH_LIST(X)                                                                 \
+    X(EXP_SLEEF_F32, exp_sleef_f32, "sleef_u10_f32", ACPU_MATH_FN_EXP, 0, 1.0, 1)         \
+    X(EXP_F32, exp_inline_f32, "inline_f32", ACPU_MATH_FN_EXP, 0, 1.0, 0)                 \
+    X(EXP16_F32, exp_inline16_f32, "inline16_f32", ACPU_MATH_FN_EXP, 0, 1.05, 0)          \
+    X(EXP_SLEEF_F64, exp_sleef_f64, "sleef_u10_f64", ACPU_MATH_FN_EXP, 1, 1.0, 1)         \
+    X(EXP_F64, exp_inline_f64, "inline_f64", ACPU_MATH_FN_EXP, 1, 1.0, 0)                 \
+    X(LOG_F32, log_f32, "log_f32", ACPU_MATH_FN_LOG, 0, 1.0, 0)                           \
+    X(LOG_SLEEF_F32, log_sleef_f32, "log_sleef_u10_f32", ACPU_MATH_FN_LOG, 0, 1.0, 1)     \
+    X(TANH_F32, tanh_f32, "tanh_f32", ACPU_MATH_FN_TANH, 0, 1.0, 0)                       \
+    X(TANH_SLEEF_F32, tanh_sleef_f32, "tanh_sleef_u10_f32", ACPU_MATH_FN_TANH, 0, 1.5, 1) \
+    X(ERF_F32, erf_f32, "erf_f32", ACPU_MATH_FN_ERF, 0, 1.0, 0)                           \
+    X(ERF_SLEEF_F32, erf_sleef_f32, "erf_sleef_u10_f32", ACPU_MATH_FN_ERF, 0, 2.5, 1)
+#define ACPU_MATH_ENUM_ROW(id, stem, name, fn, f64, bound, ref) ACPU_MATH_##id,
+typedef enum { ACPU_MATH_LIST(ACPU_MATH_ENUM_ROW) ACPU_MATH_COUNT } acpu_math_variant;
+#undef ACPU_MATH_ENUM_ROW
 
 typedef struct {
     acpu_isa isa;
     bool native_bf16; /* AVX-512 narrowing to bf16 by VCVTNE(2)PS2BF16 (avx512_bf16) */
-    /* k[id][dtype]: a = dy, b = x (ELU_RESULT: b = forward result); NULL where the list row has no
-     * such dtype (F64 exists for SOFTPLUS only). */
-    acpu_binary_kernel k[ACPU_KERNEL_COUNT][ACPU_KDT_COUNT];
-    acpu_unary_kernel exp[ACPU_EXP_COUNT];
+    /* k[id][dtype]: the list row's kernels; NULL where the row has no such dtype. */
+    acpu_kernel_fn k[ACPU_KERNEL_COUNT][ACPU_KDT_COUNT];
+    acpu_unary_kernel math[ACPU_MATH_COUNT]; /* ACPU_MATH_LIST's rows */
+    /* Lookup tables: the MUL / DIV fills per kernel and the lookup kernels per form; [0] f16,
+     * [1] bf16. */
+    acpu_table_fill_fn fill[ACPU_KERNEL_COUNT][2];
+    acpu_kernel_fn lookup[ACPU_TABLE_FORM_COUNT][2];
 } acpu_kernel_table;
+
+/* Whether kernel `kid` of `kt` has a table for the 16-bit dtype kdt, and its fill: WHOLE runs the
+ * kernel itself on every 16-bit pattern, MUL / DIV the kernel's fill; under the default
+ * floating-point environment (the caller's business, as for any kernel). */
+bool acpu_table_fillable(const acpu_kernel_table *kt, acpu_kernel_id kid, acpu_kdtype kdt);
+void acpu_table_fill(const acpu_kernel_table *kt, acpu_kernel_id kid, acpu_kdtype kdt, const void *params,
+                     void *table);
+/* Whether `k` is one of kt's lookup kernels. */
+bool acpu_is_lookup_kernel(const acpu_kernel_table *kt, acpu_kernel_fn k);
 
 /* Kernels of the best ISA that is built in, supported by this CPU and not above `cap`
  * (ACPU_ISA_COUNT: no cap); scalar at worst. NEON and the x86 ISAs are never both built.
@@ -79,12 +146,16 @@ const acpu_kernel_table *acpu_kernel_table_best(acpu_isa cap, bool native_bf16);
 const acpu_kernel_table *acpu_kernel_table_get(acpu_isa isa, bool native_bf16);
 /* "scalar", "neon", "avx2", "avx512"; NULL otherwise. */
 const char *acpu_isa_name(acpu_isa isa);
-/* The ACPU_EXP_LIST name of a variant; NULL when out of range. */
-const char *acpu_exp_variant_name(acpu_exp_variant v);
-/* Whether a variant maps doubles (else floats). */
-bool acpu_exp_variant_is_f64(acpu_exp_variant v);
-/* The variant's max_ulp column: the error bound its accuracy check enforces. */
-double acpu_exp_variant_bound(acpu_exp_variant v);
+/* ACPU_MATH_LIST's columns of a row: its name (NULL when out of range), its function, whether it
+ * maps doubles (else floats), its max_ulp (the bound its accuracy check enforces), whether it is a
+ * reference only. */
+const char *acpu_math_name(acpu_math_variant v);
+acpu_math_fn acpu_math_function(acpu_math_variant v);
+bool acpu_math_is_f64(acpu_math_variant v);
+double acpu_math_bound(acpu_math_variant v);
+bool acpu_math_is_reference(acpu_math_variant v);
+/* "exp", "log", "tanh", "erf"; NULL when out of range. */
+const char *acpu_math_fn_name(acpu_math_fn fn);
 
 /* Scalar conversions: widening (common/acpu_half.h) is exact, narrowing rounds to nearest-even, NaN
  * stays NaN. */

@@ -76,28 +76,29 @@ const char *acpu_isa_name(acpu_isa isa)
     return (unsigned)isa < ACPU_ISA_COUNT ? names[isa] : NULL;
 }
 
-/* ACPU_EXP_LIST's columns, indexed by variant. */
+/* ACPU_MATH_LIST's columns, indexed by row. */
 static const struct {
     const char *name;
+    acpu_math_fn fn;
     bool f64;
     double bound;
-} k_exp_variants[ACPU_EXP_COUNT] = {
-#define ACPU_EXP_INFO_ROW(id, stem, name, f64, bound) [ACPU_EXP_##id] = {name, f64, bound},
-    ACPU_EXP_LIST(ACPU_EXP_INFO_ROW)
-#undef ACPU_EXP_INFO_ROW
+    bool reference;
+} k_math_rows[ACPU_MATH_COUNT] = {
+#define ACPU_MATH_INFO_ROW(id, stem, name, fn, f64, bound, ref) [ACPU_MATH_##id] = {name, fn, f64, bound, ref},
+    ACPU_MATH_LIST(ACPU_MATH_INFO_ROW)
+#undef ACPU_MATH_INFO_ROW
 };
 
-const char *acpu_exp_variant_name(acpu_exp_variant v)
-{
-    return (unsigned)v < ACPU_EXP_COUNT ? k_exp_variants[v].name : NULL;
-}
+static bool valid_math(acpu_math_variant v) { return (unsigned)v < ACPU_MATH_COUNT; }
 
-bool acpu_exp_variant_is_f64(acpu_exp_variant v)
-{
-    return (unsigned)v < ACPU_EXP_COUNT && k_exp_variants[v].f64;
-}
+const char *acpu_math_name(acpu_math_variant v) { return valid_math(v) ? k_math_rows[v].name : NULL; }
+acpu_math_fn acpu_math_function(acpu_math_variant v) { return valid_math(v) ? k_math_rows[v].fn : ACPU_MATH_FN_COUNT; }
+bool acpu_math_is_f64(acpu_math_variant v) { return valid_math(v) && k_math_rows[v].f64; }
+double acpu_math_bound(acpu_math_variant v) { return valid_math(v) ? k_math_rows[v].bound : 0.0; }
+bool acpu_math_is_reference(acpu_math_variant v) { return valid_math(v) && k_math_rows[v].reference; }
 
-double acpu_exp_variant_bound(acpu_exp_variant v)
+const char *acpu_math_fn_name(acpu_math_fn fn)
 {
-    return (unsigned)v < ACPU_EXP_COUNT ? k_exp_variants[v].bound : 0.0;
+    static const char *const names[ACPU_MATH_FN_COUNT] = {"exp", "log", "tanh", "erf"};
+    return (unsigned)fn < ACPU_MATH_FN_COUNT ? names[fn] : NULL;
 }

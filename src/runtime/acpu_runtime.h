@@ -11,7 +11,6 @@
 
 #include "acl/acl.h"
 #include "aclnn/aclnn_base.h"
-#include "common/acpu_op_list.h"
 
 /* ---- errors ---------------------------------------------------------------------------------- */
 /* Records the calling thread's failure message (printf-style) for aclGetRecentErrMsg(). */
@@ -133,13 +132,14 @@ bool acpu_views_alias_exactly(const aclTensor *a, size_t a_elem, const aclTensor
  * absent one); false when `list` is not a live aclTensorList. The caller holds the registry lock. */
 bool acpu_tensor_list_member_locked(const void *list, uint64_t index, uint64_t *size, const aclTensor **member);
 
-/* An executor: one planned operator call, self-contained. The runtime knows its operator, name,
- * workspace size and verbose description; the plan itself is the operator layer's payload (at most
- * ACPU_EXEC_PAYLOAD_BYTES), run by `run`. */
-#define ACPU_EXEC_PAYLOAD_BYTES 1024
+/* An executor: one planned operator call, self-contained. The runtime knows its owner (an opaque
+ * pointer: the operator layer's API row; phase 2 of another owner refuses it), name and workspace
+ * size; the plan itself is the operator layer's payload (at most ACPU_EXEC_PAYLOAD_BYTES), run by
+ * `run`. */
+#define ACPU_EXEC_PAYLOAD_BYTES 2048
 typedef struct acpu_exec_call acpu_exec_call;
 typedef struct {
-    acpu_op_id op;
+    const void *owner;
     char op_name[32];
     uint64_t workspace_size;
     /* Runs the payload with `workspace` (phase 2, after the checks). */
@@ -164,8 +164,8 @@ struct aclOpExecutor {
  * ACPU_EXEC_PAYLOAD_BYTES). NULL on allocation failure (the caller reports it under its API's name). */
 aclOpExecutor *acpu_executor_create(const acpu_exec_header *h, const void *payload, size_t payload_size);
 /* Phase 2 of every operator (CommonOpExecutorRun): checks (the executor must be live and planned
- * for `op`), runs, releases if not repeatable. */
-aclnnStatus acpu_executor_run(const char *api, acpu_op_id op, void *workspace, uint64_t workspace_size,
+ * by `owner`), runs, releases if not repeatable. */
+aclnnStatus acpu_executor_run(const char *api, const void *owner, void *workspace, uint64_t workspace_size,
                               aclOpExecutor *executor, aclrtStream stream);
 bool acpu_stream_is_valid(aclrtStream stream);
 /* Whether aclrtSetDevice(0) is in effect (the default context exists). */

@@ -157,7 +157,7 @@ aclOpExecutor *acpu_executor_create(const acpu_exec_header *h, const void *paylo
  * lock: a repeatable executor gains a reference for the run; a non-repeatable one is unregistered,
  * its registry reference passing to the run, so that a second (or racing) run is refused.
  * *drop: the caller must drop a reference (a non-repeatable executor released by a failed call). */
-static aclnnStatus claim_locked(const char *api, acpu_op_id op, void *workspace, uint64_t workspace_size,
+static aclnnStatus claim_locked(const char *api, const void *owner, void *workspace, uint64_t workspace_size,
                                 aclOpExecutor *executor, aclrtStream stream, bool *drop)
 {
     if (!acpu_registry_contains_locked(executor, ACPU_HANDLE_EXECUTOR)) {
@@ -165,7 +165,7 @@ static aclnnStatus claim_locked(const char *api, acpu_op_id op, void *workspace,
                        "or not an executor)", api, (void *)executor);
         return ACLNN_ERR_PARAM_INVALID;
     }
-    if (executor->call.h.op != op) { /* refused, not consumed: its own operator may still run it */
+    if (executor->call.h.owner != owner) { /* refused, not consumed: its own operator may still run it */
         acpu_set_error("%s: executor %p was planned for %s, not for this operator", api, (void *)executor,
                        executor->call.h.op_name);
         return ACLNN_ERR_PARAM_INVALID;
@@ -191,7 +191,7 @@ static aclnnStatus claim_locked(const char *api, acpu_op_id op, void *workspace,
     return ACLNN_SUCCESS;
 }
 
-aclnnStatus acpu_executor_run(const char *api, acpu_op_id op, void *workspace, uint64_t workspace_size,
+aclnnStatus acpu_executor_run(const char *api, const void *owner, void *workspace, uint64_t workspace_size,
                               aclOpExecutor *executor, aclrtStream stream)
 {
     if (executor == NULL) {
@@ -200,7 +200,7 @@ aclnnStatus acpu_executor_run(const char *api, acpu_op_id op, void *workspace, u
     }
     bool drop = false;
     acpu_registry_lock();
-    aclnnStatus rc = claim_locked(api, op, workspace, workspace_size, executor, stream, &drop);
+    aclnnStatus rc = claim_locked(api, owner, workspace, workspace_size, executor, stream, &drop);
     bool repeatable = rc == ACLNN_SUCCESS && executor->repeatable;
     acpu_registry_unlock();
     if (rc == ACLNN_SUCCESS)

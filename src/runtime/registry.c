@@ -3,7 +3,7 @@
 #include <stdatomic.h>
 #include <stdlib.h>
 
-#include "acpu_lock.h"
+#include "common/acpu_lock.h"
 #include "acpu_runtime.h"
 
 #define ACPU_TOMBSTONE ((uintptr_t)1)

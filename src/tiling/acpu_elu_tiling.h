@@ -8,7 +8,7 @@
 #include <stdint.h>
 
 #include "acl/acl_base.h"
-#include "acpu_platform.h"
+#include "tiling/acpu_tiling.h"
 
 typedef enum {
     ACPU_ELU_SAFE_EXP = 0,
@@ -44,7 +44,8 @@ typedef struct {
     uint64_t workspace;          /* CANN's workspace[0]: always 0 */
 } acpu_elu_plan;
 
-/* 0 on success, -1 when the profile has no cores or n * typeSize does not fit 64 bits. */
+/* 0 on success, -1 when the profile has no cores, n * typeSize does not fit 64 bits, or (n > 0) the
+ * UB cannot hold one tile of single-buffered queues beside the scratch. */
 int acpu_elu_tiling(const acpu_platform *platform, const acpu_elu_tiling_args *args, acpu_elu_plan *plan);
 /* MaxTile(bufferNum) of spec 2.6 step 6 for this call (its typeSize and scratch buffers): the
  * largest blockElems-aligned tileDataNum whose bufferNum x 3 queues fit the UB beside the scratch
@@ -52,5 +53,8 @@ int acpu_elu_tiling(const acpu_platform *platform, const acpu_elu_tiling_args *a
 uint64_t acpu_elu_max_tile(const acpu_platform *platform, const acpu_elu_tiling_args *args, uint32_t buffer_num);
 /* "SAFE_EXP", ..., "FLOAT16_RESULT_FAST". */
 const char *acpu_elu_sch_mode_name(acpu_elu_sch_mode mode);
+
+/* The EluGradV2 strategy (every profile; the verbose name is the schedule mode). */
+extern const acpu_strategy acpu_strategy_elu_grad_v2;
 
 #endif /* ACPU_ELU_TILING_H_ */

@@ -13,8 +13,7 @@
 #include <stdint.h>
 
 #include "acl/acl_base.h"
-#include "acpu_broadcast.h"
-#include "acpu_platform.h"
+#include "tiling/acpu_tiling.h"
 
 typedef struct {
     acpu_bc_shape inputs[2]; /* gradOutput (dy), self (x) */
@@ -63,8 +62,15 @@ typedef struct {
     uint64_t workspace;  /* CANN: the platform library's workspace (not in the sources); 0 here */
 } acpu_silu_910b_plan;
 
-/* Element count = product of inputs[0]'s dims. 0 on success; -1 for n == 0, no cores or no UB. */
+/* Element count = product of inputs[0]'s dims. 0 on success; -1 for n == 0, no cores or a UB that
+ * cannot hold one tile. */
 int acpu_silu_tiling_910b(const acpu_platform *platform, const acpu_silu_tiling_args *args,
                           acpu_silu_910b_plan *plan);
+
+/* The two strategies, in the order SiluGrad tries them: ascend910b on its profiles, arch35 elsewhere. */
+extern const acpu_strategy acpu_strategy_silu_910b;
+extern const acpu_strategy acpu_strategy_silu_arch35;
+/* The 910B kernel's parameters of the big/small-core scheme. */
+extern const acpu_bigsmall_params acpu_silu_910b_scheme;
 
 #endif /* ACPU_SILU_TILING_H_ */

@@ -11,8 +11,7 @@
 #include <stdint.h>
 
 #include "acl/acl_base.h"
-#include "acpu_broadcast.h"
-#include "acpu_platform.h"
+#include "tiling/acpu_tiling.h"
 
 #define ACPU_SP_MAX_RANK ACPU_BC_MAX_RANK
 #define ACPU_SP_MAX_INPUTS 2
@@ -94,5 +93,31 @@ typedef struct {
 /* Element count = product of inputs[0]. 0 on success; -1 for n == 0, an unsupported dtype or no
  * cores. Counts are 64-bit (CANN computes the byte length in uint32). */
 int acpu_sp_tiling_910b(const acpu_platform *platform, const acpu_sp_tiling_args *args, acpu_sp_910b_plan *plan);
+
+/* ---- SoftplusV2 (aclnnSoftplus; softplus_v2_tiling.cpp, the arch35 kernel's own split) ---------
+ *   tileLength: fp32 (6 tile buffers of 4 bytes) or 16-bit (20 bytes per element) plus two
+ *     compare masks of ceil(tile/8) bytes rounded up to 256, and 8 KiB kept for Select, within the
+ *     UB: floor((ub - 8192) * 8 / (8 * bytes + 2)) rounded down to 64, then lowered by 64 until it
+ *     fits (64 when the UB is 8 KiB or less);
+ *   usedCoreNum: one core per 2 KiB of input at most, min(that, cores) >= 1 = e, then
+ *     ceil(n / ceil(n / e)); blockFactor = ceil(n / usedCoreNum);
+ *   beta, threshold as attributes (ToFloat), invBeta = 1/beta (+inf when |beta| <= FLT_EPSILON). */
+typedef struct {
+    int64_t totalLength, blockFactor, tileLength;
+    float beta, threshold, invBeta;
+    int64_t usedCoreNum;
+    uint32_t d_t_x;       /* the template argument D_T_X: ge::DataType of x (0 FLOAT, 1 FLOAT16, 27 BF16) */
+} acpu_sp_v2_data;
+
+/* 0 on success; -1 for n == 0, no cores or a dtype other than FLOAT, FLOAT16, BF16. */
+int acpu_sp_v2_tiling(const acpu_platform *platform, uint64_t n, aclDataType dtype, float beta, float threshold,
+                      acpu_sp_v2_data *d);
+extern const acpu_strategy acpu_strategy_sp_v2;
+
+/* The two strategies, in the order SoftplusV2Grad tries them. */
+extern const acpu_strategy acpu_strategy_sp_910b;
+extern const acpu_strategy acpu_strategy_sp_arch35;
+/* The 910B kernel's parameters of the big/small-core scheme. */
+extern const acpu_bigsmall_params acpu_sp_910b_scheme;
 
 #endif /* ACPU_SOFTPLUS_TILING_H_ */

@@ -1,5 +1,8 @@
-/* Shape-generic broadcast steps (acpu_broadcast.h). */
-#include "acpu_broadcast.h"
+/* Shape-generic broadcast steps (acpu_broadcast.h) and the atvoss broadcast scheme (acpu_tiling.h). */
+#include <string.h>
+
+#include "tiling/acpu_broadcast.h"
+#include "tiling/acpu_tiling.h"
 
 bool acpu_bc_shape_equal(const acpu_bc_shape *a, const acpu_bc_shape *b)
 {
@@ -69,6 +72,8 @@ static bool pad_and_flag(const acpu_bc_shape *inputs, int64_t n, const acpu_bc_s
         pad_to(&inputs[i], p->rank, p->in[i]);
     }
     for (int64_t a = 0; a < p->rank; a++) {
+        if (p->out[a] <= 0) /* an empty output has nothing to split (and the split divides by its dims) */
+            return false;
         p->flag[a] = 0;
         for (int64_t i = 0; i < n; i++) {
             int64_t v = p->in[i][a];
@@ -158,6 +163,9 @@ bool acpu_bc_ub_block_split(const int64_t *dims, int64_t rank, int64_t elem_num,
 {
     if (core_num <= 0 || elem_num <= 0 || rank <= 0)
         return false;
+    for (int64_t i = 0; i < rank; i++)
+        if (dims[i] <= 0)
+            return false;
     int64_t p = 1, axis = -1;
     for (int64_t i = rank - 1; i >= 0; i--) {
         if (p > elem_num / dims[i]) { /* p * dims[i] > elem_num, without overflow */
@@ -181,4 +189,47 @@ bool acpu_bc_ub_block_split(const int64_t *dims, int64_t rank, int64_t elem_num,
     s->block_num = s->fused / s->block_former + (s->fused % s->block_former != 0);
     s->block_tail = s->fused - (s->block_num - 1) * s->block_former;
     return true;
+}
+
+/* ---- the atvoss broadcast scheme ------------------------------------------------------------------ */
+
+int acpu_plan_broadcast(const acpu_platform *p, const acpu_tiling_call *c, int64_t divisor_bits, int64_t min_bits,
+                        int64_t extra, acpu_broadcast_data *d, const char **why)
+{
+    memset(d, 0, sizeof *d);
+    if (p->core_num == 0) {
+        *why = "no cores on the profile";
+        return -1;
+    }
+    if (!acpu_bc_collapse(c->in, c->n_in, &c->out, &d->c)) {
+        *why = "shapes that do not broadcast to the output, or an empty dimension";
+        return -1;
+    }
+    int64_t budget = acpu_bc_ub_budget(p->ub_bytes, (uint64_t)extra, (uint64_t)divisor_bits, (uint64_t)min_bits);
+    if (!acpu_bc_ub_block_split(d->c.out_dims, d->c.rank, budget, (int64_t)p->core_num, &d->split)) {
+        *why = "the UB cannot hold one aligned block of the kernel's buffers";
+        return -1;
+    }
+    return 0;
+}
+
+void acpu_sched_broadcast(const acpu_broadcast_data *d, uint64_t n, acpu_schedule *s)
+{
+    const acpu_bc_split *sp = &d->split;
+    uint64_t inner = 1, axis_len = (uint64_t)d->c.out_dims[sp->ub_split_axis];
+    for (int64_t k = sp->ub_split_axis + 1; k < d->c.rank; k++)
+        inner *= (uint64_t)d->c.out_dims[k];
+    memset(s, 0, sizeof *s);
+    s->kind = ACPU_SCHED_BLOCKS;
+    s->total = n;
+    s->core_num = (uint64_t)sp->block_num;
+    s->double_buffer = true; /* the kernels' queues hold two buffers */
+    s->a_o = (uint64_t)sp->ub_outer;
+    s->a_i = (uint64_t)sp->ub_former;
+    s->a_i_tail = (uint64_t)sp->ub_tail;
+    s->axis_len = axis_len;
+    s->inner = inner;
+    s->tile = (s->a_i < axis_len ? s->a_i : axis_len) * inner; /* the largest tile executed */
+    s->block_former = (uint64_t)sp->block_former;
+    s->block_tail = (uint64_t)sp->block_tail;
 }

@@ -19,6 +19,7 @@
 #include "common/acpu_int_math.h"
 
 #include <stddef.h>
+#include <string.h>
 
 #define ACPU_ELU_BLOCK_BYTES 256u       /* ELU_GRAD_V2_BLOCK_BYTES: alignment unit */
 #define ACPU_ELU_MAX_BUFFER_NUM 2u      /* double buffering */
@@ -87,6 +88,17 @@ static uint64_t max_tile(uint64_t ub, uint32_t type_size, uint32_t buf_num, uint
     if (ub <= scratch)
         return be;
     return acpu_max_u64(be, acpu_align_down_u64((ub - scratch) / per_elem, be));
+}
+
+/* Whether one be-aligned tile of single-buffered queues fits beside the scratch: CANN's MaxTile
+ * falls back to a tile of be elements when it does not, which overruns the UB; we refuse, as every
+ * operator does when a profile's UB cannot hold one tile. */
+static bool one_tile_fits(uint64_t ub, uint32_t type_size, uint32_t cfb, uint32_t chunk)
+{
+    uint64_t be = ACPU_ELU_BLOCK_BYTES / type_size;
+    uint64_t scratch = (uint64_t)cfb * chunk * sizeof(float) + (uint64_t)ACPU_ELU_MASK_BUFFER_NUM * chunk +
+                       ACPU_ELU_RESERVED_UB_BYTES;
+    return ub > scratch && (ub - scratch) / ((uint64_t)ACPU_ELU_PIPE_QUEUE_COUNT * type_size) >= be;
 }
 
 /* chunkFloatBufferNum: fp32 scratch chunks, 2 on the fast paths, else 1 for fp32 and 3 for
@@ -262,6 +274,8 @@ int acpu_elu_tiling(const acpu_platform *platform, const acpu_elu_tiling_args *a
         plan->block_dim = 1u;
         return 0;
     }
+    if (!one_tile_fits(platform->ub_bytes, tiling_type_size(args), chunk_float_buffers(args), c.compute_chunk))
+        return -1;
     plan_cores(&c, core_num, platform->ub_bytes, tiling_type_size(args));
     if (c.n <= c.core_chunk)
         small_case(&c, plan);
@@ -292,3 +306,72 @@ const char *acpu_elu_sch_mode_name(acpu_elu_sch_mode mode)
     }
     return NULL;
 }
+
+/* ---- the strategy: EluGradV2's own (attributes alpha, scale, input_scale, is_result) ----------- */
+
+_Static_assert(sizeof(acpu_elu_plan) <= ACPU_TILING_RECORD_BYTES, "elu record");
+
+static acpu_elu_tiling_args strategy_args(const acpu_tiling_call *c)
+{
+    return (acpu_elu_tiling_args){.n = c->n, .in_dtype = c->compute_dt, .out_dtype = c->out_dt,
+                                  .alpha = c->attrs[0].f, .scale = c->attrs[1].f, .input_scale = c->attrs[2].f,
+                                  .is_result = c->attrs[3].b};
+}
+
+static int strategy_plan(const acpu_platform *p, const acpu_tiling_call *c, const void *params, acpu_tiling_result *r)
+{
+    (void)params;
+    acpu_elu_plan *e = (acpu_elu_plan *)(void *)r->record;
+    acpu_elu_tiling_args a = strategy_args(c);
+    r->sch = "EluGradV2";
+    if (acpu_elu_tiling(p, &a, e) != 0) {
+        r->why = "no cores on the profile, n * typeSize past 2^64 bytes, or a UB that cannot hold one tile";
+        return -1;
+    }
+    const acpu_elu_tiling_data *t = &e->data;
+    acpu_schedule *s = &r->sched;
+    memset(s, 0, sizeof *s);
+    s->kind = ACPU_SCHED_RANGES;
+    s->total = t->totalLength;
+    s->core_num = t->coreNum;
+    s->big_core_num = t->bigCoreNum;
+    s->big_core_len = t->bigCoreDataNum;
+    s->small_core_len = t->smallCoreDataNum;
+    s->last_core_len = t->lastCoreDataNum;
+    s->tile = t->tileDataNum;
+    s->double_buffer = t->bufferOpen != 0;
+    r->sch = acpu_elu_sch_mode_name(e->sch_mode);
+    return 0;
+}
+
+static void strategy_describe(const acpu_platform *p, const acpu_tiling_call *c, const void *params,
+                              const acpu_tiling_result *r, const acpu_field_sink *s)
+{
+    (void)p;
+    (void)c;
+    (void)params;
+    const acpu_elu_plan *e = (const acpu_elu_plan *)(const void *)r->record;
+    const acpu_elu_tiling_data *d = &e->data;
+    s->i64(s->ctx, "tilingKey", (int64_t)e->sch_mode);
+    s->str(s->ctx, "schMode", acpu_elu_sch_mode_name(e->sch_mode));
+    s->u64(s->ctx, "blockDim", e->block_dim);
+    s->u64(s->ctx, "workspace", e->workspace);
+    s->begin(s->ctx, "tilingData");
+    s->u64(s->ctx, "totalLength", d->totalLength);
+    s->u64(s->ctx, "tileDataNum", d->tileDataNum);
+    s->u64(s->ctx, "coreNum", d->coreNum);
+    s->u64(s->ctx, "bigCoreNum", d->bigCoreNum);
+    s->u64(s->ctx, "bigCoreDataNum", d->bigCoreDataNum);
+    s->u64(s->ctx, "smallCoreDataNum", d->smallCoreDataNum);
+    s->u64(s->ctx, "lastCoreDataNum", d->lastCoreDataNum);
+    s->u64(s->ctx, "bufferOpen", d->bufferOpen);
+    s->u64(s->ctx, "computeChunk", d->computeChunk);
+    s->real(s->ctx, "alpha", (double)d->alpha);
+    s->real(s->ctx, "scale", (double)d->scale);
+    s->real(s->ctx, "inputScale", (double)d->inputScale);
+    s->flag(s->ctx, "isResult", d->isResult != 0);
+    s->end(s->ctx);
+}
+
+const acpu_strategy acpu_strategy_elu_grad_v2 = {.name = "ascend910b", .plan = strategy_plan,
+                                                 .describe = strategy_describe};

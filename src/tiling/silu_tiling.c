@@ -1,5 +1,5 @@
 /* SiluGrad host tilings (acpu_silu_tiling.h; SiLU spec 3.5 and 3.6). */
-#include "acpu_silu_tiling.h"
+#include "tiling/acpu_silu_tiling.h"
 
 #include "common/acpu_int_math.h"
 
@@ -48,51 +48,168 @@ static void fill_data(const acpu_bc_collapsed *c, const acpu_bc_split *s, acpu_s
     }
 }
 
-int acpu_silu_tiling_arch35(const acpu_platform *platform, const acpu_silu_tiling_args *args,
-                            acpu_silu_arch35_plan *plan)
+/* The atvoss broadcast scheme with SiluGrad's compute parameters; its data in `bc`. */
+static int arch35(const acpu_platform *platform, const acpu_silu_tiling_args *args, acpu_silu_arch35_plan *plan,
+                  acpu_broadcast_data *bc)
 {
     int64_t key = op_key(args->dtypes), divisor, min_bits;
-    acpu_bc_collapsed c;
-    acpu_bc_split s;
-    if (platform == NULL || key == 0 || platform->core_num == 0 || !acpu_bc_collapse(args->inputs, 2, &args->output, &c))
+    if (platform == NULL || key == 0)
         return -1;
     compute_params(key, &divisor, &min_bits);
-    int64_t budget = acpu_bc_ub_budget(platform->ub_bytes, 0, (uint64_t)divisor, (uint64_t)min_bits);
-    if (!acpu_bc_ub_block_split(c.out_dims, c.rank, budget, (int64_t)platform->core_num, &s))
+    acpu_tiling_call c = {.n_in = 2, .in = {args->inputs[0], args->inputs[1]}, .out = args->output};
+    const char *why;
+    if (acpu_plan_broadcast(platform, &c, divisor, min_bits, 0, bc, &why) != 0)
         return -1;
     *plan = (acpu_silu_arch35_plan){.op_key = key, .buffer_divisor = divisor, .workspace = 32u,
-                                    .block_dim = (uint32_t)s.block_num};
-    fill_data(&c, &s, &plan->data);
-    plan->tiling_key = (uint64_t)key * 100000000000000ull + 1000000u + (c.rank - s.ub_split_axis <= 5 ? 100u : 1100u);
+                                    .block_dim = (uint32_t)bc->split.block_num};
+    fill_data(&bc->c, &bc->split, &plan->data);
+    plan->tiling_key =
+        (uint64_t)key * 100000000000000ull + 1000000u + (bc->c.rank - bc->split.ub_split_axis <= 5 ? 100u : 1100u);
     return 0;
 }
 
-/* ---- ascend910b --------------------------------------------------------------------------------- */
-#define SILU_BLOCK 32u
-#define SILU_TARGET_ELEM_PER_CORE 1024u
-
-int acpu_silu_tiling_910b(const acpu_platform *platform, const acpu_silu_tiling_args *args, acpu_silu_910b_plan *plan)
+int acpu_silu_tiling_arch35(const acpu_platform *platform, const acpu_silu_tiling_args *args,
+                            acpu_silu_arch35_plan *plan)
 {
-    if (platform == NULL || platform->ub_bytes == 0 || platform->core_num == 0)
+    acpu_broadcast_data bc;
+    return arch35(platform, args, plan, &bc);
+}
+
+/* ---- ascend910b --------------------------------------------------------------------------------- */
+/* SiluGrad's 910B kernel as the big/small-core scheme: 32-byte blocks, a tile of ub/32/5 (fp32) or
+ * ub/32/13 (16-bit) blocks single-buffered, ub/32/8 or ub/32/16 double-buffered (when a small core
+ * holds more than two single tiles), a core per 1024 elements at most. */
+const acpu_bigsmall_params acpu_silu_910b_scheme = {
+    .block_bytes = 32u, .single_buffers = {5u, 13u}, .double_buffers = {8u, 16u}, .buffering = ACPU_BS_BY_SIZE,
+    .min_core_elems = 1024u};
+
+/* The scheme over input 0's elements; its data in `bs`. */
+static int b910(const acpu_platform *platform, const acpu_silu_tiling_args *args, acpu_silu_910b_plan *plan,
+                acpu_bigsmall_data *bs)
+{
+    if (platform == NULL)
         return -1;
     uint64_t n = 1;
     for (int64_t d = 0; d < args->inputs[0].rank; d++)
         n *= (uint64_t)args->inputs[0].dims[d];
-    if (n == 0)
+    const char *why;
+    if (acpu_plan_bigsmall(platform, n, args->dtypes[0] == ACL_FLOAT ? 4u : 2u, &acpu_silu_910b_scheme, bs, &why) != 0)
         return -1;
-    uint64_t tl = args->dtypes[0] == ACL_FLOAT ? 4u : 2u, ub_blocks = platform->ub_bytes / SILU_BLOCK;
-    uint64_t single = ub_blocks / (tl == 4u ? 5u : 13u) * SILU_BLOCK / tl;
-    uint64_t dbl = ub_blocks / (tl == 4u ? 8u : 16u) * SILU_BLOCK / tl;
-    uint64_t blocks = acpu_ceil_div_u64(n, SILU_BLOCK / tl); /* ceil(n * tl / 32): whole blocks */
-    uint64_t cores = acpu_min_u64(acpu_min_u64(platform->core_num, acpu_ceil_div_u64(n, SILU_TARGET_ELEM_PER_CORE)),
-                                  blocks);
-    cores = cores ? cores : 1u;
-    uint64_t ecb = blocks / cores;
-    *plan = (acpu_silu_910b_plan){.block_dim = (uint32_t)cores};
-    plan->data.tailBlockNum = blocks % cores;
-    plan->data.smallCoreDataNum = ecb * SILU_BLOCK / tl;
-    plan->data.bigCoreDataNum = (ecb + 1u) * SILU_BLOCK / tl;
-    plan->tiling_key = plan->data.smallCoreDataNum <= 2u * single ? 0u : 1u;
-    plan->data.tileDataNum = plan->tiling_key == 0u ? single : dbl;
+    *plan = (acpu_silu_910b_plan){.block_dim = (uint32_t)bs->blockDim, .tiling_key = bs->doubleBuffer ? 1u : 0u};
+    plan->data.tailBlockNum = bs->tailBlockNum;
+    plan->data.smallCoreDataNum = bs->smallCoreDataNum;
+    plan->data.bigCoreDataNum = bs->bigCoreDataNum;
+    plan->data.tileDataNum = bs->tileDataNum;
     return 0;
 }
+
+int acpu_silu_tiling_910b(const acpu_platform *platform, const acpu_silu_tiling_args *args, acpu_silu_910b_plan *plan)
+{
+    acpu_bigsmall_data bs;
+    return b910(platform, args, plan, &bs);
+}
+
+/* ---- the strategies ------------------------------------------------------------------------------ */
+
+_Static_assert(sizeof(acpu_silu_arch35_plan) <= ACPU_TILING_RECORD_BYTES, "silu arch35 record");
+_Static_assert(sizeof(acpu_silu_910b_plan) <= ACPU_TILING_RECORD_BYTES, "silu 910b record");
+
+static acpu_silu_tiling_args silu_args(const acpu_tiling_call *c)
+{
+    return (acpu_silu_tiling_args){.inputs = {c->in[0], c->in[1]}, .output = c->out,
+                                   .dtypes = {c->in_dt[0], c->in_dt[1], c->out_dt}};
+}
+
+static bool not_910b(acpu_soc soc) { return !acpu_silu_soc_has_910b_tiling(soc); }
+
+static int plan_arch35(const acpu_platform *p, const acpu_tiling_call *c, const void *params, acpu_tiling_result *r)
+{
+    (void)params;
+    acpu_silu_arch35_plan *t = (acpu_silu_arch35_plan *)(void *)r->record;
+    acpu_silu_tiling_args a = silu_args(c);
+    acpu_broadcast_data bc;
+    r->sch = "arch35";
+    if (arch35(p, &a, t, &bc) != 0) {
+        r->why = "a dtype triple outside the kernel's nine, shapes that do not broadcast to the output, an empty "
+                 "dimension, or a UB too small";
+        return -1;
+    }
+    acpu_sched_broadcast(&bc, c->n, &r->sched);
+    return 0;
+}
+
+/* The head every SiluGrad plan starts with (no "source": both kernels are public). */
+static void silu_head(const acpu_field_sink *s, const char *strategy, uint64_t key, uint64_t block_dim,
+                      uint64_t workspace)
+{
+    s->str(s->ctx, "strategy", strategy);
+    s->u64(s->ctx, "tilingKey", key);
+    s->u64(s->ctx, "blockDim", block_dim);
+    s->u64(s->ctx, "workspace", workspace);
+}
+
+static void describe_arch35(const acpu_platform *p, const acpu_tiling_call *c, const void *params,
+                            const acpu_tiling_result *r, const acpu_field_sink *s)
+{
+    (void)p;
+    (void)c;
+    (void)params;
+    const acpu_silu_arch35_plan *t = (const acpu_silu_arch35_plan *)(const void *)r->record;
+    const acpu_silu_arch35_data *d = &t->data;
+    silu_head(s, "arch35", t->tiling_key, t->block_dim, t->workspace);
+    s->i64(s->ctx, "opKey", t->op_key);
+    s->i64(s->ctx, "bufferDivisor", t->buffer_divisor);
+    s->begin(s->ctx, "tilingData");
+    s->i64(s->ctx, "blockFormer", d->blockFormer);
+    s->i64(s->ctx, "ubFormer", d->ubFormer);
+    s->i64(s->ctx, "ubOuter", d->ubOuter);
+    s->i64(s->ctx, "ubTail", d->ubTail);
+    s->i64(s->ctx, "blockTail", d->blockTail);
+    s->i64(s->ctx, "shapeLen", d->shapeLen);
+    s->i64(s->ctx, "ubSplitAxis", d->ubSplitAxis);
+    s->i64(s->ctx, "dimProductBeforeUbInner", d->dimProductBeforeUbInner);
+    s->i64(s->ctx, "elemNum", d->elemNum);
+    s->list(s->ctx, "input0Dims", d->input0Dims, 8);
+    s->list(s->ctx, "input1Dims", d->input1Dims, 8);
+    s->list(s->ctx, "outputDims", d->outputDims, 8);
+    s->list(s->ctx, "input0Strides", d->input0Strides, 8);
+    s->list(s->ctx, "input1Strides", d->input1Strides, 8);
+    s->list(s->ctx, "outputStrides", d->outputStrides, 8);
+    s->end(s->ctx);
+}
+
+static int plan_910b(const acpu_platform *p, const acpu_tiling_call *c, const void *params, acpu_tiling_result *r)
+{
+    (void)params;
+    acpu_silu_910b_plan *t = (acpu_silu_910b_plan *)(void *)r->record;
+    acpu_silu_tiling_args a = silu_args(c);
+    acpu_bigsmall_data bs;
+    r->sch = "ascend910b";
+    if (b910(p, &a, t, &bs) != 0) {
+        r->why = "an empty tensor, no cores, or a UB too small for one tile";
+        return -1;
+    }
+    acpu_sched_bigsmall(&bs, c->n, &r->sched);
+    return 0;
+}
+
+static void describe_910b(const acpu_platform *p, const acpu_tiling_call *c, const void *params,
+                          const acpu_tiling_result *r, const acpu_field_sink *s)
+{
+    (void)p;
+    (void)c;
+    (void)params;
+    const acpu_silu_910b_plan *t = (const acpu_silu_910b_plan *)(const void *)r->record;
+    silu_head(s, "ascend910b", t->tiling_key, t->block_dim, t->workspace);
+    s->begin(s->ctx, "tilingData");
+    s->u64(s->ctx, "smallCoreDataNum", t->data.smallCoreDataNum);
+    s->u64(s->ctx, "bigCoreDataNum", t->data.bigCoreDataNum);
+    s->u64(s->ctx, "tileDataNum", t->data.tileDataNum);
+    s->u64(s->ctx, "tailBlockNum", t->data.tailBlockNum);
+    s->end(s->ctx);
+}
+
+const acpu_strategy acpu_strategy_silu_910b = {.name = "ascend910b", .for_soc = acpu_silu_soc_has_910b_tiling,
+                                               .plan = plan_910b, .describe = describe_910b};
+const acpu_strategy acpu_strategy_silu_arch35 = {.name = "arch35", .for_soc = not_910b, .plan = plan_arch35,
+                                                 .describe = describe_arch35};

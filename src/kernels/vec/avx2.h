@@ -49,6 +49,24 @@ static inline acpu_vf acpu_vf_sub(acpu_vf a, acpu_vf b) { return _mm256_sub_ps(a
 static inline acpu_vf acpu_vf_abs(acpu_vf a) { return _mm256_andnot_ps(_mm256_set1_ps(-0.0f), a); }
 static inline acpu_vf acpu_vf_min(acpu_vf a, acpu_vf b) { return _mm256_min_ps(a, b); }
 static inline acpu_vf acpu_vf_max(acpu_vf a, acpu_vf b) { return _mm256_max_ps(a, b); }
+static inline acpu_vf acpu_vf_log_sleef(acpu_vf x) { return Sleef_logf8_u10avx2(x); }
+static inline acpu_vf acpu_vf_tanh_sleef(acpu_vf x) { return Sleef_tanhf8_u10avx2(x); }
+static inline acpu_vf acpu_vf_erf_sleef(acpu_vf x) { return Sleef_erff8_u10avx2(x); }
+/* Bit operations (contract: vec/vec_contract.h) on the integer view of the lanes. */
+static inline acpu_vf acpu_vf_exponent(acpu_vf a)
+{
+    __m256i field = _mm256_and_si256(_mm256_srli_epi32(_mm256_castps_si256(a), 23), _mm256_set1_epi32(0xff));
+    return _mm256_cvtepi32_ps(_mm256_sub_epi32(field, _mm256_set1_epi32(127)));
+}
+static inline acpu_vf acpu_vf_significand(acpu_vf a)
+{
+    return _mm256_or_ps(_mm256_and_ps(a, _mm256_castsi256_ps(_mm256_set1_epi32(0x007fffff))), _mm256_set1_ps(1.0f));
+}
+static inline acpu_vf acpu_vf_copysign(acpu_vf m, acpu_vf s)
+{
+    const __m256 sign = _mm256_set1_ps(-0.0f);
+    return _mm256_or_ps(_mm256_andnot_ps(sign, m), _mm256_and_ps(sign, s));
+}
 typedef __m256 acpu_vmask;
 static inline acpu_vmask acpu_vf_cmp_lt(acpu_vf a, acpu_vf b) { return _mm256_cmp_ps(a, b, _CMP_LT_OQ); }
 static inline acpu_vmask acpu_vf_cmp_le(acpu_vf a, acpu_vf b) { return _mm256_cmp_ps(a, b, _CMP_LE_OQ); }
@@ -59,6 +77,12 @@ static inline acpu_vf acpu_vf_select(acpu_vmask m, acpu_vf t, acpu_vf f) { retur
 
 static inline acpu_vf acpu_vf_load_f32(const float *p) { return _mm256_loadu_ps(p); }
 static inline void acpu_vf_store_f32(float *p, acpu_vf v) { _mm256_storeu_ps(p, v); }
+/* table[idx[k]] for the ACPU_VLANES 16-bit indices at idx (one VPGATHERDD). */
+static inline acpu_vf acpu_vf_gather_idx16(const float *table, const uint16_t *idx)
+{
+    __m256i i = _mm256_cvtepu16_epi32(_mm_loadu_si128((const __m128i *)(const void *)idx));
+    return _mm256_i32gather_ps(table, i, 4);
+}
 
 static inline acpu_vf acpu_vf_load_f16(const uint16_t *p)
 {
@@ -94,7 +118,7 @@ static inline void acpu_vf_store_bf16(uint16_t *p, acpu_vf v)
     _mm_storeu_si128((__m128i *)(void *)p, _mm256_castsi256_si128(packed));
 }
 
-/* Two vectors of bf16 at once (binary_loop.h): one 32-byte load; interleaving each 128-bit lane with
+/* Two vectors of bf16 at once (ops/loops.h): one 32-byte load; interleaving each 128-bit lane with
  * zeros widens elements 8k..8k+3 into v0 and 8k+4..8k+7 into v1 (k = lane), which PACKUSDW in
  * store2 puts back in memory order without a cross-lane permute. */
 #define ACPU_VF_PAIR_BF16 1
@@ -105,10 +129,52 @@ static inline void acpu_vf_load2_bf16(const uint16_t *p, acpu_vf *v0, acpu_vf *v
     *v1 = _mm256_castsi256_ps(_mm256_unpackhi_epi16(zero, w));
 }
 
+/* table[idx[k]] for 2 * ACPU_VLANES indices, in load2_bf16's lane order. */
+static inline void acpu_vf_gather2_idx16_bf16(const float *table, const uint16_t *idx, acpu_vf *f0, acpu_vf *f1)
+{
+    __m256i w = _mm256_loadu_si256((const __m256i *)(const void *)idx), zero = _mm256_setzero_si256();
+    *f0 = _mm256_i32gather_ps(table, _mm256_unpacklo_epi16(w, zero), 4);
+    *f1 = _mm256_i32gather_ps(table, _mm256_unpackhi_epi16(w, zero), 4);
+}
+
 static inline void acpu_vf_store2_bf16(uint16_t *p, acpu_vf v0, acpu_vf v1)
 {
     __m256i r = _mm256_packus_epi32(acpu_bf16_round_int32(v0), acpu_bf16_round_int32(v1));
     _mm256_storeu_si256((__m256i *)(void *)p, r);
+}
+
+/* 16-bit rounding with ties away from zero (AscendC's Cast with CAST_ROUND; contract in
+ * vec/vec_contract.h): a value that the fp16 / bf16 store, which rounds to nearest even, narrows to
+ * the format's value nearest v with a tie going to the one farther from zero. A tie of v is moved
+ * one fp32 ulp away from zero (an integer + 1 on the pattern: never a carry out of the low bits, so
+ * NaN stays NaN and infinities are never ties); every other v is returned as it is. On the pattern,
+ * v is a tie when the bits below the format's last are 100...0: the low 16 for bf16 (every exponent),
+ * the low 13 for fp16 from its smallest normal 2^-14 on. Below it fp16's grid is fixed (2^-24), so
+ * vectors with such a lane (not 0) take the exact 2^-24 * (t + (w - t >= 0.5)), w = |v| * 2^24,
+ * t = trunc(w) (every step exact) there. */
+static inline acpu_vf acpu_vf_round_away_bf16(acpu_vf v)
+{
+    __m256i u = _mm256_castps_si256(v);
+    __m256i tie = _mm256_cmpeq_epi32(_mm256_and_si256(u, _mm256_set1_epi32(0xffff)), _mm256_set1_epi32(0x8000));
+    return _mm256_castsi256_ps(_mm256_sub_epi32(u, tie));
+}
+static inline acpu_vf acpu_vf_round_away_f16(acpu_vf v)
+{
+    __m256i u = _mm256_castps_si256(v);
+    __m256i tie = _mm256_cmpeq_epi32(_mm256_and_si256(u, _mm256_set1_epi32(0x1fff)), _mm256_set1_epi32(0x1000));
+    __m256 r = _mm256_castsi256_ps(_mm256_sub_epi32(u, tie));
+    __m256 sign = _mm256_set1_ps(-0.0f), a = _mm256_andnot_ps(sign, v);
+    /* 0 < |v| < 2^-14: |v|'s pattern + 0x7fffffff (0 wraps to INT_MAX) below 0xb87fffff, signed */
+    __m256i shifted = _mm256_add_epi32(_mm256_castps_si256(a), _mm256_set1_epi32(INT32_MAX));
+    __m256 tiny = _mm256_castsi256_ps(_mm256_cmpgt_epi32(_mm256_set1_epi32((int)0xb87fffffu), shifted));
+    if (_mm256_testz_ps(tiny, tiny))
+        return r;
+    __m256 w = _mm256_mul_ps(a, _mm256_set1_ps(0x1p24f));
+    __m256 t = _mm256_round_ps(w, _MM_FROUND_TO_ZERO | _MM_FROUND_NO_EXC);
+    __m256 up = _mm256_cmp_ps(_mm256_sub_ps(w, t), _mm256_set1_ps(0.5f), _CMP_GE_OQ);
+    t = _mm256_add_ps(t, _mm256_and_ps(up, _mm256_set1_ps(1.0f)));
+    t = _mm256_or_ps(_mm256_mul_ps(t, _mm256_set1_ps(0x1p-24f)), _mm256_and_ps(sign, v));
+    return _mm256_blendv_ps(r, t, tiny);
 }
 
 /* fp64: 4 lanes. */

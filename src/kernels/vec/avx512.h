@@ -50,6 +50,27 @@ static inline acpu_vf acpu_vf_abs(acpu_vf a)
 }
 static inline acpu_vf acpu_vf_min(acpu_vf a, acpu_vf b) { return _mm512_min_ps(a, b); }
 static inline acpu_vf acpu_vf_max(acpu_vf a, acpu_vf b) { return _mm512_max_ps(a, b); }
+static inline acpu_vf acpu_vf_log_sleef(acpu_vf x) { return Sleef_logf16_u10avx512f(x); }
+static inline acpu_vf acpu_vf_tanh_sleef(acpu_vf x) { return Sleef_tanhf16_u10avx512f(x); }
+static inline acpu_vf acpu_vf_erf_sleef(acpu_vf x) { return Sleef_erff16_u10avx512f(x); }
+/* Bit operations (contract: vec/vec_contract.h) on the integer view of the lanes; not VGETEXPPS /
+ * VGETMANTPS, whose results for zeros, subnormals, inf and NaN differ from the contract's. */
+static inline acpu_vf acpu_vf_exponent(acpu_vf a)
+{
+    __m512i field = _mm512_and_si512(_mm512_srli_epi32(_mm512_castps_si512(a), 23), _mm512_set1_epi32(0xff));
+    return _mm512_cvtepi32_ps(_mm512_sub_epi32(field, _mm512_set1_epi32(127)));
+}
+static inline acpu_vf acpu_vf_significand(acpu_vf a)
+{
+    __m512i u = _mm512_and_si512(_mm512_castps_si512(a), _mm512_set1_epi32(0x007fffff));
+    return _mm512_castsi512_ps(_mm512_or_si512(u, _mm512_set1_epi32(0x3f800000)));
+}
+static inline acpu_vf acpu_vf_copysign(acpu_vf m, acpu_vf s)
+{
+    const __m512i sign = _mm512_set1_epi32(INT32_MIN);
+    return _mm512_castsi512_ps(_mm512_or_si512(_mm512_andnot_si512(sign, _mm512_castps_si512(m)),
+                                               _mm512_and_si512(sign, _mm512_castps_si512(s))));
+}
 typedef __mmask16 acpu_vmask;
 static inline acpu_vmask acpu_vf_cmp_lt(acpu_vf a, acpu_vf b) { return _mm512_cmp_ps_mask(a, b, _CMP_LT_OQ); }
 static inline acpu_vmask acpu_vf_cmp_le(acpu_vf a, acpu_vf b) { return _mm512_cmp_ps_mask(a, b, _CMP_LE_OQ); }
@@ -60,6 +81,12 @@ static inline acpu_vf acpu_vf_select(acpu_vmask m, acpu_vf t, acpu_vf f) { retur
 
 static inline acpu_vf acpu_vf_load_f32(const float *p) { return _mm512_loadu_ps(p); }
 static inline void acpu_vf_store_f32(float *p, acpu_vf v) { _mm512_storeu_ps(p, v); }
+/* table[idx[k]] for the ACPU_VLANES 16-bit indices at idx (one VPGATHERDD). */
+static inline acpu_vf acpu_vf_gather_idx16(const float *table, const uint16_t *idx)
+{
+    __m512i i = _mm512_cvtepu16_epi32(_mm256_loadu_si256((const __m256i *)(const void *)idx));
+    return _mm512_i32gather_ps(i, table, 4);
+}
 
 static inline acpu_vf acpu_vf_load_f16(const uint16_t *p)
 {
@@ -100,7 +127,7 @@ static inline void acpu_vf_store_bf16(uint16_t *p, acpu_vf v)
     _mm256_storeu_si256((__m256i *)(void *)p, r);
 }
 
-/* Two vectors of bf16 at once (binary_loop.h): one 64-byte load; interleaving each 128-bit lane with
+/* Two vectors of bf16 at once (ops/loops.h): one 64-byte load; interleaving each 128-bit lane with
  * zeros widens elements 8k..8k+3 into v0 and 8k+4..8k+7 into v1 (k = lane). store2 restores memory
  * order: PACKUSDW joins the lanes back, VCVTNE2PS2BF16's output is put back by one VPERMW. */
 #define ACPU_VF_PAIR_BF16 1
@@ -109,6 +136,14 @@ static inline void acpu_vf_load2_bf16(const uint16_t *p, acpu_vf *v0, acpu_vf *v
     __m512i w = _mm512_loadu_si512(p), zero = _mm512_setzero_si512();
     *v0 = _mm512_castsi512_ps(_mm512_unpacklo_epi16(zero, w));
     *v1 = _mm512_castsi512_ps(_mm512_unpackhi_epi16(zero, w));
+}
+
+/* table[idx[k]] for 2 * ACPU_VLANES indices, in load2_bf16's lane order. */
+static inline void acpu_vf_gather2_idx16_bf16(const float *table, const uint16_t *idx, acpu_vf *f0, acpu_vf *f1)
+{
+    __m512i w = _mm512_loadu_si512(idx), zero = _mm512_setzero_si512();
+    *f0 = _mm512_i32gather_ps(_mm512_unpacklo_epi16(w, zero), table, 4);
+    *f1 = _mm512_i32gather_ps(_mm512_unpackhi_epi16(w, zero), table, 4);
 }
 
 static inline void acpu_vf_store2_bf16(uint16_t *p, acpu_vf v0, acpu_vf v1)
@@ -124,6 +159,41 @@ static inline void acpu_vf_store2_bf16(uint16_t *p, acpu_vf v0, acpu_vf v1)
 #endif
         r = _mm512_packus_epi32(acpu_bf16_round_int32(v0), acpu_bf16_round_int32(v1));
     _mm512_storeu_si512(p, r);
+}
+
+/* 16-bit rounding with ties away from zero (AscendC's Cast with CAST_ROUND; contract in
+ * vec/vec_contract.h): a value that the fp16 / bf16 store, which rounds to nearest even, narrows to
+ * the format's value nearest v with a tie going to the one farther from zero. A tie of v is moved
+ * one fp32 ulp away from zero (an integer + 1 on the pattern: never a carry out of the low bits, so
+ * NaN stays NaN and infinities are never ties); every other v is returned as it is. On the pattern,
+ * v is a tie when the bits below the format's last are 100...0: the low 16 for bf16 (every exponent),
+ * the low 13 for fp16 from its smallest normal 2^-14 on. Below it fp16's grid is fixed (2^-24), so
+ * vectors with such a lane (not 0) take the exact 2^-24 * (t + (w - t >= 0.5)), w = |v| * 2^24,
+ * t = trunc(w) (every step exact) there. */
+static inline acpu_vf acpu_vf_round_away_bf16(acpu_vf v)
+{
+    __m512i u = _mm512_castps_si512(v);
+    __mmask16 tie = _mm512_cmpeq_epi32_mask(_mm512_and_si512(u, _mm512_set1_epi32(0xffff)), _mm512_set1_epi32(0x8000));
+    return _mm512_castsi512_ps(_mm512_mask_add_epi32(u, tie, u, _mm512_set1_epi32(1)));
+}
+static inline acpu_vf acpu_vf_round_away_f16(acpu_vf v)
+{
+    __m512i u = _mm512_castps_si512(v);
+    __mmask16 tie = _mm512_cmpeq_epi32_mask(_mm512_and_si512(u, _mm512_set1_epi32(0x1fff)), _mm512_set1_epi32(0x1000));
+    __m512 r = _mm512_castsi512_ps(_mm512_mask_add_epi32(u, tie, u, _mm512_set1_epi32(1)));
+    __m512i au = _mm512_and_si512(u, _mm512_set1_epi32(INT32_MAX));
+    /* 0 < |v| < 2^-14: |v|'s pattern - 1 below 0x387fffff, unsigned */
+    __mmask16 tiny = _mm512_cmplt_epu32_mask(_mm512_sub_epi32(au, _mm512_set1_epi32(1)), _mm512_set1_epi32(0x387fffff));
+    if (!tiny)
+        return r;
+    __m512 a = _mm512_castsi512_ps(au);
+    __m512 w = _mm512_mul_ps(a, _mm512_set1_ps(0x1p24f));
+    __m512 t = _mm512_roundscale_ps(w, _MM_FROUND_TO_ZERO | _MM_FROUND_NO_EXC);
+    t = _mm512_mask_add_ps(t, _mm512_cmp_ps_mask(_mm512_sub_ps(w, t), _mm512_set1_ps(0.5f), _CMP_GE_OQ), t,
+                           _mm512_set1_ps(1.0f));
+    __m512i e = _mm512_or_si512(_mm512_castps_si512(_mm512_mul_ps(t, _mm512_set1_ps(0x1p-24f))),
+                                _mm512_andnot_si512(_mm512_set1_epi32(INT32_MAX), u));
+    return _mm512_mask_blend_ps(tiny, r, _mm512_castsi512_ps(e));
 }
 
 /* fp64: 8 lanes. */

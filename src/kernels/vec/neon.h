@@ -49,6 +49,24 @@ static inline acpu_vf acpu_vf_abs(acpu_vf a) { return vabsq_f32(a); }
 /* FMIN / FMAX return NaN for a NaN input: a compare and a select give the contract's b instead. */
 static inline acpu_vf acpu_vf_min(acpu_vf a, acpu_vf b) { return vbslq_f32(vcltq_f32(a, b), a, b); }
 static inline acpu_vf acpu_vf_max(acpu_vf a, acpu_vf b) { return vbslq_f32(vcgtq_f32(a, b), a, b); }
+static inline acpu_vf acpu_vf_log_sleef(acpu_vf x) { return Sleef_logf4_u10advsimd(x); }
+static inline acpu_vf acpu_vf_tanh_sleef(acpu_vf x) { return Sleef_tanhf4_u10advsimd(x); }
+static inline acpu_vf acpu_vf_erf_sleef(acpu_vf x) { return Sleef_erff4_u10advsimd(x); }
+/* Bit operations (contract: vec/vec_contract.h) on the integer view of the lanes. */
+static inline acpu_vf acpu_vf_exponent(acpu_vf a)
+{
+    uint32x4_t field = vandq_u32(vshrq_n_u32(vreinterpretq_u32_f32(a), 23), vdupq_n_u32(0xff));
+    return vcvtq_f32_s32(vsubq_s32(vreinterpretq_s32_u32(field), vdupq_n_s32(127)));
+}
+static inline acpu_vf acpu_vf_significand(acpu_vf a)
+{
+    uint32x4_t u = vandq_u32(vreinterpretq_u32_f32(a), vdupq_n_u32(0x007fffff));
+    return vreinterpretq_f32_u32(vorrq_u32(u, vdupq_n_u32(0x3f800000)));
+}
+static inline acpu_vf acpu_vf_copysign(acpu_vf m, acpu_vf s)
+{
+    return vbslq_f32(vdupq_n_u32(0x80000000u), s, m); /* BSL: sign bit from s, the rest from m */
+}
 /* FCMxx are ordered: false for a NaN lane. */
 typedef uint32x4_t acpu_vmask;
 static inline acpu_vmask acpu_vf_cmp_lt(acpu_vf a, acpu_vf b) { return vcltq_f32(a, b); }
@@ -60,6 +78,12 @@ static inline acpu_vf acpu_vf_select(acpu_vmask m, acpu_vf t, acpu_vf f) { retur
 
 static inline acpu_vf acpu_vf_load_f32(const float *p) { return vld1q_f32(p); }
 static inline void acpu_vf_store_f32(float *p, acpu_vf v) { vst1q_f32(p, v); }
+/* table[idx[k]] for the ACPU_VLANES 16-bit indices at idx (NEON has no gather: four loads). */
+static inline acpu_vf acpu_vf_gather_idx16(const float *table, const uint16_t *idx)
+{
+    float t[4] = {table[idx[0]], table[idx[1]], table[idx[2]], table[idx[3]]};
+    return vld1q_f32(t);
+}
 
 /* fp16: FCVTL widens exactly; FCVTN narrows with one rounding (nearest even under the default
  * FPCR), overflow to infinity, subnormals kept, NaN quieted with its top payload bits. */
@@ -82,6 +106,38 @@ static inline void acpu_vf_store_bf16(uint16_t *p, acpu_vf v)
     uint32x4_t quiet = vorrq_u32(hi, vdupq_n_u32(0x40));
     uint32x4_t is_num = vceqq_f32(v, v); /* false only for NaN */
     vst1_u16(p, vmovn_u32(vbslq_u32(is_num, rounded, quiet)));
+}
+
+/* 16-bit rounding with ties away from zero (AscendC's Cast with CAST_ROUND; contract in
+ * vec/vec_contract.h): a value that the fp16 / bf16 store, which rounds to nearest even, narrows to
+ * the format's value nearest v with a tie going to the one farther from zero. A tie of v is moved
+ * one fp32 ulp away from zero (an integer + 1 on the pattern: never a carry out of the low bits, so
+ * NaN stays NaN and infinities are never ties); every other v is returned as it is. On the pattern,
+ * v is a tie when the bits below the format's last are 100...0: the low 16 for bf16 (every exponent),
+ * the low 13 for fp16 from its smallest normal 2^-14 on. Below it fp16's grid is fixed (2^-24), so
+ * vectors with such a lane (not 0) take the exact 2^-24 * (t + (w - t >= 0.5)), w = |v| * 2^24,
+ * t = trunc(w) (every step exact) there. */
+static inline acpu_vf acpu_vf_round_away_bf16(acpu_vf v)
+{
+    uint32x4_t u = vreinterpretq_u32_f32(v);
+    uint32x4_t tie = vceqq_u32(vandq_u32(u, vdupq_n_u32(0xffff)), vdupq_n_u32(0x8000));
+    return vreinterpretq_f32_u32(vsubq_u32(u, tie));
+}
+static inline acpu_vf acpu_vf_round_away_f16(acpu_vf v)
+{
+    uint32x4_t u = vreinterpretq_u32_f32(v);
+    uint32x4_t tie = vceqq_u32(vandq_u32(u, vdupq_n_u32(0x1fff)), vdupq_n_u32(0x1000));
+    float32x4_t r = vreinterpretq_f32_u32(vsubq_u32(u, tie));
+    uint32x4_t au = vandq_u32(u, vdupq_n_u32(0x7fffffffu));
+    /* 0 < |v| < 2^-14: |v|'s pattern - 1 below 0x387fffff, unsigned */
+    uint32x4_t tiny = vcltq_u32(vsubq_u32(au, vdupq_n_u32(1)), vdupq_n_u32(0x387fffffu));
+    if (vmaxvq_u32(tiny) == 0)
+        return r;
+    float32x4_t a = vreinterpretq_f32_u32(au);
+    float32x4_t w = vmulq_f32(a, vdupq_n_f32(0x1p24f)), t = vrndq_f32(w);
+    t = vbslq_f32(vcgeq_f32(vsubq_f32(w, t), vdupq_n_f32(0.5f)), vaddq_f32(t, vdupq_n_f32(1.0f)), t);
+    t = vbslq_f32(vdupq_n_u32(0x80000000u), v, vmulq_f32(t, vdupq_n_f32(0x1p-24f))); /* v's sign */
+    return vbslq_f32(tiny, t, r);
 }
 
 /* fp64: 2 lanes. */

@@ -14,12 +14,22 @@
  *   cmp_lt cmp_le cmp_gt cmp_ge cmp_eq(a, b) -> mask: ordered, quiet compares (a NaN lane is false)
  *   select(mask, t, f)            t where the mask lane is set, else f
  *   exp_sleef                     SLEEF's u10 (<= 1 ulp), fp32 and fp64
+ *   log_sleef tanh_sleef erf_sleef  SLEEF's u10 fp32 functions (ops/math_arrays.h's references)
+ *   exponent(a) (fp32)            the float (biased exponent field of a) - 127: floor(log2 |a|) for
+ *                                 a normal a, -127 for +-0 and subnormals, 128 for +-inf and NaN
+ *   significand(a) (fp32)         the float with a's fraction field, exponent field 127, sign 0: in
+ *                                 [1, 2) for every a (1 for +-0 and +-inf)
+ *   copysign(m, s) (fp32)         m's magnitude bits with s's sign bit (NaN included)
  *   fma clamp scale_pow2          fp32 and fp64, for ops/exp_poly.h only (fused a*b+c; clamp
  *   round (fp64 only)             keeping NaN; rint; u * 2^q rounded once)
  *   load_/store_{f32,f16,bf16}    (fp32 lanes; 16-bit widening exact, narrowing rounds to nearest
  *   load_/store_f64               even, NaN stays NaN) and, optionally, load2_/store2_ pairs
- * Results are bit-identical whatever the position of an element in a vector (ops/binary_loop.h
- * pads the tail), so every ISA is deterministic; across ISAs only exp may differ (within 1 ulp). */
+ *   gather_idx16(table, idx)      table[idx[k]] for ACPU_VLANES 16-bit indices (ops/lookup.h)
+ *   round_away_{f16,bf16}         a value the 16-bit store narrows to v's rounding with ties away
+ *                                 from zero (CANN's CAST_ROUND): ties moved one fp32 ulp outwards
+ * Results are bit-identical whatever the position of an element in a vector (ops/loops.h
+ * pads the tail), so every ISA is deterministic. exponent, significand and copysign are bit
+ * operations, the same bits on every ISA (ops/math_poly.h builds log, tanh and erf on them). */
 #if defined(__FAST_MATH__) || (defined(__FINITE_MATH_ONLY__) && __FINITE_MATH_ONLY__)
 #error "kernels/vec: compile without -ffast-math / -ffinite-math-only (the kernels keep NaN, inf and CANN's order)"
 #endif

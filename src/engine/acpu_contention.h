@@ -1,0 +1,27 @@
+/* Contention: a multi-threaded call whose threads did not all run promptly (another process kept
+ * their CPUs busy) waited at OpenMP's join for a thread the OS had not scheduled, up to a
+ * scheduler slice (milliseconds against microseconds of work). The engine shares work dynamically,
+ * so such a thread holds no work, but the join still waits for it to arrive. After such a call, calls
+ * of that size or smaller run on the threads that were prompt, for a back-off period that doubles
+ * while the contention lasts (a probe with all threads ends each period). Results do not depend on
+ * the thread count, so this changes timing only. */
+#ifndef ACPU_CONTENTION_H_
+#define ACPU_CONTENTION_H_
+
+#include <stdint.h>
+
+#define ACPU_CONTENTION_SLOTS 64u /* threads observed per call (the rest are not counted) */
+
+typedef struct {
+    uint64_t arrive_ns, leave_ns; /* a thread's entry into the parallel region and its exit */
+    uint64_t units;               /* work units it ran */
+} acpu_thread_times;
+
+uint64_t acpu_now_ns(void);
+/* Threads for a call of `total` elements that asks for `threads`: fewer while a contention period for
+ * calls of this size is running. */
+unsigned acpu_contention_threads(unsigned threads, uint64_t total);
+/* Records one multi-threaded call: forked at fork_ns, joined at join_ns, `n` threads' times. */
+void acpu_contention_observe(uint64_t total, uint64_t fork_ns, uint64_t join_ns, const acpu_thread_times *t, unsigned n);
+
+#endif /* ACPU_CONTENTION_H_ */

@@ -1,0 +1,84 @@
+/* Contention back-off (acpu_contention.h). A call was held hostage when its wall time exceeded twice
+ * the ideal by more than ACPU_HOSTAGE_SLACK_NS (held_hostage): on a quiet machine a join costs a few
+ * microseconds, a descheduled thread a scheduler slice. The
+ * state is three relaxed atomics shared by all callers: a race between two calls only changes which
+ * of their observations wins, never a result. */
+#include <stdatomic.h>
+#include <time.h>
+
+#include "acpu_contention.h"
+
+#define ACPU_HOSTAGE_SLACK_NS 20000u      /* 20 us */
+#define ACPU_BACKOFF_MIN_NS 10000000u     /* 10 ms */
+#define ACPU_BACKOFF_MAX_NS 1000000000u   /* 1 s */
+
+static atomic_uint_fast64_t contended_until_ns; /* calls up to contended_elems use fewer threads until then */
+static atomic_uint_fast64_t contended_elems;    /* 0: no contention seen since the last clean probe */
+static atomic_uint_fast64_t contended_threads;  /* the prompt threads of the last hostage call */
+static atomic_uint_fast64_t backoff_ns = ACPU_BACKOFF_MIN_NS;
+
+uint64_t acpu_now_ns(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (uint64_t)ts.tv_sec * 1000000000u + (uint64_t)ts.tv_nsec;
+}
+
+unsigned acpu_contention_threads(unsigned threads, uint64_t total)
+{
+    uint64_t elems = atomic_load_explicit(&contended_elems, memory_order_relaxed);
+    if (threads <= 1 || elems == 0 || total > elems)
+        return threads;
+    if (acpu_now_ns() >= atomic_load_explicit(&contended_until_ns, memory_order_relaxed))
+        return threads; /* the period is over: this call probes with every thread */
+    uint64_t prompt = atomic_load_explicit(&contended_threads, memory_order_relaxed);
+    return prompt >= 1 && prompt < threads ? (unsigned)prompt : threads;
+}
+
+/* Whether the call waited for threads that were not running. Wall times include a thread's time
+ * off the CPU, so the yardstick is the fastest thread's time per unit t_u: the call was held when
+ * its wall time exceeded twice the ideal U * t_u / n (U units, n threads) plus the slack. A thread
+ * was prompt when it arrived within the slack and took no more than twice t_u per unit it ran. */
+static int held_hostage(uint64_t fork_ns, uint64_t join_ns, const acpu_thread_times *t, unsigned n, uint64_t *prompt)
+{
+    uint64_t units = 0, per_unit = UINT64_MAX;
+    for (unsigned i = 0; i < n; i++) {
+        uint64_t busy = t[i].leave_ns > t[i].arrive_ns ? t[i].leave_ns - t[i].arrive_ns : 0;
+        units += t[i].units;
+        if (t[i].units > 0 && busy / t[i].units < per_unit)
+            per_unit = busy / t[i].units;
+    }
+    *prompt = 0;
+    if (n == 0 || units == 0 || per_unit == UINT64_MAX)
+        return 0;
+    for (unsigned i = 0; i < n; i++) {
+        uint64_t busy = t[i].leave_ns > t[i].arrive_ns ? t[i].leave_ns - t[i].arrive_ns : 0;
+        uint64_t late = t[i].arrive_ns > fork_ns ? t[i].arrive_ns - fork_ns : 0;
+        *prompt += late <= ACPU_HOSTAGE_SLACK_NS && t[i].units > 0 &&
+                   busy <= 2u * t[i].units * per_unit + ACPU_HOSTAGE_SLACK_NS;
+    }
+    uint64_t wall = join_ns > fork_ns ? join_ns - fork_ns : 0;
+    return wall > 2u * (units * per_unit / n) + ACPU_HOSTAGE_SLACK_NS;
+}
+
+void acpu_contention_observe(uint64_t total, uint64_t fork_ns, uint64_t join_ns, const acpu_thread_times *t, unsigned n)
+{
+    uint64_t prompt;
+    if (held_hostage(fork_ns, join_ns, t, n, &prompt)) {
+        uint64_t backoff = atomic_load_explicit(&backoff_ns, memory_order_relaxed);
+        uint64_t elems = atomic_load_explicit(&contended_elems, memory_order_relaxed);
+        /* the prompt threads, and at least one fewer than this call had */
+        uint64_t keep = prompt < n ? prompt : n - 1;
+        atomic_store_explicit(&contended_threads, keep >= 1 ? keep : 1, memory_order_relaxed);
+        atomic_store_explicit(&contended_elems, total > elems ? total : elems, memory_order_relaxed);
+        atomic_store_explicit(&contended_until_ns, join_ns + backoff, memory_order_relaxed);
+        atomic_store_explicit(&backoff_ns, backoff * 2 < ACPU_BACKOFF_MAX_NS ? backoff * 2 : ACPU_BACKOFF_MAX_NS,
+                              memory_order_relaxed);
+        return;
+    }
+    /* A clean call of a size the contention covered: the contention is over. */
+    if (total <= atomic_load_explicit(&contended_elems, memory_order_relaxed)) {
+        atomic_store_explicit(&contended_elems, 0, memory_order_relaxed);
+        atomic_store_explicit(&backoff_ns, ACPU_BACKOFF_MIN_NS, memory_order_relaxed);
+    }
+}

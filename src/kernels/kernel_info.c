@@ -1,0 +1,82 @@
+/* The kernel list's columns for every layer (kernels/acpu_kernels.h), and the kernel dtypes.
+ * Compiled without ISA flags. */
+#include "acpu_kernels.h"
+
+const acpu_kernel_info acpu_kernel_infos[ACPU_KERNEL_COUNT] = {
+#define ACPU_KERNEL_INFO_ROW(id, stem, ar, P, init_fn, grain_, dts)                               \
+    [ACPU_KERNEL_##id] = {.name = #stem, .arity = ar, .params_size = sizeof(P), .init = init_fn, \
+                          .grain = grain_, .dtypes = ACPU_KDT_BITS_##dts},
+    ACPU_KERNEL_LIST(ACPU_KERNEL_INFO_ROW)
+#undef ACPU_KERNEL_INFO_ROW
+};
+
+const uint8_t acpu_kernel_table_forms[ACPU_KERNEL_COUNT] = {
+#define ACPU_KERNEL_FORM_ROW(id, stem, form) [ACPU_KERNEL_##id] = ACPU_TABLE_##form,
+    ACPU_TABLE_LIST(ACPU_KERNEL_FORM_ROW)
+#undef ACPU_KERNEL_FORM_ROW
+};
+
+size_t acpu_table_bytes(acpu_table_form f)
+{
+    return f == ACPU_TABLE_WHOLE ? ACPU_TABLE_ENTRIES * sizeof(uint16_t)
+           : f == ACPU_TABLE_MUL || f == ACPU_TABLE_DIV ? ACPU_TABLE_ENTRIES * sizeof(float)
+                                                        : 0;
+}
+
+void acpu_lookup_whole16(size_t n, const void *const *in, void *out, const void *params)
+{
+    const uint16_t *x = (const uint16_t *)in[0], *table = (const uint16_t *)((const acpu_lookup_params *)params)->table;
+    uint16_t *y = (uint16_t *)out;
+    for (size_t i = 0; i < n; i++)
+        y[i] = table[x[i]];
+}
+
+bool acpu_table_fillable(const acpu_kernel_table *kt, acpu_kernel_id kid, acpu_kdtype kdt)
+{
+    acpu_table_form form = (acpu_table_form)acpu_kernel_table_forms[kid];
+    if (kdt != ACPU_KDT_F16 && kdt != ACPU_KDT_BF16)
+        return false;
+    if (form == ACPU_TABLE_WHOLE)
+        return kt->k[kid][kdt] != NULL && acpu_kernel_infos[kid].arity == 1;
+    return (form == ACPU_TABLE_MUL || form == ACPU_TABLE_DIV) && kt->fill[kid][kdt == ACPU_KDT_BF16] != NULL;
+}
+
+bool acpu_is_lookup_kernel(const acpu_kernel_table *kt, acpu_kernel_fn k)
+{
+    for (int f = ACPU_TABLE_WHOLE; f < ACPU_TABLE_FORM_COUNT; f++)
+        if (k != NULL && (kt->lookup[f][0] == k || kt->lookup[f][1] == k))
+            return true;
+    return false;
+}
+
+#define ACPU_TABLE_FILL_CHUNK 4096u
+
+void acpu_table_fill(const acpu_kernel_table *kt, acpu_kernel_id kid, acpu_kdtype kdt, const void *params, void *table)
+{
+    if (acpu_kernel_table_forms[kid] != ACPU_TABLE_WHOLE) {
+        kt->fill[kid][kdt == ACPU_KDT_BF16](params, (float *)table);
+        return;
+    }
+    uint16_t bits[ACPU_TABLE_FILL_CHUNK];
+    const void *in[1] = {bits};
+    for (uint32_t base = 0; base < ACPU_TABLE_ENTRIES; base += ACPU_TABLE_FILL_CHUNK) {
+        for (uint32_t k = 0; k < ACPU_TABLE_FILL_CHUNK; k++)
+            bits[k] = (uint16_t)(base + k);
+        kt->k[kid][kdt](ACPU_TABLE_FILL_CHUNK, in, (uint16_t *)table + base, params);
+    }
+}
+
+static const aclDataType k_kdt_acl[ACPU_KDT_COUNT] = {
+    [ACPU_KDT_F32] = ACL_FLOAT, [ACPU_KDT_F16] = ACL_FLOAT16, [ACPU_KDT_BF16] = ACL_BF16,
+    [ACPU_KDT_F64] = ACL_DOUBLE, [ACPU_KDT_I8] = ACL_INT8,     [ACPU_KDT_U8] = ACL_UINT8,
+    [ACPU_KDT_I16] = ACL_INT16,  [ACPU_KDT_I32] = ACL_INT32,   [ACPU_KDT_I64] = ACL_INT64};
+
+acpu_kdtype acpu_kdtype_of(aclDataType dt)
+{
+    for (int k = 0; k < ACPU_KDT_COUNT; k++)
+        if (k_kdt_acl[k] == dt)
+            return (acpu_kdtype)k;
+    return ACPU_KDT_NONE;
+}
+
+aclDataType acpu_kdtype_acl(acpu_kdtype k) { return (unsigned)k < ACPU_KDT_COUNT ? k_kdt_acl[k] : ACL_DT_UNDEFINED; }

@@ -1,0 +1,141 @@
+/* The SiLU family's kernels.
+ *
+ * Swish (aclnnSilu with scale 1; aclnnSwish with scale beta), in the arch35 kernel's order
+ * (swish_dag.h): the general DAG t = x * (-1); t = t * scale; e = exp(t); d = e + 1; y = x / d, and
+ * the two the tiling picks by scale (CANN's IsFloatEqual, which also matches an infinite scale of
+ * the same sign): scale -1, y = x / (exp(x) + 1); scale 0, y = x * 0.5.
+ *
+ * SwishGrad (aclnnSwishBackward), in the arch35 kernel's order (swish_grad_dag.h, SwishGradCustom),
+ * one rounding per step: v = x * scale; e = exp(-v); d = e + 1; s = 1 / d; a = 1 - s; b = a * v;
+ * c = b * s + s (MulDstAdd, computed as a product and a sum); dx = c * grad. The kernel reads grad
+ * and x; SwishGrad's third input y is never read.
+ *
+ * SiluGrad (aclnnSiluBackward), in the order of CANN's kernels (doc/CANN.md#silu-math, SiLU spec
+ * 3.4), one rounding per step:
+ *   t = x * (-1);  e = exp(t);  d = e + 1;  s = 1 / d;  a = 1 - s;  b = x * a;  c = b + 1;
+ *   g = s * c;  dx = dy * g
+ * fp16 / bf16 inputs are widened exactly and dx rounded once to the 16-bit type. exp is the inlined
+ * ops/exp_poly.h (its 16-bit flavour for fp16/bf16 results). The order cancels in c near
+ * x = -1.278 and in a for large x: doc/NUMERICS.md states the accuracy rule.
+ *
+ * The first part is read by every layer, the math only by the ISA translation units. */
+#ifndef ACPU_OPS_SILU_LIST_H_
+#define ACPU_OPS_SILU_LIST_H_
+
+#include "common/acpu_attr.h"
+
+/* An exp and a division per element: as Softplus, a thread pays for itself from ~2K elements. */
+#define ACPU_KERNELS_SILU(X)                                                                        \
+    X(SILU_GRAD, silu_grad, 2, acpu_no_params, NULL, 2048, FLOATS)                                  \
+    X(SWISH, swish, 1, acpu_swish_params, acpu_swish_init, 2048, FLOATS)                            \
+    X(SWISH_NEG_ONE, swish_neg_one, 1, acpu_no_params, NULL, 2048, FLOATS)                          \
+    X(SWISH_ZERO, swish_zero, 1, acpu_no_params, NULL, 16384, FLOATS)                              \
+    X(SWISH_GRAD, swish_grad, 2, acpu_swish_params, acpu_swish_init, 2048, FLOATS)
+
+/* T(ID, stem, form): the kernels that 16-bit calls may run from a table (kernels/acpu_kernels.h). */
+#define ACPU_TABLES_SILU(T) T(SILU_GRAD, silu_grad, MUL) T(SWISH, swish, WHOLE) T(SWISH_NEG_ONE, swish_neg_one, WHOLE)
+
+/* Swish's and SwishGrad's attribute scale (ToFloat of aclnnSwish's and aclnnSwishBackward's beta, 1
+ * when it is NULL; 1 for aclnnSilu). */
+typedef struct {
+    float scale;
+} acpu_swish_params;
+
+static inline void acpu_swish_init(const acpu_attr_value *a, void *out) { ((acpu_swish_params *)out)->scale = a[0].f; }
+
+#endif /* ACPU_OPS_SILU_LIST_H_ */
+
+#if defined(ACPU_VLANES) && !defined(ACPU_OPS_SILU_MATH_H_)
+#define ACPU_OPS_SILU_MATH_H_
+
+#include "kernels/ops/exp_poly.h"
+#include "kernels/ops/lookup.h"
+#include "kernels/ops/loops.h"
+
+/* g = s * c of the order above (dx = dy * g): a factor of x alone, so 16-bit calls may gather it
+ * (ops/lookup.h). */
+static inline acpu_vf acpu_silu_grad_factor(acpu_vf x, acpu_vf_exp_fn exp_fn)
+{
+    const acpu_vf one = acpu_vf_set1(1.0f);
+    acpu_vf t = acpu_vf_mul(x, acpu_vf_set1(-1.0f));
+    acpu_vf d = acpu_vf_add(exp_fn(t), one);
+    acpu_vf s = acpu_vf_div(one, d);
+    acpu_vf c = acpu_vf_add(acpu_vf_mul(x, acpu_vf_sub(one, s)), one);
+    return acpu_vf_mul(s, c);
+}
+
+static inline acpu_vf acpu_silu_grad_body(acpu_vf dy, acpu_vf x, const acpu_no_params *p)
+{
+    (void)p;
+    return acpu_vf_mul(dy, acpu_silu_grad_factor(x, acpu_vf_exp_poly));
+}
+
+static inline acpu_vf acpu_silu_grad_factor16(acpu_vf x, const acpu_no_params *p)
+{
+    (void)p;
+    return acpu_silu_grad_factor(x, acpu_vf_exp_poly16);
+}
+
+ACPU_DEFINE_FACTOR_KERNELS(silu_grad, acpu_silu_grad_body, acpu_silu_grad_factor16, MUL, acpu_no_params)
+
+static inline acpu_vf acpu_swish_math(acpu_vf x, float scale, acpu_vf_exp_fn exp_fn)
+{
+    acpu_vf t = acpu_vf_mul(acpu_vf_mul(x, acpu_vf_set1(-1.0f)), acpu_vf_set1(scale));
+    return acpu_vf_div(x, acpu_vf_add(exp_fn(t), acpu_vf_set1(1.0f)));
+}
+
+static inline acpu_vf acpu_swish_body(acpu_vf x, const acpu_swish_params *p)
+{
+    return acpu_swish_math(x, p->scale, acpu_vf_exp_poly);
+}
+
+static inline acpu_vf acpu_swish_body16(acpu_vf x, const acpu_swish_params *p)
+{
+    return acpu_swish_math(x, p->scale, acpu_vf_exp_poly16);
+}
+
+static inline acpu_vf acpu_swish_neg_one_body(acpu_vf x, const acpu_no_params *p)
+{
+    (void)p;
+    return acpu_vf_div(x, acpu_vf_add(acpu_vf_exp_poly(x), acpu_vf_set1(1.0f)));
+}
+
+static inline acpu_vf acpu_swish_neg_one_body16(acpu_vf x, const acpu_no_params *p)
+{
+    (void)p;
+    return acpu_vf_div(x, acpu_vf_add(acpu_vf_exp_poly16(x), acpu_vf_set1(1.0f)));
+}
+
+static inline acpu_vf acpu_swish_zero_body(acpu_vf x, const acpu_no_params *p)
+{
+    (void)p;
+    return acpu_vf_mul(x, acpu_vf_set1(0.5f));
+}
+
+/* SwishGradCustom on grad (In0) and x (In1). */
+static inline acpu_vf acpu_swish_grad_math(acpu_vf grad, acpu_vf x, float scale, acpu_vf_exp_fn exp_fn)
+{
+    const acpu_vf one = acpu_vf_set1(1.0f);
+    acpu_vf v = acpu_vf_mul(x, acpu_vf_set1(scale));
+    acpu_vf s = acpu_vf_div(one, acpu_vf_add(exp_fn(acpu_vf_neg(v)), one));
+    acpu_vf b = acpu_vf_mul(acpu_vf_sub(one, s), v);
+    acpu_vf c = acpu_vf_add(acpu_vf_mul(b, s), s);
+    return acpu_vf_mul(c, grad);
+}
+
+static inline acpu_vf acpu_swish_grad_body(acpu_vf grad, acpu_vf x, const acpu_swish_params *p)
+{
+    return acpu_swish_grad_math(grad, x, p->scale, acpu_vf_exp_poly);
+}
+
+static inline acpu_vf acpu_swish_grad_body16(acpu_vf grad, acpu_vf x, const acpu_swish_params *p)
+{
+    return acpu_swish_grad_math(grad, x, p->scale, acpu_vf_exp_poly16);
+}
+
+ACPU_DEFINE_FLOAT_KERNELS(2, swish_grad, acpu_swish_grad_body, acpu_swish_grad_body16, acpu_swish_params)
+ACPU_DEFINE_FLOAT_KERNELS(1, swish, acpu_swish_body, acpu_swish_body16, acpu_swish_params)
+ACPU_DEFINE_FLOAT_KERNELS(1, swish_neg_one, acpu_swish_neg_one_body, acpu_swish_neg_one_body16, acpu_no_params)
+ACPU_DEFINE_FLOAT_KERNELS(1, swish_zero, acpu_swish_zero_body, acpu_swish_zero_body, acpu_no_params)
+
+#endif /* ACPU_OPS_SILU_MATH_H_ */

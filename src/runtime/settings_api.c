@@ -1,0 +1,84 @@
+/* The aclnnCpu* settings calls (include/aclnn_cpu/aclnn_cpu.h): their argument checks and messages;
+ * the state is the settings layer's. */
+#include <stdio.h>
+#include <string.h>
+
+#include "aclnn_cpu/aclnn_cpu.h"
+#include "runtime/acpu_runtime.h"
+#include "settings/acpu_settings.h"
+
+ACL_FUNC_VISIBILITY aclnnCpuIsa aclnnCpuGetIsa(void) { return (aclnnCpuIsa)acpu_active_kernels()->isa; }
+
+ACL_FUNC_VISIBILITY const char *aclnnCpuIsaName(aclnnCpuIsa isa) { return acpu_isa_name((acpu_isa)isa); }
+
+ACL_FUNC_VISIBILITY aclError aclnnCpuSetNumThreads(int32_t numThreads)
+{
+    if (numThreads < 0 || numThreads > 4096) {
+        acpu_set_error("aclnnCpuSetNumThreads: numThreads must be in 0..4096 (0 = default), got %d",
+                       (int)numThreads);
+        return ACL_ERROR_INVALID_PARAM;
+    }
+    acpu_settings_set_threads((unsigned)numThreads);
+    return ACL_SUCCESS;
+}
+
+ACL_FUNC_VISIBILITY int32_t aclnnCpuGetNumThreads(void)
+{
+    acpu_settings s;
+    acpu_settings_get(&s);
+    return (int32_t)s.threads;
+}
+
+ACL_FUNC_VISIBILITY aclError aclnnCpuSetPlatform(const char *soc, int32_t coreNum, int64_t ubBytes)
+{
+    acpu_soc parsed = ACPU_SOC_HOST;
+    if (soc != NULL && !acpu_soc_parse(soc, &parsed)) {
+        acpu_set_error("aclnnCpuSetPlatform: soc must be host, Ascend910, Ascend910B, Ascend910_93 or "
+                       "Ascend950, got \"%s\"", soc);
+        return ACL_ERROR_INVALID_PARAM;
+    }
+    if (coreNum < 0 || ubBytes < 0) {
+        acpu_set_error("aclnnCpuSetPlatform: coreNum and ubBytes must be >= 0 (0 = profile default), got %d and %lld",
+                       (int)coreNum, (long long)ubBytes);
+        return ACL_ERROR_INVALID_PARAM;
+    }
+    acpu_settings_set_platform(soc != NULL, parsed, (uint32_t)coreNum, (uint64_t)ubBytes);
+    return ACL_SUCCESS;
+}
+
+ACL_FUNC_VISIBILITY aclError aclnnCpuGetPlatform(aclnnCpuPlatform *platform)
+{
+    if (platform == NULL) {
+        acpu_set_error("aclnnCpuGetPlatform: platform must not be NULL");
+        return ACL_ERROR_INVALID_PARAM;
+    }
+    acpu_settings s;
+    acpu_settings_get(&s);
+    memset(platform, 0, sizeof *platform);
+    snprintf(platform->soc, sizeof platform->soc, "%s", acpu_soc_name(s.platform.soc));
+    platform->coreNum = (int32_t)s.platform.core_num;
+    platform->ubBytes = (int64_t)s.platform.ub_bytes;
+    platform->bf16 = acpu_soc_has_bf16(s.platform.soc);
+    return ACL_SUCCESS;
+}
+
+ACL_FUNC_VISIBILITY aclError aclnnCpuSetLookupTables(aclnnCpuTableMode mode)
+{
+    if (mode != ACLNN_CPU_TABLES_AUTO && mode != ACLNN_CPU_TABLES_OFF && mode != ACLNN_CPU_TABLES_ON) {
+        acpu_set_error("aclnnCpuSetLookupTables: mode must be ACLNN_CPU_TABLES_AUTO (0), _OFF (1) or _ON (2), got %d",
+                       (int)mode);
+        return ACL_ERROR_INVALID_PARAM;
+    }
+    acpu_settings_set_tables(mode == ACLNN_CPU_TABLES_AUTO ? ACPU_TABLES_AUTO
+                             : mode == ACLNN_CPU_TABLES_ON ? ACPU_TABLES_ON
+                                                           : ACPU_TABLES_OFF);
+    return ACL_SUCCESS;
+}
+
+ACL_FUNC_VISIBILITY aclnnCpuTableMode aclnnCpuGetLookupTables(void)
+{
+    acpu_settings s;
+    acpu_settings_get(&s);
+    return s.tables == ACPU_TABLES_ON ? ACLNN_CPU_TABLES_ON : s.tables == ACPU_TABLES_OFF ? ACLNN_CPU_TABLES_OFF
+                                                                                          : ACLNN_CPU_TABLES_AUTO;
+}
