@@ -1,6 +1,6 @@
 /* Test harness: see acpu_test.h. References here are written independently of src/. */
 #include "acpu_test.h"
-#include "api/acpu_settings.h" /* acpu_active_kernels: which kernel table runs */
+#include "settings/acpu_settings.h" /* acpu_active_kernels: which kernel table runs */
 
 #include <math.h>
 #include <stdio.h>

@@ -35,7 +35,8 @@ const char *acpu_test_exec_line(const char *err, const char *prefix);
 
 /* Path of aclnn-cpu-tiling from ACPU_TILING_TOOL, which CTest sets: unset is a failure, never a skip. */
 const char *acpu_test_tool_path(void);
-/* Runs the tool with `args`; returns its exit status, stdout in out[cap] (stderr discarded). */
+/* Runs the tool with `args`; returns its exit status, stdout in out[cap] (truncated to fit; the rest is
+ * read and dropped), stderr discarded. */
 int acpu_test_run_tool(const char *tool, const char *args, char *out, size_t cap);
 /* Each of args[n] makes the tool exit with want_rc and print nothing on stdout. */
 void acpu_test_expect_tool_refuses(const char *const *args, size_t n, int want_rc);

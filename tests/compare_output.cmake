@@ -1,7 +1,8 @@
 # Runs one program and checks its output exactly.
 #   cmake -DEXE=<program> -DEXPECTED=<file> [-DSTREAM=stdout|stderr] [-DEMULATOR=<program>] -P compare_output.cmake
 # EMULATOR (optional, cross builds): runs EXE as "<EMULATOR> <EXE>".
-# STREAM=stdout (default): stdout must equal the file's contents byte for byte, exit status 0.
+# STREAM=stdout (default): stdout must equal the file's contents byte for byte, exit status 0; for a
+#   .cpp file, the lines between its "Expected output" comment line and the closing "*/".
 # STREAM=stderr: stderr must be empty (EXPECTED is not used), exit status 0.
 if(NOT DEFINED EXE)
   message(FATAL_ERROR "compare_output.cmake: EXE is not set")
@@ -25,6 +26,12 @@ if(STREAM STREQUAL "stderr")
 endif()
 
 file(READ ${EXPECTED} want)
+if(EXPECTED MATCHES "\\.cpp$")
+  if(NOT want MATCHES "\n/\\* Expected output[^\n]*\n(.*)\\*/[ \n]*$")
+    message(FATAL_ERROR "${EXPECTED} has no closing \"/* Expected output ...\" comment")
+  endif()
+  set(want "${CMAKE_MATCH_1}")
+endif()
 if(NOT out STREQUAL want)
   message(FATAL_ERROR "stdout of ${EXE} differs from ${EXPECTED}\n--- expected ---\n${want}--- got ---\n${out}"
                       "--- stderr ---\n${err}")

@@ -1,4 +1,4 @@
-/* Allocation failure (issue 8): the library's own allocations fail one at a time. A scenario (a
+/* Allocation failure: the library's own allocations fail one at a time. A scenario (a
  * device, a stream, device and host memory, tensors and scalars, phase 1 and 2 of both operators,
  * a workspace, a repeatable executor, more live executors than the pool has blocks, enough handles
  * to grow the registry, a getter, a context, two events, the three arrays and the two lists, each
@@ -9,6 +9,10 @@
  * failure left nothing broken. The asan preset adds LeakSanitizer, which fails a case (its forked
  * process exits non-zero) on any leak; the library's deliberate process-lifetime allocations (registry
  * table, quarantined handles) stay reachable from its globals.
+ *
+ * For every registry API (test_phase1_every_api, its operator-info row through tests/acpu_test_call.h):
+ * each allocation of a phase 1 made while the executor pool is in use fails in turn, and a 16-bit call
+ * whose lookup-table allocation fails must still run, with the bits of a call without tables.
  *
  * How allocations fail: this executable is linked with --wrap for malloc, calloc, realloc,
  * aligned_alloc and posix_memalign (tests/CMakeLists.txt), so the library's static objects call the
@@ -26,6 +30,8 @@
  *       later), so only those creators meet a failed registration; the other creators' branch for it
  *       (free the object, return the same code) is the same few lines, not reached here.
  *   tensor.c     aclCreateTensor, aclCreateScalar, the getters' array the scenario
+ *   op_tables.c  a 16-bit lookup table (phase 1 of a call of 65536+)  test_table_allocation_every_api: no
+ *       status, the call runs its kernel without the table
  *   context.c    aclrtCreateContext                                  the scenario (contexts)
  *   event.c      aclrtCreateEvent / aclrtCreateEventWithFlag         the scenario (events)
  *   meta_arrays.c the three arrays and the two lists                 the scenario (arrays)
@@ -59,6 +65,7 @@
 #include <string.h>
 
 #include "acpu_test.h"
+#include "acpu_test_call.h"
 #include "acpu_test_ops.h"
 #include "aclnnop/aclnn_elu_backward.h"
 #include "aclnnop/aclnn_softplus_backward.h"
@@ -790,6 +797,151 @@ START_TEST(test_deferred_free_node)
 }
 END_TEST
 
+/* ---- every registry API: phase 1 meeting a failed allocation ---------------------------------------- */
+
+#define HEAP_SEARCH 32 /* live executors made at most while looking for one from the heap */
+
+/* Phase 1 of c with counting on and the k-th counted allocation failing (0: none); whether it met
+ * the failure. */
+static bool counted_phase1(const acpu_test_call *c, long k, aclnnStatus *st, uint64_t *ws, aclOpExecutor **ex)
+{
+    long failed = g_alloc.failed;
+    g_alloc.fail_at = k > 0 ? g_alloc.seen + k : 0;
+    g_alloc.armed = true;
+    *st = acpu_test_call_phase1(c, ws, ex);
+    g_alloc.armed = false;
+    g_alloc.fail_at = 0;
+    return g_alloc.failed > failed;
+}
+
+/* Phase 2 of a planned call; the output then holds `want`. */
+static void expect_run_gives(const acpu_test_call *c, uint64_t ws, aclOpExecutor *ex, const unsigned char *want,
+                             size_t bytes, const char *what)
+{
+    ck_assert_int_eq(acpu_test_call_phase2(c, ws, ex), ACLNN_SUCCESS);
+    ck_assert_msg(memcmp(c->buf[c->out], want, bytes) == 0, "%s (%s): the output differs from the reference run",
+                  c->api->name, what);
+}
+
+/* For every registry API (its operator-info row, its base dtype on the host profile): with every
+ * block of the executor pool holding a live executor, phase 1 allocates its executor from the heap.
+ * Each allocation of that phase 1 fails in turn: 561101 with a message naming the API, the
+ * out-pointers and every buffer untouched, nothing leaked (LeakSanitizer in the asan preset); the
+ * first phase 1 that meets no failure succeeds and runs with the reference bits. */
+START_TEST(test_phase1_every_api)
+{
+    const acpu_test_op *op = &acpu_test_ops[_i];
+    ck_assert_int_eq(aclnnCpuSetNumThreads(1), ACL_SUCCESS);
+    ck_assert_int_eq(aclnnCpuSetPlatform("host", 0, 0), ACL_SUCCESS);
+    aclDataType dt = acpu_test_call_base_dtype(op, ACPU_PG_950);
+    ck_assert_msg(dt != ACL_DT_UNDEFINED, "%s: no dtype of its row runs on the host profile", op->api);
+    const int64_t dims[1] = {N};
+    acpu_test_call c;
+    acpu_test_call_make(&c, op, dt, 1, dims, 29);
+    size_t bytes = (size_t)N * acpu_test_dtype_size(dt);
+    unsigned char *want = malloc(bytes);
+    ck_assert_int_eq(acpu_test_call_run(&c), ACLNN_SUCCESS);
+    memcpy(want, c.buf[c.out], bytes);
+    aclOpExecutor *live[HEAP_SEARCH];
+    int n_live = 0;
+    bool heap = false;
+    while (!heap && n_live < HEAP_SEARCH) { /* executors kept live until one comes from the heap */
+        uint64_t ws = 0;
+        aclnnStatus st;
+        long seen = g_alloc.seen;
+        counted_phase1(&c, 0, &st, &ws, &live[n_live]);
+        ck_assert_int_eq(st, ACLNN_SUCCESS);
+        heap = g_alloc.seen > seen;
+        n_live++;
+    }
+    ck_assert_msg(heap, "%s: %d live executors, none from the heap", op->api, n_live);
+    long injected = 0;
+    for (long k = 1;; k++) {
+        acpu_test_call_reset(&c);
+        uint64_t ws = 12345;
+        aclOpExecutor *ex = UNTOUCHED;
+        aclnnStatus st;
+        if (!counted_phase1(&c, k, &st, &ws, &ex)) { /* no k-th allocation: the call works */
+            ck_assert_msg(st == ACLNN_SUCCESS, "%s after %ld failed allocations: %d (%s)", op->api, injected, (int)st,
+                          aclGetRecentErrMsg());
+            expect_run_gives(&c, ws, ex, want, bytes, "after the failures");
+            break;
+        }
+        injected++;
+        ck_assert_msg(st == ACLNN_ERR_INNER_CREATE_EXECUTOR, "%s: allocation %ld failed, phase 1 returned %d",
+                      op->api, k, (int)st);
+        ck_assert_msg(strstr(aclGetRecentErrMsg(), c.api->phase1) != NULL, "%s: message \"%s\"", op->api,
+                      aclGetRecentErrMsg());
+        ck_assert(ws == 12345 && ex == UNTOUCHED);
+        acpu_test_call_expect_unchanged(&c, __LINE__);
+    }
+    ck_assert_msg(injected > 0, "%s: phase 1 with the pool in use allocated nothing", op->api);
+    while (n_live > 0)
+        ck_assert_int_eq(aclDestroyAclOpExecutor(live[--n_live]), ACLNN_SUCCESS);
+    acpu_test_call_free(&c);
+    free(want);
+    ck_assert_int_eq(aclnnCpuSetNumThreads(0), ACL_SUCCESS);
+}
+END_TEST
+
+/* A 16-bit call large enough to build a lookup table (for a kernel with a table form) allocates the
+ * table in phase 1; that allocation failing is no error: the call runs its kernel directly, with
+ * the bits of a call without tables (ops/acpu_tables.h). Every allocation of the first such phase 1
+ * fails in turn, then one succeeds; each call gives the tables-off bits. Rows without a 16-bit dtype
+ * on the host profile check that their calls allocate nothing. */
+START_TEST(test_table_allocation_every_api)
+{
+    const acpu_test_op *op = &acpu_test_ops[_i];
+    ck_assert_int_eq(aclnnCpuSetNumThreads(1), ACL_SUCCESS);
+    ck_assert_int_eq(aclnnCpuSetPlatform("host", 0, 0), ACL_SUCCESS);
+    const int64_t dims[1] = {65536};
+    int calls = 0;
+    for (int d = 0; d < op->n_dtypes; d++) {
+        aclDataType dt = op->dtypes[d];
+        if (dt != ACL_FLOAT16 && dt != ACL_BF16)
+            continue;
+        acpu_test_call c;
+        acpu_test_call_make(&c, op, dt, 1, dims, 31);
+        size_t bytes = (size_t)dims[0] * 2;
+        unsigned char *want = malloc(bytes);
+        ck_assert_int_eq(aclnnCpuSetLookupTables(ACLNN_CPU_TABLES_OFF), ACL_SUCCESS);
+        ck_assert_msg(acpu_test_call_run(&c) == ACLNN_SUCCESS, "%s: %s", op->api, aclGetRecentErrMsg());
+        memcpy(want, c.buf[c.out], bytes);
+        ck_assert_int_eq(aclnnCpuSetLookupTables(ACLNN_CPU_TABLES_ON), ACL_SUCCESS);
+        for (long k = 1;; k++) {
+            acpu_test_call_reset(&c);
+            uint64_t ws = 0;
+            aclOpExecutor *ex = NULL;
+            aclnnStatus st;
+            bool met = counted_phase1(&c, k, &st, &ws, &ex);
+            ck_assert_msg(st == ACLNN_SUCCESS, "%s %s: allocation %ld failed: %d (%s)", op->api,
+                          dt == ACL_BF16 ? "bf16" : "fp16", k, (int)st, aclGetRecentErrMsg());
+            expect_run_gives(&c, ws, ex, want, bytes, met ? "table allocation failed" : "table");
+            calls++;
+            if (!met)
+                break;
+        }
+        free(want);
+        acpu_test_call_free(&c);
+    }
+    ck_assert_int_eq(aclnnCpuSetLookupTables(ACLNN_CPU_TABLES_AUTO), ACL_SUCCESS);
+    if (calls == 0) { /* no 16-bit dtype: its base call allocates nothing with the pool free */
+        acpu_test_call c;
+        acpu_test_call_make(&c, op, acpu_test_call_base_dtype(op, ACPU_PG_950), 1, dims, 31);
+        uint64_t ws = 0;
+        aclOpExecutor *ex = NULL;
+        aclnnStatus st;
+        long seen = g_alloc.seen;
+        counted_phase1(&c, 0, &st, &ws, &ex);
+        ck_assert_int_eq(st, ACLNN_SUCCESS);
+        ck_assert_int_eq(g_alloc.seen, seen);
+        ck_assert_int_eq(aclDestroyAclOpExecutor(ex), ACLNN_SUCCESS);
+        acpu_test_call_free(&c);
+    }
+    ck_assert_int_eq(aclnnCpuSetNumThreads(0), ACL_SUCCESS);
+}
+END_TEST
+
 /* ---- cases ---------------------------------------------------------------------------------------- */
 
 /* The wrap reaches the library: its first tensor allocates (the registry table and the tensor), and
@@ -842,5 +994,9 @@ int main(void)
     tcase_add_loop_test(tc, test_fail_kth, 1, MAX_K + 1);
     tcase_add_loop_test(tc, test_deferred_free_node, 0, 2);
     suite_add_tcase(s, tc);
+    TCase *apis = tcase_create("every registry API");
+    tcase_add_loop_test(apis, test_phase1_every_api, 0, acpu_test_num_ops);
+    tcase_add_loop_test(apis, test_table_allocation_every_api, 0, acpu_test_num_ops);
+    suite_add_tcase(s, apis);
     return acpu_test_main(s);
 }

@@ -1,9 +1,12 @@
-/* Concurrency (doc/BEHAVIOUR.md "Meta API" and "Extensions", README "Runtime emulation"): pthreads
+/* Concurrency (doc/BEHAVIOUR.md "Handles", "Executors and phase 2", "Threads and settings"): pthreads
  * calling both operators on shared input handles, one repeatable executor shared by several threads,
  * handles destroyed while other threads use them, the aclnnCpu* setters racing calls, streams created
- * and destroyed concurrently. Every status code and every result element is checked: results against
- * the single-threaded result (itself checked against a double-precision reference), failed calls
- * against an untouched output. The tsan preset runs this suite under ThreadSanitizer, where OpenMP
+ * and destroyed concurrently; and every registry API (its operator-info row, each dtype the host
+ * profile takes) from several threads at once while the thread count changes, and each API's
+ * non-repeatable executor run by two threads at once (exactly one run). Every status code and every
+ * result element is checked: results against the single-threaded result (itself checked against a
+ * double-precision reference, by test_ops for the registry APIs), failed calls against an untouched
+ * output. The tsan preset runs this suite under ThreadSanitizer, where OpenMP
  * stays at one thread (libgomp is not instrumented: its barriers would look like races).
  *
  * Worker threads never call Check: its reporting (a message to the runner per assertion, exit on
@@ -22,7 +25,9 @@
 #include <time.h>
 
 #include "acpu_test.h"
+#include "acpu_test_call.h"
 #include "acpu_test_ops.h"
+#include "runtime/acpu_runtime.h" /* acpu_dtype_name */
 #include "aclnnop/aclnn_elu_backward.h"
 #include "aclnnop/aclnn_softplus_backward.h"
 
@@ -257,7 +262,7 @@ static aclnnStatus run_phase2(int op, uint64_t ws, aclOpExecutor *ex, aclrtStrea
 }
 
 /* The shared handles, and every op's result as one calling thread gets it (the workers must get
- * the same bits), each within the README's bound of the double reference. Runs on the test's
+ * the same bits), each within doc/NUMERICS.md's bound of the double reference. Runs on the test's
  * thread before any worker starts. */
 static void world_init(void)
 {
@@ -469,20 +474,24 @@ START_TEST(test_repeatable_empty_concurrent)
 END_TEST
 
 #define SERIAL_RUNS 100
+#define SERIAL_CAP 1000000 /* a bound on a worker's runs: the destroy comes long before */
+#define SERIAL_AFTER 3     /* refused runs each worker makes once the destroy took effect */
 
-/* Runs the non-empty shared executor SERIAL_RUNS times under the callers' mutex, each on a
- * different stream choice; checks the output after each run (the destroy may land during a run). */
+/* Runs the non-empty shared executor under the callers' mutex, each run on a different stream
+ * choice, until it has been refused SERIAL_AFTER times (the destroy lands during some run; once
+ * refused it stays refused); checks the output after each run. Workers do not stop on a count of
+ * runs, so however the OS schedules them, the destroy comes while they are running. */
 static void *serial_exec_worker(void *p)
 {
     worker_arg *a = p;
-    bool refused = false;
-    for (int r = 0; r < SERIAL_RUNS; ++r) {
+    int refused = 0;
+    for (int r = 0; r < SERIAL_CAP && refused < SERIAL_AFTER; ++r) {
         pthread_mutex_lock(&g_sx.caller_lock);
         fill_sentinel(g_sx.out);
         bool destroying = atomic_load(&g_sx.destroy_started);
         aclnnStatus rc = aclnnEluBackward(NULL, 0, g_sx.ex, (r + a->id) % 2 ? g_w.stream : NULL);
         if (rc == ACLNN_SUCCESS) {
-            EXPECT(!refused, "a destroyed repeatable executor ran again");
+            EXPECT(refused == 0, "a destroyed repeatable executor ran again");
             int bad = first_wrong(g_sx.out, OP_ELU);
             EXPECT(bad < 0, "run %d of the shared executor: element %d differs", r, bad);
             atomic_fetch_add(&g_sx.runs, 1);
@@ -491,10 +500,11 @@ static void *serial_exec_worker(void *p)
             EXPECT(destroying || atomic_load(&g_sx.destroy_started), "refused (%d) before the destroy", (int)rc);
             int bad = first_written(g_sx.out);
             EXPECT(bad < 0, "a refused run wrote element %d", bad);
-            refused = true;
+            refused++;
         }
         pthread_mutex_unlock(&g_sx.caller_lock);
     }
+    EXPECT(refused == SERIAL_AFTER, "worker %d ran %d times without seeing the destroy", a->id, SERIAL_CAP);
     atomic_fetch_add(&g_workers_done, 1);
     return NULL;
 }
@@ -515,9 +525,9 @@ START_TEST(test_repeatable_destroyed_while_running)
     ck_assert_int_eq(aclDestroyAclOpExecutor(g_sx.ex), ACLNN_SUCCESS);
     join_all(t, THREADS);
     worker_args_free(a, THREADS);
-    ck_assert_int_lt(atomic_load(&g_sx.runs), THREADS * SERIAL_RUNS); /* the destroy took effect */
+    ck_assert_int_ge(atomic_load(&g_sx.runs), SERIAL_RUNS);
     free(g_sx.out);
-    rec_assert_clean(THREADS * SERIAL_RUNS * 2L);
+    rec_assert_clean(SERIAL_RUNS * 2L + THREADS * SERIAL_AFTER * 2L);
 }
 END_TEST
 
@@ -820,7 +830,7 @@ typedef struct {
     int64_t ub;
 } platform_cfg;
 
-/* Every profile, some with overrides: tilings differ, results must not (README "Deterministic"). */
+/* Every profile, some with overrides: tilings differ, results must not (doc/NUMERICS.md "Common rules"). */
 static const platform_cfg k_platforms[] = {
     {"host", 0, 0},       {"Ascend910", 0, 0}, {"Ascend910B", 0, 0}, {"Ascend910_93", 0, 0}, {"Ascend950", 0, 0},
     {"Ascend910B", 3, 0}, {"host", 5, 65536},  {"Ascend950", 7, 32768}, {NULL, 0, 0}};
@@ -920,8 +930,9 @@ END_TEST
  * the freed tensor as heap-use-after-free; elsewhere it may go unnoticed or crash. A stall that lands
  * while the caller holds the registry lock blocks the helper: after STALL_WAIT_MS the caller is let go
  * and that attempt proves nothing; at least half the attempts must see the destroy return during the
- * stall. Fails on the library as of commit ce9ea6a, whose quarantine bounds a destroyed handle's
- * life by a count of destroys, not by the calls still using it (CK_EXCLUDE_TAGS=stall skips it). */
+ * stall. Fails on a library whose quarantine bounds a destroyed handle's life by a count of
+ * destroys alone, not by the calls still using it (the hazard records of runtime/hazard.c do the
+ * latter); CK_EXCLUDE_TAGS=stall skips it. */
 #define STALL_ATTEMPTS 60
 #define STALL_CHURN 4100   /* destroys past the quarantine's 4096 */
 #define STALL_WAIT_MS 500
@@ -1132,6 +1143,199 @@ START_TEST(test_streams_race)
 }
 END_TEST
 
+/* ---- every registry API from several threads at once -------------------------------------------- */
+
+/* One case per operator-info row and dtype the host profile takes: shared inputs (read by every
+ * thread at once), the single-threaded result. Made by the test's thread before any worker starts;
+ * workers only read it. */
+#define API_N 6000      /* elements: past the kernels' thread grains, so that OpenMP forks outside TSan */
+#define API_ITERS 3
+#define API_GUARD 64    /* bytes after each worker output that must stay untouched */
+#define MAX_API_CASES 256
+
+typedef struct {
+    acpu_test_call call;
+    size_t bytes;
+    unsigned char *want;
+} api_case;
+
+static api_case g_api[MAX_API_CASES];
+static int g_n_api;
+
+/* Every row in each of its dtypes that phase 1 takes on the host profile; the results with one thread. */
+static void api_cases_init(void)
+{
+    const int64_t dims[1] = {API_N};
+    ck_assert_int_eq(aclnnCpuSetPlatform("host", 0, 0), ACL_SUCCESS);
+    ck_assert_int_eq(aclnnCpuSetNumThreads(1), ACL_SUCCESS);
+    for (int o = 0; o < acpu_test_num_ops; o++) {
+        int taken = 0;
+        for (int d = 0; d < acpu_test_ops[o].n_dtypes && g_n_api < MAX_API_CASES; d++) {
+            api_case *k = &g_api[g_n_api];
+            acpu_test_call_make(&k->call, &acpu_test_ops[o], acpu_test_ops[o].dtypes[d], 1, dims, 37u + (unsigned)d);
+            if (acpu_test_call_run(&k->call) != ACLNN_SUCCESS) {
+                acpu_test_call_free(&k->call);
+                continue;
+            }
+            k->bytes = (size_t)API_N * acpu_test_dtype_size(k->call.dt);
+            k->want = malloc(k->bytes);
+            ck_assert_ptr_nonnull(k->want);
+            memcpy(k->want, k->call.buf[k->call.out], k->bytes);
+            acpu_test_call_reset(&k->call);
+            taken++;
+            g_n_api++;
+        }
+        ck_assert_msg(taken > 0, "%s runs in none of its row's dtypes on the host profile", acpu_test_ops[o].api);
+    }
+    ck_assert_int_eq(aclnnCpuSetNumThreads(0), ACL_SUCCESS);
+}
+
+/* The case's call on the shared inputs into `out` (a worker's own memory, holding the in-place
+ * input where the output is read too), through a fresh output tensor; checked without Check. */
+static void api_call_checked(const api_case *k, unsigned char *out)
+{
+    const acpu_test_call *c = &k->call;
+    if (acpu_test_kind_is_input(c->api->params[c->out].kind))
+        memcpy(out, c->snap[c->out], k->bytes);
+    else
+        memset(out, 0x5a, k->bytes);
+    memset(out + k->bytes, 0xa5, API_GUARD);
+    aclTensor *t = aclCreateTensor(c->dims, c->rank, c->dt, NULL, 0, ACL_FORMAT_ND, c->dims, c->rank, out);
+    EXPECT(t != NULL, "aclCreateTensor failed: %s", aclGetRecentErrMsg());
+    if (t == NULL)
+        return;
+    acpu_arg args[ACPU_MAX_PARAMS];
+    memcpy(args, c->args, sizeof args);
+    args[c->out].p = t;
+    uint64_t ws = 0;
+    aclOpExecutor *ex = NULL;
+    aclnnStatus p1 = c->api->invoke(args, &ws, &ex), p2 = -1;
+    EXPECT(p1 == ACLNN_SUCCESS, "%s phase 1: %d (%s)", c->api->name, (int)p1, aclGetRecentErrMsg());
+    void *buf = NULL;
+    if (p1 == ACLNN_SUCCESS && ws > 0 && aclrtMalloc(&buf, ws, ACL_MEM_MALLOC_HUGE_FIRST) != ACL_SUCCESS)
+        EXPECT(false, "aclrtMalloc of a %llu-byte workspace failed", (unsigned long long)ws);
+    if (p1 == ACLNN_SUCCESS) {
+        p2 = c->api->run(buf, ws, ex, NULL);
+        EXPECT(p2 == ACLNN_SUCCESS, "%s phase 2: %d (%s)", c->api->name, (int)p2, aclGetRecentErrMsg());
+    }
+    if (buf != NULL)
+        EXPECT(aclrtFree(buf) == ACL_SUCCESS, "aclrtFree of the workspace failed");
+    EXPECT(p2 != ACLNN_SUCCESS || memcmp(out, k->want, k->bytes) == 0,
+           "%s %s: the result differs from the single-threaded one", c->api->name, acpu_dtype_name(c->dt));
+    bool guard = true;
+    for (int b = 0; b < API_GUARD; b++)
+        guard = guard && out[k->bytes + (size_t)b] == 0xa5;
+    EXPECT(guard, "%s: a byte after the output was written", c->api->name);
+    EXPECT(aclDestroyTensor(t) == ACLNN_SUCCESS, "aclDestroyTensor of a live output failed");
+}
+
+static void *every_api_worker(void *p)
+{
+    worker_arg *a = p;
+    unsigned char *out = aligned_alloc(64, (size_t)API_N * ACPU_TEST_CALL_ELEM_MAX + API_GUARD);
+    EXPECT(out != NULL, "no memory for a worker's output");
+    for (int it = 0; out != NULL && it < API_ITERS; ++it)
+        for (int j = 0; j < g_n_api; ++j) /* each thread its own order: different APIs meet */
+            api_call_checked(&g_api[(j * (a->id + 1) + it) % g_n_api], out);
+    free(out);
+    atomic_fetch_add(&g_workers_done, 1);
+    return NULL;
+}
+
+/* Cycles the thread count of the calls planned meanwhile (one at a time under TSan, whose OpenMP
+ * must stay at one thread) until g_setters_stop. */
+static void *thread_count_setter(void *p)
+{
+    (void)p;
+    const int32_t *threads = UNDER_TSAN ? k_threads_tsan : k_threads_all;
+    size_t n_threads = UNDER_TSAN ? N_ELEMS(k_threads_tsan) : N_ELEMS(k_threads_all);
+    for (size_t i = 0; !atomic_load(&g_setters_stop); ++i) {
+        set_threads_checked(threads[i % n_threads]);
+        sched_yield();
+    }
+    return NULL;
+}
+
+/* Every registry API from THREADS threads at once, each into its own buffers, while a setter thread
+ * changes the thread count the calls are planned with: every result bit-identical to the
+ * single-threaded one, nothing written past an output. */
+START_TEST(test_every_api_concurrent)
+{
+    api_cases_init();
+    pthread_t t[THREADS + 1];
+    worker_arg a[THREADS];
+    worker_args(a, THREADS);
+    spawn(t, THREADS, every_api_worker, a, sizeof a[0]);
+    spawn(&t[THREADS], 1, thread_count_setter, NULL, 0);
+    join_all(t, THREADS);
+    atomic_store(&g_setters_stop, true);
+    join_all(&t[THREADS], 1);
+    worker_args_free(a, THREADS);
+    ck_assert_int_eq(aclnnCpuSetNumThreads(0), ACL_SUCCESS);
+    rec_assert_clean((long)THREADS * API_ITERS * g_n_api * 3);
+}
+END_TEST
+
+/* A non-repeatable executor of each API run by two threads at once: its first run consumes it, so
+ * exactly one of the two succeeds (with the single-threaded bits) and the other is refused (161002). */
+#define CLAIM_ROUNDS 8
+
+static struct {
+    aclOpExecutor *ex;
+    const acpu_api_def *api;
+    void *workspace;
+    uint64_t ws;
+    atomic_long arrived;
+    aclnnStatus rc[2];
+} g_claim;
+
+static void *claim_runner(void *p)
+{
+    int side = *(const int *)p;
+    long round = atomic_fetch_add(&g_claim.arrived, 1) / 2 + 1;
+    for (unsigned spins = 1; atomic_load(&g_claim.arrived) < 2 * round; ++spins) /* both sides running */
+        if (spins % 4096 == 0) /* a partner that lost this CPU gets it back */
+            sched_yield();
+    g_claim.rc[side] = g_claim.api->run(g_claim.workspace, g_claim.ws, g_claim.ex, NULL);
+    return NULL;
+}
+
+START_TEST(test_every_api_executor_claimed_once)
+{
+    api_cases_init();
+    static const int sides[2] = {0, 1};
+    int races = 0;
+    for (int j = 0; j < g_n_api; j++) {
+        api_case *k = &g_api[j];
+        if (j > 0 && g_api[j - 1].call.api == k->call.api) /* one dtype per API */
+            continue;
+        for (int r = 0; r < CLAIM_ROUNDS; r++) {
+            acpu_test_call_reset(&k->call);
+            g_claim.ws = 0;
+            g_claim.workspace = NULL;
+            ck_assert_int_eq(acpu_test_call_phase1(&k->call, &g_claim.ws, &g_claim.ex), ACLNN_SUCCESS);
+            if (g_claim.ws > 0)
+                ck_assert_int_eq(aclrtMalloc(&g_claim.workspace, g_claim.ws, ACL_MEM_MALLOC_HUGE_FIRST), ACL_SUCCESS);
+            g_claim.api = k->call.api;
+            pthread_t t[2];
+            spawn(&t[0], 1, claim_runner, (void *)&sides[0], 0);
+            spawn(&t[1], 1, claim_runner, (void *)&sides[1], 0);
+            join_all(t, 2);
+            if (g_claim.workspace != NULL)
+                ck_assert_int_eq(aclrtFree(g_claim.workspace), ACL_SUCCESS);
+            aclnnStatus a = g_claim.rc[0], b = g_claim.rc[1];
+            ck_assert_msg((a == ACLNN_SUCCESS) != (b == ACLNN_SUCCESS), "%s: two runs of one executor gave %d and %d",
+                          k->call.api->name, (int)a, (int)b);
+            ck_assert_int_eq(a == ACLNN_SUCCESS ? b : a, ACLNN_ERR_PARAM_INVALID);
+            ck_assert_msg(memcmp(k->call.buf[k->call.out], k->want, k->bytes) == 0, "%s: the winning run's result",
+                          k->call.api->name);
+            races++;
+        }
+    }
+    ck_assert_int_ge(races, acpu_api_count * CLAIM_ROUNDS);
+}
+END_TEST
+
 int main(void)
 {
     Suite *s = suite_create("concurrency");
@@ -1139,6 +1343,10 @@ int main(void)
     tcase_add_test(ops, test_shared_inputs);
     tcase_add_test(ops, test_setters_race_calls);
     suite_add_tcase(s, ops);
+    TCase *apis = tcase_create("every registry API");
+    tcase_add_test(apis, test_every_api_concurrent);
+    tcase_add_test(apis, test_every_api_executor_claimed_once);
+    suite_add_tcase(s, apis);
     TCase *ex = tcase_create("executors");
     tcase_add_test(ex, test_repeatable_empty_concurrent);
     tcase_add_test(ex, test_repeatable_destroyed_while_running);

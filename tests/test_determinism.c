@@ -245,7 +245,7 @@ END_TEST
 static const profile k_profiles[] = {
     {"host", 0, 0, 2},        {"Ascend910B", 0, 0, 2},       {"Ascend950", 0, 0, 7},
     {"host", 3, 65536, 2},    {"Ascend910B", 48, 196608, 7}, {"host", 5, 1048576, 7},
-    {"Ascend910B", 3, 65536, 2}, {"Ascend910B", 5, 1048576, 2}, {"Ascend950", 64, 32768, 7},
+    {"Ascend910B", 3, 65536, 2}, {"Ascend910B", 5, 1048576, 2}, {"Ascend950", 64, 65536, 7},
 };
 #define N_PROFILES (int)(sizeof k_profiles / sizeof k_profiles[0])
 

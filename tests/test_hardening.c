@@ -1,8 +1,11 @@
-/* Hostile-caller regressions (issue 8): every size a caller controls is checked exactly, output
- * dtype lists are closed, phase 1 never traps on a NaN scalar with FP exceptions enabled, an
- * executor runs only under its own operator, outputs may not overlap themselves or partially
- * overlap an input, and absurd thread counts are capped. Each case failed (or crashed) on the code
- * before the fix; each failing call must also leave every buffer and its guard untouched. */
+/* Hostile-caller regressions: every size a caller controls is checked exactly, output dtype lists
+ * are closed, phase 1 never traps on a NaN scalar with FP exceptions enabled, an executor runs only
+ * under its own operator, outputs may not overlap themselves or partially overlap an input,
+ * absurd thread counts are capped; and, for every API of the registry, a UB override too small for
+ * one tile is refused in phase 1, the tiling lab refuses empty outputs and NULL argv entries with
+ * the documented codes, and rebinding an executor's tensor applies phase 1's overlap rule. Each case
+ * fails (or crashes) on a library without the check it names; each failing call must also leave
+ * every buffer and its guard untouched. */
 #define _GNU_SOURCE /* feenableexcept */
 #include <fenv.h>
 #include <math.h>
@@ -15,8 +18,11 @@
 #include "aclnnop/aclnn_elu_backward.h"
 #include "aclnnop/aclnn_softplus_backward.h"
 #include "acpu_test.h"
+#include "acpu_test_opinfo.h"
 #include "acpu_test_proc.h"
 #include "acpu_test_tensor.h"
+#include "lab/acpu_lab.h"
+#include "tiling/acpu_platform.h"
 
 #define N_ELEMS(a) (sizeof(a) / sizeof((a)[0]))
 #define ELU_API "aclnnEluBackwardGetWorkspaceSize"
@@ -105,7 +111,7 @@ static void expect_refused(phase1_fn op, held *go, held *x, held *gi, aclnnStatu
     acpu_test_expect_unchanged(x->buf, x->snap, x->bytes, "self", line);
 }
 
-/* ---- 1: ELU's gradInput dtypes are a closed list ---------------------------------------------- */
+/* ---- ELU's gradInput dtypes are a closed list ---------------------------------------------- */
 
 static const int k_unwritable[] = {-1, 9999, ACL_STRING, ACL_INT4, ACL_UINT1, ACL_COMPLEX32, ACL_HIFLOAT8,
                                    ACL_FLOAT8_E5M2, ACL_FLOAT8_E4M3FN, ACL_FLOAT8_E8M0, ACL_FLOAT6_E3M2,
@@ -113,7 +119,8 @@ static const int k_unwritable[] = {-1, 9999, ACL_STRING, ACL_INT4, ACL_UINT1, AC
                                    ACL_BOOL, 14, 15, 18, 28, 31, 32, 42, INT32_MIN, INT32_MAX};
 
 /* gradOutput = selfOrResult = BF16 (1000 elements), gradInput of the unwritable dtype over a
- * 1000-byte buffer: before the fix phase 1 accepted most of them and phase 2 wrote 2000 bytes. */
+ * 1000-byte buffer: without a closed output list phase 1 accepts most of them and phase 2 writes
+ * 2000 bytes. */
 START_TEST(test_elu_output_dtype_closed)
 {
     desc in = dense(ACL_BF16, 1000), out = dense((aclDataType)k_unwritable[_i], 1000);
@@ -125,7 +132,7 @@ START_TEST(test_elu_output_dtype_closed)
 }
 END_TEST
 
-/* Every dtype the README lists for gradInput still runs and writes exactly its own width. */
+/* Every dtype doc/OPERATORS.md lists for gradInput still runs and writes exactly its own width. */
 START_TEST(test_elu_output_dtype_listed)
 {
     static const aclDataType listed[] = {ACL_FLOAT, ACL_FLOAT16, ACL_BF16, ACL_DOUBLE, ACL_COMPLEX64, ACL_COMPLEX128};
@@ -147,10 +154,10 @@ START_TEST(test_elu_output_dtype_listed)
 }
 END_TEST
 
-/* ---- 2, 4: extents and byte sizes are exact ------------------------------------------------------ */
+/* ---- extents and byte sizes are exact ------------------------------------------------------ */
 
-/* Views whose last element lies past their storage once computed exactly; the old 64-bit sums
- * wrapped back into range. */
+/* Views whose last element lies past their storage once computed exactly; unchecked 64-bit sums
+ * wrap back into range. */
 static const struct {
     uint64_t rank;
     int64_t dims[3], strides[3], offset, storage;
@@ -278,14 +285,14 @@ START_TEST(test_size1_dim_huge_stride)
 }
 END_TEST
 
-/* ---- 3, 6: aclCreateTensor refuses dims whose products do not fit --------------------------------- */
+/* ---- aclCreateTensor refuses dims whose products do not fit --------------------------------- */
 
 START_TEST(test_create_refuses_overflowing_dims)
 {
     static const struct {
         uint64_t rank;
         int64_t dims[3];
-        bool strided; /* strides given (zeros): the old row-major product still overflowed (UB) */
+        bool strided; /* strides given (zeros): an unchecked row-major product overflows all the same (UB) */
         bool storage; /* the dims as storage dims instead of view dims */
     } cases[] = {
         {2, {P32, P32}, false, false}, {2, {INT64_MAX, 2}, false, false}, {2, {INT64_MAX, 2}, true, false},
@@ -317,7 +324,7 @@ START_TEST(test_create_accepts_largest_dims)
 }
 END_TEST
 
-/* ---- 5: phase 1 and 2 never trap, whatever FP exceptions the caller enabled ------------------------- */
+/* ---- phase 1 and 2 never trap, whatever FP exceptions the caller enabled ------------------------- */
 
 static const uint32_t k_trap_bits[] = {0x7fc00000u /* qNaN */, 0x7fa00000u /* sNaN */, 0xffc00001u /* -qNaN */,
                                        0x7f800000u, 0xff800000u, 0x00000001u /* subnormal */, 0x7f7fffffu,
@@ -387,7 +394,7 @@ START_TEST(test_no_trap_with_fp_exceptions)
 }
 END_TEST
 
-/* ---- 7: an executor runs only under the operator that planned it ---------------------------------- */
+/* ---- an executor runs only under the operator that planned it ---------------------------------- */
 
 START_TEST(test_executor_of_other_operator)
 {
@@ -423,7 +430,7 @@ START_TEST(test_executor_of_other_operator)
 }
 END_TEST
 
-/* ---- 8: overlap rules ------------------------------------------------------------------------------ */
+/* ---- overlap rules ------------------------------------------------------------------------------ */
 
 /* All three 1-D tensors of n floats over ONE buffer of 64, placed by offset and stride. */
 typedef struct {
@@ -585,7 +592,380 @@ START_TEST(test_rebind_rules)
 }
 END_TEST
 
-/* ---- 10: thread requests stay within what the process can create ---------------------------------- */
+/* ---- every registry API: UB overrides, the tiling lab's refusals, rebinding ---------------------- */
+
+#define MAX_IN ACPU_TILING_MAX_INPUTS
+static const char *const k_socs[] = {"host", "Ascend910", "Ascend910B", "Ascend910_93", "Ascend950"};
+#define N_SOCS ((int)N_ELEMS(k_socs))
+
+/* One dense call of an operator-info row (acpu_test_opinfo.h) on n elements of one dtype: inputs by
+ * operator slot, each of shape {n} or {1, n} (rank[]), and the output; separate guarded buffers. */
+typedef struct {
+    const acpu_test_op *op;
+    const acpu_api_def *api;
+    aclDataType dt;
+    int64_t n;
+    int n_in;
+    size_t bytes;
+    unsigned char *in[MAX_IN], *in_snap[MAX_IN], *out, *out_snap;
+    aclTensor *t_in[MAX_IN], *t_out;
+} row_call;
+
+static aclTensor *row_tensor(aclDataType dt, int64_t n, uint64_t rank, void *data)
+{
+    const int64_t dims[2] = {rank == 2 ? 1 : n, n}, storage[1] = {n};
+    aclTensor *t = aclCreateTensor(rank == 2 ? dims : dims + 1, rank, dt, NULL, 0, ACL_FORMAT_ND, storage, 1, data);
+    ck_assert_msg(t != NULL, "aclCreateTensor: %s", aclGetRecentErrMsg());
+    return t;
+}
+
+/* `rank[j]`: input j's rank (1: {n}, 2: {1, n}); the output gets out_rank. */
+static void row_make(row_call *c, const acpu_test_op *op, aclDataType dt, int64_t n, const uint64_t *rank,
+                     uint64_t out_rank)
+{
+    memset(c, 0, sizeof *c);
+    c->op = op;
+    c->api = acpu_test_op_api(op);
+    c->dt = dt;
+    c->n = n;
+    c->n_in = c->api->op->n_in;
+    c->bytes = (size_t)n * acpu_test_dtype_size(dt);
+    acpu_test_lcg_seed(7u + (unsigned)dt, 32);
+    for (int j = 0; j < c->n_in; j++) {
+        c->in[j] = acpu_test_guarded_alloc(c->bytes, 0x11);
+        for (int64_t e = 0; e < n; e++)
+            acpu_test_store(dt, c->in[j], (size_t)e, acpu_test_lcg_sym(op->range[j]));
+        c->in_snap[j] = acpu_test_snapshot(c->in[j], c->bytes);
+        c->t_in[j] = row_tensor(dt, n, rank[j], c->in[j]);
+    }
+    c->out = acpu_test_guarded_alloc(c->bytes, 0x5a);
+    c->out_snap = acpu_test_snapshot(c->out, c->bytes);
+    c->t_out = row_tensor(dt, n, out_rank, c->out);
+}
+
+static void row_free(row_call *c)
+{
+    for (int j = 0; j < c->n_in; j++) {
+        aclDestroyTensor(c->t_in[j]);
+        free(c->in[j]);
+        free(c->in_snap[j]);
+    }
+    aclDestroyTensor(c->t_out);
+    free(c->out);
+    free(c->out_snap);
+}
+
+/* An in-place API computes on its output: it starts as input 0 each time. */
+static void row_reset_output(row_call *c)
+{
+    memcpy(c->out, c->out_snap, c->bytes);
+    if (acpu_test_op_inplace(c->op))
+        memcpy(c->out, c->in[0], c->bytes);
+}
+
+/* `out` holds the row's reference of the inputs, within its tolerance (acpu_test_opinfo.h). */
+static void expect_row_values(const row_call *c, const unsigned char *out, const char *what)
+{
+    int k = c->dt == ACL_FLOAT16 ? 1 : c->dt == ACL_BF16 ? 2 : 0;
+    for (int64_t e = 0; e < c->n; e++) {
+        double v[MAX_IN] = {0}, scale = 1.0;
+        for (int j = 0; j < c->n_in; j++) {
+            v[j] = acpu_test_load(c->dt, c->in[j], (size_t)e);
+            scale *= 1.0 + fabs(v[j]);
+        }
+        double ref = c->op->reference(v, c->op->attr), got = acpu_test_load(c->dt, out, (size_t)e);
+        if (isnan(ref))
+            ACPU_TEST_EXPECT(isnan(got), "%s %s: element %lld is %g, want NaN", c->op->api, what, (long long)e, got);
+        else
+            ACPU_TEST_EXPECT(fabs(got - ref) <= c->op->rel_tol[k] * fabs(ref) + c->op->abs_tol[k] * scale,
+                             "%s %s: element %lld is %.9g, want %.9g", c->op->api, what, (long long)e, got, ref);
+    }
+}
+
+static void expect_inputs_unchanged(const row_call *c, int line)
+{
+    for (int j = 0; j < c->n_in; j++)
+        acpu_test_expect_unchanged(c->in[j], c->in_snap[j], c->bytes, "an input", line);
+}
+
+/* Every tensor dtype check of the API takes dt on the profile's group. */
+static bool profile_takes(const acpu_api_def *api, aclDataType dt, const char *soc)
+{
+    acpu_soc parsed;
+    ck_assert(acpu_soc_parse(soc, &parsed));
+    acpu_profile_group g = acpu_profile_group_of(parsed);
+    for (int i = 0; i < api->n_params; i++) {
+        uint64_t set;
+        if (api->params[i].kind <= ACPU_P_TINOUT_CONST && acpu_api_param_dtypes(api, i, g, &set) &&
+            !(set & ACPU_DT(dt)))
+            return false;
+    }
+    return true;
+}
+
+/* Phase 1 (and 2 when it succeeds) on the profile with the UB override: the first failing status,
+ * or 0 with the values checked. A failure leaves every buffer as it was. */
+static aclnnStatus run_on(row_call *c, const char *soc, int64_t ub, int line)
+{
+    ck_assert_int_eq(aclnnCpuSetPlatform(soc, 0, ub), ACL_SUCCESS);
+    row_reset_output(c);
+    unsigned char *before = acpu_test_snapshot(c->out, c->bytes);
+    aclOpExecutor *exec = NULL;
+    uint64_t ws = 0;
+    aclnnStatus st = acpu_test_op_phase1(c->op, (const aclTensor *const *)c->t_in, c->t_out, &ws, &exec);
+    if (st == ACLNN_SUCCESS)
+        st = acpu_test_run_phase2(c->api->run, ws, exec);
+    if (st == ACLNN_SUCCESS)
+        expect_row_values(c, c->out, soc);
+    else
+        acpu_test_expect_unchanged(c->out, before, c->bytes, "the output", line);
+    expect_inputs_unchanged(c, line);
+    free(before);
+    return st;
+}
+
+/* Below one 32-byte block: no strategy's tile fits. */
+static const int64_t k_tiny_ubs[] = {1, 16, 31};
+/* Up to one 910B SiluGrad tile, single- or double-buffered (fp32 160 / 256 bytes, 16-bit 416 / 512) */
+static const int64_t k_threshold_ubs[] = {32, 64, 100, 127, 128, 159, 160, 200, 255, 256, 300, 415, 416, 500, 511, 512};
+
+/* A UB override too small for any tile (below one 32-byte block) is refused in phase 1 (561002, the
+ * message naming the API and the UB) by every API on every profile, for every dtype the row runs in
+ * there; a UB up to the 910B tiles' thresholds either plans (then runs right) or is refused the same
+ * way; the profile's own UB and a normal override run. Before the fix SiluBackward planned a 0-element tile on the
+ * 910B profiles and divided by zero in phase 2 (SIGFPE). */
+START_TEST(test_ub_below_one_tile_every_api)
+{
+    const acpu_test_op *op = &acpu_test_ops[_i / N_SOCS];
+    const char *soc = k_socs[_i % N_SOCS];
+    static const uint64_t dense[MAX_IN] = {1, 1, 1};
+    int dtypes = 0;
+    for (int d = 0; d < op->n_dtypes; d++) {
+        if (!profile_takes(acpu_test_op_api(op), op->dtypes[d], soc))
+            continue;
+        dtypes++;
+        row_call c;
+        row_make(&c, op, op->dtypes[d], 1000, dense, 1);
+        ck_assert_msg(run_on(&c, soc, 0, __LINE__) == ACLNN_SUCCESS, "%s on %s: %s", op->api, soc,
+                      aclGetRecentErrMsg());
+        ck_assert_msg(run_on(&c, soc, 65536, __LINE__) == ACLNN_SUCCESS, "%s on %s, UB 65536: %s", op->api, soc,
+                      aclGetRecentErrMsg());
+        for (size_t k = 0; k < N_ELEMS(k_tiny_ubs); k++) {
+            aclnnStatus st = run_on(&c, soc, k_tiny_ubs[k], __LINE__);
+            ck_assert_msg(st == ACLNN_ERR_INNER_TILING_ERROR, "%s on %s, UB %lld: %d, want 561002", op->api, soc,
+                          (long long)k_tiny_ubs[k], (int)st);
+            acpu_test_expect_msg_at(acpu_test_op_api(op)->phase1, "UB", NULL, __LINE__);
+        }
+        for (size_t k = 0; k < N_ELEMS(k_threshold_ubs); k++) {
+            aclnnStatus st = run_on(&c, soc, k_threshold_ubs[k], __LINE__);
+            ck_assert_msg(st == ACLNN_SUCCESS || st == ACLNN_ERR_INNER_TILING_ERROR, "%s on %s, UB %lld: %d",
+                          op->api, soc, (long long)k_threshold_ubs[k], (int)st);
+        }
+        row_free(&c);
+    }
+    ck_assert_int_eq(aclnnCpuSetPlatform(NULL, 0, 0), ACL_SUCCESS);
+    ck_assert_msg(dtypes > 0, "%s runs in none of its row's dtypes on %s", op->api, soc);
+}
+END_TEST
+
+/* The lab's word for the API's output ("out" for gradInput); false when it has none. */
+static bool output_word(const acpu_api_def *api, char *word, size_t size)
+{
+    for (int i = 0; i < api->n_params; i++)
+        if (api->params[i].kind >= ACPU_P_TOUT && api->params[i].kind <= ACPU_P_TINOUT_CONST) {
+            acpu_lab_tensor_word(api->params[i].name, word, size);
+            return true;
+        }
+    return false;
+}
+
+/* Whether a check that holds on every profile ties the output's shape to an input's: then the lab
+ * refuses an output shape of its own (161002) before any tiling. */
+static bool lab_checks_output_shape(const acpu_api_def *api)
+{
+    for (int i = 0; i < api->n_checks; i++) {
+        const acpu_check *k = &api->checks[i];
+        bool out_a = api->params[k->a].kind >= ACPU_P_TOUT, out_b = api->params[k->b].kind >= ACPU_P_TOUT;
+        if (k->profiles == 0 && (k->kind == ACPU_CK_SAME_SHAPE || k->kind == ACPU_CK_BROADCAST_TO) &&
+            (out_a || out_b) && api->params[k->a].kind <= ACPU_P_TINOUT_CONST &&
+            api->params[k->b].kind <= ACPU_P_TINOUT_CONST)
+            return true;
+    }
+    return false;
+}
+
+/* aclnnCpuGetTilingPlan with argv; asserts a documented code and, on success, a NUL-terminated text
+ * of the length reported. */
+static aclnnStatus lab_plan(const char *op, const char *const *argv, int32_t argc, size_t *len)
+{
+    static char json[ACPU_LAB_JSON_BYTES];
+    memset(json, 0x5a, sizeof json);
+    aclnnStatus st = aclnnCpuGetTilingPlan(op, argc, argv, json, sizeof json, len);
+    ck_assert_msg(st == ACLNN_SUCCESS || st == ACLNN_ERR_PARAM_NULLPTR || st == ACLNN_ERR_PARAM_INVALID ||
+                      st == ACLNN_ERR_INNER_TILING_ERROR || st == ACLNN_ERR_INNER,
+                  "%s: aclnnCpuGetTilingPlan returned %d", op, (int)st);
+    if (st == ACLNN_SUCCESS)
+        ck_assert_msg(*len > 0 && json[0] == '{' && strlen(json) == *len, "%s: a plan of length %zu: %.80s", op, *len,
+                      json);
+    else
+        acpu_test_expect_msg_at("aclnnCpuGetTilingPlan", NULL, NULL, __LINE__);
+    return st;
+}
+
+/* An empty output shape, alone or with inputs that broadcast to it only through its 0 dim, on every
+ * profile and strategy of every API: 161002 where a check on every profile ties the output's shape to
+ * an input's, else a plan (0) or the tiling's refusal (561002); never a crash. Before the fix the
+ * atvoss broadcast split divided by zero (SiluBackward: SIGFPE). */
+START_TEST(test_lab_empty_output_every_api)
+{
+    const acpu_api_def *api = acpu_apis[_i];
+    char word[48], opt[64], soc_opt[64], strategy_opt[64];
+    ck_assert(output_word(api, word, sizeof word));
+    snprintf(opt, sizeof opt, "--%s-shape", word);
+    bool checked = lab_checks_output_shape(api);
+    int refused_by_tiling = 0;
+    for (int s = 0; s < N_SOCS; s++) {
+        snprintf(soc_opt, sizeof soc_opt, "--soc=%s", k_socs[s]);
+        for (int k = -1; k < api->op->n_tilings; k++) {
+            snprintf(strategy_opt, sizeof strategy_opt, "--strategy=%s",
+                     k < 0 ? "" : api->op->tilings[k].strategy->name);
+            const char *const alone[] = {soc_opt, opt, "0", strategy_opt};
+            const char *const broadcast[] = {soc_opt, "--shape", "1", opt, "2,0", strategy_opt};
+            int32_t extra = k < 0 ? 0 : 1; /* the strategy option last, when forced */
+            size_t len = 0;
+            aclnnStatus a = lab_plan(api->snake, alone, 3 + extra, &len);
+            aclnnStatus b = lab_plan(api->snake, broadcast, 5 + extra, &len);
+            if (checked) {
+                ck_assert_msg(a == ACLNN_ERR_PARAM_INVALID && b == ACLNN_ERR_PARAM_INVALID,
+                              "%s %s: %d, %d, want 161002", api->snake, k_socs[s], (int)a, (int)b);
+                continue;
+            }
+            ck_assert_msg(a != ACLNN_ERR_PARAM_NULLPTR && b != ACLNN_ERR_PARAM_NULLPTR, "%s %s: 161001", api->snake,
+                          k_socs[s]);
+            refused_by_tiling += (a == ACLNN_ERR_INNER_TILING_ERROR) + (b == ACLNN_ERR_INNER_TILING_ERROR);
+        }
+    }
+    ck_assert_msg(checked || refused_by_tiling > 0, "%s: no profile's tiling refused an empty output", api->snake);
+}
+END_TEST
+
+/* The audit's two option vectors: SiluBackward's host plan of an empty output is refused (561002). */
+START_TEST(test_lab_empty_output_silu)
+{
+    const acpu_api_def *api = acpu_api_find("silu_backward");
+    ck_assert_ptr_nonnull(api);
+    const char *const alone[] = {"--out-shape", "0"}, *const broadcast[] = {"--shape", "1", "--out-shape", "2,0"};
+    size_t len = 0;
+    ck_assert_int_eq(lab_plan(api->snake, alone, 2, &len), ACLNN_ERR_INNER_TILING_ERROR);
+    acpu_test_expect_msg_at("aclnnCpuGetTilingPlan", "SiluGrad", NULL, __LINE__);
+    ck_assert_int_eq(lab_plan(api->snake, broadcast, 4, &len), ACLNN_ERR_INNER_TILING_ERROR);
+}
+END_TEST
+
+/* A NULL argv entry below argc is 161001 wherever it stands (as a value, first, after an unknown
+ * option, between valid options, last), with the message naming its index; past argc it is never
+ * read. Before the fix a NULL value ("--shape", NULL) was a bad value (161002). */
+START_TEST(test_lab_null_argv_entry_every_api)
+{
+    const char *op = acpu_apis[_i]->snake;
+    static const struct {
+        const char *argv[5];
+        int32_t argc;
+        const char *index;
+    } cases[] = {
+        {{"--shape", NULL}, 2, "argv[1]"},
+        {{NULL}, 1, "argv[0]"},
+        {{"--bogus", NULL}, 2, "argv[1]"},
+        {{"--dtype", "float32", NULL, "--shape", "3"}, 5, "argv[2]"},
+        {{"--shape", "4", NULL}, 3, "argv[2]"},
+        {{"--soc", NULL, "--bogus"}, 3, "argv[1]"},
+    };
+    for (size_t k = 0; k < N_ELEMS(cases); k++) {
+        size_t len = 99;
+        aclnnStatus st = lab_plan(op, cases[k].argv, cases[k].argc, &len);
+        ck_assert_msg(st == ACLNN_ERR_PARAM_NULLPTR, "%s case %zu: %d, want 161001", op, k, (int)st);
+        acpu_test_expect_msg_at("aclnnCpuGetTilingPlan", cases[k].index, NULL, __LINE__);
+        ck_assert_uint_eq(len, 0);
+    }
+    const char *const past[] = {"--shape", "4", NULL};
+    size_t len = 0;
+    ck_assert_int_eq(lab_plan(op, past, 2, &len), ACLNN_SUCCESS);
+}
+END_TEST
+
+/* A rebinding through `call` refused as a partial overlap: 161002, the message naming the call and
+ * the overlap. */
+static void expect_rebind_refused(aclnnStatus st, const char *call, int line)
+{
+    ck_assert_msg(st == ACLNN_ERR_PARAM_INVALID, "at %d: %s returned %d, want 161002 (partial overlap)", line, call,
+                  (int)st);
+    acpu_test_expect_msg_at(call, "overlap", NULL, line);
+}
+
+/* Input `j` {n} and the output {1, n} (the other inputs {1, n}) on separate buffers: phase 1
+ * accepts them wherever the API broadcasts, and refuses them at one address (not the same view).
+ * Rebinding the output onto input j's memory, or input j onto the output's, must be refused the
+ * same way, through each of aclSetOutputTensorAddr / aclSetInputTensorAddr / aclSetTensorAddr;
+ * nothing changes (the next run computes from and into the original buffers), and a move to a
+ * fresh buffer still works. Returns whether the API took the shapes. Before the fix the rebinding
+ * checked no overlap. */
+static bool rebind_case(const acpu_test_op *op, int j)
+{
+    uint64_t rank[MAX_IN] = {2, 2, 2};
+    rank[j] = 1;
+    row_call c;
+    row_make(&c, op, ACL_FLOAT, 24, rank, 2);
+    aclOpExecutor *exec = NULL;
+    uint64_t ws = 0;
+    row_reset_output(&c);
+    if (acpu_test_op_phase1(op, (const aclTensor *const *)c.t_in, c.t_out, &ws, &exec) != ACLNN_SUCCESS) {
+        row_free(&c);
+        return false;
+    }
+    size_t n_in = (size_t)c.n_in;
+    ck_assert_int_eq(aclSetAclOpExecutorRepeatable(exec), ACLNN_SUCCESS);
+    expect_rebind_refused(aclSetOutputTensorAddr(exec, 0, c.t_out, c.in[j]), "aclSetOutputTensorAddr", __LINE__);
+    expect_rebind_refused(aclSetInputTensorAddr(exec, (size_t)j, c.t_in[j], c.out), "aclSetInputTensorAddr", __LINE__);
+    expect_rebind_refused(aclSetTensorAddr(exec, n_in, c.t_out, c.in[j]), "aclSetTensorAddr", __LINE__);
+    expect_rebind_refused(aclSetTensorAddr(exec, (size_t)j, c.t_in[j], c.out), "aclSetTensorAddr", __LINE__);
+    ck_assert_int_eq(acpu_test_run_phase2(c.api->run, ws, exec), ACLNN_SUCCESS);
+    expect_row_values(&c, c.out, "after refused rebindings");
+    expect_inputs_unchanged(&c, __LINE__);
+    unsigned char *fresh = acpu_test_guarded_alloc(c.bytes, 0x77);
+    if (acpu_test_op_inplace(op))
+        memcpy(fresh, c.in[0], c.bytes);
+    ck_assert_int_eq(aclSetOutputTensorAddr(exec, 0, c.t_out, fresh), ACLNN_SUCCESS);
+    ck_assert_int_eq(acpu_test_run_phase2(c.api->run, ws, exec), ACLNN_SUCCESS);
+    expect_row_values(&c, fresh, "rebound to a fresh buffer");
+    ck_assert_int_eq(aclDestroyAclOpExecutor(exec), ACLNN_SUCCESS);
+    free(fresh);
+    /* the same two views at one address in phase 1: refused too */
+    aclTensor *shared = row_tensor(ACL_FLOAT, c.n, 2, c.in[j]);
+    aclTensor *saved = c.t_out;
+    c.t_out = shared;
+    ck_assert_int_eq(acpu_test_op_phase1(op, (const aclTensor *const *)c.t_in, shared, &ws, &exec),
+                     ACLNN_ERR_PARAM_INVALID);
+    c.t_out = saved;
+    aclDestroyTensor(shared);
+    row_free(&c);
+    return true;
+}
+
+START_TEST(test_rebind_overlap_every_api)
+{
+    int cases = 0;
+    ck_assert_int_eq(aclnnCpuSetPlatform("host", 0, 0), ACL_SUCCESS);
+    for (int o = 0; o < acpu_test_num_ops; o++) {
+        const acpu_test_op *op = &acpu_test_ops[o];
+        int first = acpu_test_op_inplace(op) ? 1 : 0; /* an in-place API's input 0 is its output */
+        for (int j = first; j < acpu_test_op_api(op)->op->n_in; j++)
+            cases += rebind_case(op, j);
+    }
+    ck_assert_msg(cases > 0, "no registry API takes an input {n} with an output {1, n}: the case tests nothing");
+}
+END_TEST
+
+/* ---- thread requests stay within what the process can create ---------------------------------- */
 
 /* Field `field` (0-based) of /proc/self/statm in bytes: 0 the address space, 5 data + stack. */
 static unsigned long long statm_bytes(int field)
@@ -717,6 +1097,11 @@ static Suite *hardening_suite(void)
     tcase_add_test(tc, test_overlap_transposed);
     tcase_add_test(tc, test_overlap_broadcast_input);
     tcase_add_test(tc, test_rebind_rules);
+    tcase_add_loop_test(tc, test_ub_below_one_tile_every_api, 0, acpu_test_num_ops * N_SOCS);
+    tcase_add_loop_test(tc, test_lab_empty_output_every_api, 0, acpu_api_count);
+    tcase_add_test(tc, test_lab_empty_output_silu);
+    tcase_add_loop_test(tc, test_lab_null_argv_entry_every_api, 0, acpu_api_count);
+    tcase_add_test(tc, test_rebind_overlap_every_api);
     tcase_add_test(tc, test_thread_request_capped);
     if (memory_limits_apply())
         tcase_add_loop_test(tc, test_thread_request_within_memory_limits, 0, 3);

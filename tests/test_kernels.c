@@ -1,15 +1,19 @@
 /* Kernel-level suite, as XNNPACK's microkernel testers: every kernel table this build and CPU have
  * (each ISA, AVX-512 with and without the avx512_bf16 conversion) x every row of the kernel list
- * (kernels/acpu_kernel_list.h) x every dtype the row has, called directly:
+ * (kernels/acpu_kernel_list.h) x every dtype the row has, with the row's arity (1..3 inputs) and its
+ * parameter block from the row's own initialiser, called directly:
  *   - sizes 0 .. 4 vectors of the widest ISA plus every tail, and a few large ones;
  *   - every element equals the same element computed alone (n = 1): results never depend on where
  *     an element sits in a vector or tail;
- *   - misaligned pointers (1..3 elements off), in place on either input: the same results;
+ *   - misaligned pointers (1..3 elements off), in place on any input: the same results;
  *   - guard bytes before and after the output and the inputs are never touched, n = 0 writes nothing;
  *   - special inputs (+-0, +-inf, NaN, subnormals, huge and tiny values) are among the elements;
  *   - every table's results are bit-identical to the scalar table's (NaN payloads aside): the
  *     kernels share their math and exps (kernels/ops), so a wrong kernel in a slot or an ISA-specific
  *     rounding fails; the accuracy itself is each operator's math suite's business.
+ *   - every kernel with a lookup-table form (kernels/ops/lookup.h): its table, filled by the kernel's
+ *     own code, gathered by the ISA's lookup kernel over every 16-bit x (and special and random
+ *     first operands, every tail), gives exactly the bits of the kernel itself, for two attribute sets.
  * The suite finds kernels through the list: a new row is tested without a line here. */
 #include <math.h>
 #include <stdio.h>
@@ -24,28 +28,21 @@
 #define MAX_N 1100
 #define GUARD_BYTE 0x5A
 
-static const char *const k_kernel_names[ACPU_KERNEL_COUNT] = {
-#define NAME_ROW(id, fn, f64) [ACPU_KERNEL_##id] = #fn,
-    ACPU_KERNEL_LIST(NAME_ROW)
-#undef NAME_ROW
-};
+#define K_NAME(id) (acpu_kernel_infos[id].name)
 
-static const aclDataType k_kdt_acl[ACPU_KDT_COUNT] = {ACL_FLOAT, ACL_FLOAT16, ACL_BF16, ACL_DOUBLE};
-static const char *const k_kdt_names[ACPU_KDT_COUNT] = {"f32", "f16", "bf16", "f64"};
+static const char *const k_kdt_names[ACPU_KDT_COUNT] = {"f32", "f16", "bf16", "f64", "i8", "u8", "i16", "i32", "i64"};
 
-/* A parameter block for each row that has one; rows without an entry get zeros (parameterless). */
+/* A parameter block from the row's initialiser, with attribute values that are valid for every
+ * operator (non-unit, positive): 1.3, 1.05, 0.9, true. */
 static void params_for(acpu_kernel_id id, unsigned char block[64])
 {
+    static const acpu_attr_value attrs[ACPU_MAX_ATTRS] = {
+        {.f = 1.3f, .d = 1.3, .i = 1, .b = true}, {.f = 1.05f, .d = 1.05, .i = 1, .b = true},
+        {.f = 0.9f, .d = 0.9, .i = 0, .b = true}, {.f = 1.0f, .d = 1.0, .i = 1, .b = true}};
     memset(block, 0, 64);
-    if (id == ACPU_KERNEL_ELU_EXP || id == ACPU_KERNEL_ELU_RESULT) {
-        acpu_elu_params p = {.scale = 1.05f, .input_scale = 0.9f};
-        p.neg_bias = 1.3f * p.scale;
-        p.factor_neg = p.neg_bias * p.input_scale;
-        memcpy(block, &p, sizeof p);
-    } else if (id == ACPU_KERNEL_SOFTPLUS) {
-        acpu_softplus_params p = {.beta = 1.1f, .threshold = 2.0f, .beta_d = 1.1, .threshold_d = 2.0};
-        memcpy(block, &p, sizeof p);
-    }
+    ck_assert_uint_le(acpu_kernel_infos[id].params_size, 64);
+    if (acpu_kernel_infos[id].init != NULL)
+        acpu_kernel_infos[id].init(attrs, block);
 }
 
 /* The tables to walk: each ISA, and AVX-512 also with the integer bf16 rounding. */
@@ -87,8 +84,11 @@ static double input_value(int which, size_t i, aclDataType dt)
     return which == 0 ? (u * 4.0 - 2.0) : (u * 24.0 - 12.0);
 }
 
+#define MAX_IN 3
+
 typedef struct {
-    unsigned char *a, *b, *out; /* GUARD bytes before, MAX_N + 3 elements + GUARD after */
+    unsigned char *in[MAX_IN], *out; /* GUARD bytes before, MAX_N + 3 elements + GUARD after */
+    int arity;
     size_t es;
 } buffers;
 
@@ -102,10 +102,16 @@ static unsigned char *guarded(size_t es)
 
 static void fill_inputs(buffers *bf, aclDataType dt, size_t off)
 {
-    for (size_t i = 0; i < MAX_N; i++) {
-        acpu_test_store(dt, bf->a + GUARD + off * bf->es, i, input_value(0, i, dt));
-        acpu_test_store(dt, bf->b + GUARD + off * bf->es, i, input_value(1, i, dt));
-    }
+    for (int j = 0; j < bf->arity; j++)
+        for (size_t i = 0; i < MAX_N; i++)
+            acpu_test_store(dt, bf->in[j] + GUARD + off * bf->es, i, input_value(j, i, dt));
+}
+
+/* The inputs' element pointers at offset `off` elements, element `at` on. */
+static void in_ptrs(const buffers *bf, size_t off, size_t at, const void *p[MAX_IN])
+{
+    for (int j = 0; j < MAX_IN; j++)
+        p[j] = j < bf->arity ? bf->in[j] + GUARD + (off + at) * bf->es : NULL;
 }
 
 static void expect_guards(const unsigned char *p, size_t used, size_t total, const char *what)
@@ -133,44 +139,51 @@ static const size_t k_sizes[] = {0, 1, 2, 3, 4, 5, 7, 8, 9, 15, 16, 17, 23, 24, 
 /* One table x row x dtype: every size, alone-vs-vector, misaligned, in place, guards. */
 static void check_kernel(const table_ref *tr, acpu_kernel_id id, acpu_kdtype kdt)
 {
-    acpu_binary_kernel k = tr->t->k[id][kdt];
-    aclDataType dt = k_kdt_acl[kdt];
+    acpu_kernel_fn k = tr->t->k[id][kdt];
+    aclDataType dt = acpu_kdtype_acl(kdt);
     size_t es = acpu_test_dtype_size(dt);
     unsigned char params[64];
     params_for(id, params);
-    buffers bf = {guarded(es), guarded(es), guarded(es), es};
+    buffers bf = {.arity = acpu_kernel_infos[id].arity, .es = es, .out = guarded(es)};
+    ck_assert(bf.arity >= 1 && bf.arity <= MAX_IN);
+    for (int j = 0; j < bf.arity; j++)
+        bf.in[j] = guarded(es);
     unsigned char *alone = malloc(MAX_N * es), *ref = malloc(MAX_N * es);
     ck_assert(alone && ref);
     fill_inputs(&bf, dt, 0);
+    const void *p[MAX_IN];
     /* every element alone: the reference for position independence */
-    for (size_t i = 0; i < MAX_N; i++)
-        k(1, bf.a + GUARD + i * es, bf.b + GUARD + i * es, alone + i * es, params);
+    for (size_t i = 0; i < MAX_N; i++) {
+        in_ptrs(&bf, 0, i, p);
+        k(1, p, alone + i * es, params);
+    }
     size_t total = 2 * GUARD + (MAX_N + 3) * es;
     for (size_t s = 0; s < N_ELEMS(k_sizes); s++) {
         size_t n = k_sizes[s];
         for (size_t off = 0; off < 4; off++) {
             fill_inputs(&bf, dt, off);
             memset(bf.out, GUARD_BYTE, total);
-            unsigned char *a = bf.a + GUARD + off * es, *b = bf.b + GUARD + off * es, *o = bf.out + GUARD + off * es;
-            k(n, a, b, o, params);
+            unsigned char *o = bf.out + GUARD + off * es;
+            in_ptrs(&bf, off, 0, p);
+            k(n, p, o, params);
             expect_guards(bf.out, (off + n) * es, total, "out");
             for (size_t i = 0; i < off * es; i++) /* the misalignment gap before the output */
                 ACPU_TEST_EXPECT(bf.out[GUARD + i] == GUARD_BYTE, "%s %s %s: byte before a misaligned output",
-                                 tr->name, k_kernel_names[id], k_kdt_names[kdt]);
+                                 tr->name, K_NAME(id), k_kdt_names[kdt]);
             for (size_t i = 0; i < n; i++)
                 ACPU_TEST_EXPECT(same_value(dt, o, alone, i), "%s %s %s n=%zu off=%zu: element %zu differs from alone",
-                                 tr->name, k_kernel_names[id], k_kdt_names[kdt], n, off, i);
-            /* in place on either input */
-            for (int which = 0; which < 2 && n > 0; which++) {
-                unsigned char *io = which == 0 ? a : b;
-                k(n, a, b, io, params);
+                                 tr->name, K_NAME(id), k_kdt_names[kdt], n, off, i);
+            /* in place on any input */
+            for (int which = 0; which < bf.arity && n > 0; which++) {
+                unsigned char *io = bf.in[which] + GUARD + off * es;
+                k(n, p, io, params);
                 for (size_t i = 0; i < n; i++)
                     ACPU_TEST_EXPECT(same_value(dt, io, alone, i), "%s %s %s n=%zu: in place on input %d, element %zu",
-                                     tr->name, k_kernel_names[id], k_kdt_names[kdt], n, which, i);
+                                     tr->name, K_NAME(id), k_kdt_names[kdt], n, which, i);
                 fill_inputs(&bf, dt, off);
             }
-            expect_guards(bf.a, (MAX_N + 3) * es, total, "input a");
-            expect_guards(bf.b, (MAX_N + 3) * es, total, "input b");
+            for (int j = 0; j < bf.arity; j++)
+                expect_guards(bf.in[j], (MAX_N + 3) * es, total, "input");
         }
     }
     /* against the scalar table: every kernel is written once over the vocabularies, with the
@@ -178,13 +191,13 @@ static void check_kernel(const table_ref *tr, acpu_kernel_id id, acpu_kdtype kdt
      * payloads aside) */
     const acpu_kernel_table *sc = acpu_kernel_table_get(ACPU_ISA_SCALAR, false);
     fill_inputs(&bf, dt, 0);
-    sc->k[id][kdt](MAX_N, bf.a + GUARD, bf.b + GUARD, ref, params);
+    in_ptrs(&bf, 0, 0, p);
+    sc->k[id][kdt](MAX_N, p, ref, params);
     for (size_t i = 0; i < MAX_N; i++)
         ACPU_TEST_EXPECT(same_value(dt, alone, ref, i), "%s %s %s element %zu: %.17g, scalar table %.17g", tr->name,
-                         k_kernel_names[id], k_kdt_names[kdt], i, acpu_test_load(dt, alone, i),
-                         acpu_test_load(dt, ref, i));
-    free(bf.a);
-    free(bf.b);
+                         K_NAME(id), k_kdt_names[kdt], i, acpu_test_load(dt, alone, i), acpu_test_load(dt, ref, i));
+    for (int j = 0; j < bf.arity; j++)
+        free(bf.in[j]);
     free(bf.out);
     free(alone);
     free(ref);
@@ -204,31 +217,118 @@ START_TEST(test_every_table_and_row)
                 check_kernel(&tables[t], (acpu_kernel_id)id, (acpu_kdtype)kdt);
                 checked++;
             }
-    /* every row has f32, f16 and bf16 in every table */
-    ck_assert_int_ge(checked, nt * ACPU_KERNEL_COUNT * 3);
+    /* every row has at least one dtype in every table */
+    ck_assert_int_ge(checked, nt * ACPU_KERNEL_COUNT);
     fprintf(stderr, "test_kernels: %d kernels checked in %d tables\n", checked, nt);
 }
 END_TEST
 
-/* The list's rows and the tables agree: the f32/f16/bf16 entries exist, and fp64 exactly where the
- * row says so. */
+/* The list's rows and the tables agree: every table has exactly the dtypes each row says. */
 START_TEST(test_table_shape)
 {
-    static const int has_f64[ACPU_KERNEL_COUNT] = {
-#define F64_ROW(id, fn, f64) [ACPU_KERNEL_##id] = f64,
-        ACPU_KERNEL_LIST(F64_ROW)
-#undef F64_ROW
-    };
     table_ref tables[2 * ACPU_ISA_COUNT];
     int nt = built_tables(tables);
     for (int t = 0; t < nt; t++)
-        for (int id = 0; id < ACPU_KERNEL_COUNT; id++) {
-            for (int kdt = 0; kdt < ACPU_KDT_F64; kdt++)
-                ck_assert_msg(tables[t].t->k[id][kdt] != NULL, "%s %s %s missing", tables[t].name, k_kernel_names[id],
-                              k_kdt_names[kdt]);
-            ck_assert_msg((tables[t].t->k[id][ACPU_KDT_F64] != NULL) == (has_f64[id] != 0), "%s %s f64 entry",
-                          tables[t].name, k_kernel_names[id]);
+        for (int id = 0; id < ACPU_KERNEL_COUNT; id++)
+            for (int kdt = 0; kdt < ACPU_KDT_COUNT; kdt++) {
+                bool listed = (acpu_kernel_infos[id].dtypes >> kdt) & 1u;
+                ck_assert_msg((tables[t].t->k[id][kdt] != NULL) == listed, "%s %s %s: %s", tables[t].name,
+                              K_NAME(id), k_kdt_names[kdt], listed ? "missing" : "present but not listed");
+            }
+}
+END_TEST
+
+/* ---- lookup tables ------------------------------------------------------------------------------ */
+
+#define ALL16 ACPU_TABLE_ENTRIES
+
+/* First operands of a factor form: specials, then pseudo-random patterns. */
+static uint16_t first_operand(int which, acpu_kdtype kdt, uint32_t i)
+{
+    static const uint16_t f16[] = {0x3c00, 0xc0a0, 0x0000, 0x8000, 0x7c00, 0xfc00, 0x7e01, 0xfe00, 0x0001, 0x7bff};
+    static const uint16_t bf16[] = {0x3f80, 0xc020, 0x0000, 0x8000, 0x7f80, 0xff80, 0x7fc1, 0xffc0, 0x0001, 0x7f7f};
+    if (which < (int)N_ELEMS(f16))
+        return kdt == ACPU_KDT_F16 ? f16[which] : bf16[which];
+    uint32_t h = (i + 1u) * 2654435761u + (uint32_t)which * 40503u;
+    return (uint16_t)(h >> 13);
+}
+
+/* The lookup kernel against the kernel over all 65536 x, with first operand set `which`. */
+static void check_lookup_pass(const table_ref *tr, acpu_kernel_id id, acpu_kdtype kdt, const void *params,
+                              const void *table, int which, uint16_t *a, uint16_t *x, uint16_t *want, uint16_t *got)
+{
+    const acpu_kernel_table *t = tr->t;
+    acpu_table_form form = (acpu_table_form)acpu_kernel_table_forms[id];
+    int arity = acpu_kernel_infos[id].arity;
+    for (uint32_t i = 0; i < ALL16; i++) {
+        x[i] = (uint16_t)i;
+        a[i] = first_operand(which, kdt, i);
+    }
+    const void *in[2] = {arity == 1 ? (const void *)x : (const void *)a, x};
+    acpu_lookup_params lp = {table};
+    t->k[id][kdt](ALL16, in, want, params);
+    acpu_kernel_fn lookup = t->lookup[form][kdt == ACPU_KDT_BF16];
+    lookup(ALL16, in, got, &lp);
+    ck_assert_msg(memcmp(want, got, ALL16 * 2) == 0, "%s %s %s operand set %d: the lookup differs from the kernel",
+                  tr->name, K_NAME(id), k_kdt_names[kdt], which);
+    /* tails and offsets: every element as the full run had it */
+    for (size_t off = 0; off < 3; off++)
+        for (size_t n = 0; n <= 70; n += 1 + n / 8) {
+            const void *sub[2] = {arity == 1 ? (const void *)(x + 1000 + off) : (const void *)(a + 1000 + off),
+                                  x + 1000 + off};
+            uint16_t out[72];
+            lookup(n, sub, out, &lp);
+            ck_assert_msg(memcmp(out, want + 1000 + off, n * 2) == 0, "%s %s %s: lookup of %zu elements at offset %zu",
+                          tr->name, K_NAME(id), k_kdt_names[kdt], n, off);
         }
+}
+
+static void check_lookup(const table_ref *tr, acpu_kernel_id id, acpu_kdtype kdt, const acpu_attr_value *attrs)
+{
+    unsigned char params[64] = {0};
+    if (acpu_kernel_infos[id].init != NULL)
+        acpu_kernel_infos[id].init(attrs, params);
+    acpu_table_form form = (acpu_table_form)acpu_kernel_table_forms[id];
+    void *table = malloc(acpu_table_bytes(form));
+    uint16_t *a = malloc(ALL16 * 2), *x = malloc(ALL16 * 2), *want = malloc(ALL16 * 2), *got = malloc(ALL16 * 2);
+    ck_assert(table && a && x && want && got);
+    acpu_table_fill(tr->t, id, kdt, params, table);
+    int sets = form == ACPU_TABLE_WHOLE ? 1 : 12;
+    for (int which = 0; which < sets; which++)
+        check_lookup_pass(tr, id, kdt, params, table, which, a, x, want, got);
+    free(table);
+    free(a);
+    free(x);
+    free(want);
+    free(got);
+}
+
+START_TEST(test_lookup_tables)
+{
+    static const acpu_attr_value attr_sets[2][ACPU_MAX_ATTRS] = {
+        {{.f = 1.3f, .d = 1.3, .i = 1, .b = true}, {.f = 1.05f, .d = 1.05, .i = 1, .b = true},
+         {.f = 0.9f, .d = 0.9, .i = 0, .b = true}, {.f = 1.0f, .d = 1.0, .i = 1, .b = true}},
+        {{.f = 0.5f, .d = 0.5, .i = 0, .b = false}, {.f = 2.0f, .d = 2.0, .i = 0, .b = false},
+         {.f = -1.5f, .d = -1.5, .i = 0, .b = false}, {.f = 3.0f, .d = 3.0, .i = 0, .b = false}}};
+    table_ref tables[2 * ACPU_ISA_COUNT];
+    int nt = built_tables(tables), forms = 0, checked = 0;
+    for (int id = 0; id < ACPU_KERNEL_COUNT; id++)
+        forms += acpu_kernel_table_forms[id] != ACPU_TABLE_NONE;
+    ck_assert_int_ge(forms, 1);
+    for (int t = 0; t < nt; t++)
+        for (int id = 0; id < ACPU_KERNEL_COUNT; id++)
+            for (int kdt = ACPU_KDT_F16; kdt <= ACPU_KDT_BF16; kdt++) {
+                if (acpu_kernel_table_forms[id] == ACPU_TABLE_NONE || tables[t].t->k[id][kdt] == NULL)
+                    continue;
+                ck_assert_msg(acpu_table_fillable(tables[t].t, (acpu_kernel_id)id, (acpu_kdtype)kdt),
+                              "%s %s %s: listed with a table form but not fillable", tables[t].name, K_NAME(id),
+                              k_kdt_names[kdt]);
+                for (int s = 0; s < 2; s++)
+                    check_lookup(&tables[t], (acpu_kernel_id)id, (acpu_kdtype)kdt, attr_sets[s]);
+                checked++;
+            }
+    ck_assert_int_ge(checked, nt * forms);
+    fprintf(stderr, "test_kernels: %d lookup tables checked in %d tables\n", checked, nt);
 }
 END_TEST
 
@@ -239,6 +339,7 @@ static Suite *kernels_suite(void)
     tcase_set_timeout(tc, 120);
     tcase_add_test(tc, test_table_shape);
     tcase_add_test(tc, test_every_table_and_row);
+    tcase_add_test(tc, test_lookup_tables);
     suite_add_tcase(s, tc);
     return s;
 }

@@ -1,5 +1,6 @@
-/* Runtime emulation and handle safety (doc/BEHAVIOUR.md "Runtime", "Meta API", "Extensions"):
- * acl* / aclrt* return codes, memory, streams, error messages, tensors, scalars, executors. */
+/* Runtime emulation and handle safety (doc/BEHAVIOUR.md "The runtime calls", "The meta API",
+ * "Threads and settings"): acl* / aclrt* return codes, memory, streams, error messages, tensors,
+ * scalars, executors. */
 #include <math.h>
 #include <pthread.h>
 #include <stdio.h>

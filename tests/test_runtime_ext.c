@@ -1,6 +1,6 @@
-/* The runtime and meta calls of issue 9 (doc/BEHAVIOUR.md "Runtime: devices, contexts, events" and
- * "Meta API: arrays, lists, addresses"): results, CANN's codes for misuse (NULL, destroyed handles,
- * handles of the wrong kind, bad enum values) and messages naming the API and argument. */
+/* The device, context, event, asynchronous and meta-array calls (doc/BEHAVIOUR.md "The runtime
+ * calls" and "The meta API"): results, CANN's codes for misuse (NULL, destroyed handles, handles of
+ * the wrong kind, bad enum values) and messages naming the API and argument. */
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -8,7 +8,7 @@
 
 #include "acpu_test.h"
 #include "aclnnop/aclnn_elu_backward.h"
-#include "api/op_common.h" /* the executor's planned call and views, for the extent check of test_rebind_extent */
+#include "ops/acpu_op_call.h" /* the executor's planned call and geometries, for the extent check of test_rebind_extent */
 
 #define EXPECT_MSG(api, arg) acpu_test_expect_msg_at((api), (arg), NULL, __LINE__)
 
@@ -565,41 +565,36 @@ START_TEST(test_rebind_misuse)
 }
 END_TEST
 
-/* Rebinding recomputes every view's extent in checked arithmetic and refuses (161002) an extent
- * that does not fit 64 bits, rather than trusting phase 1. Phase 1 never plans such a view, so the
- * test plants one in the executor's copy (white box: the executor layout of acpu_runtime.h). */
+/* Rebinding recomputes every tensor's extent in checked arithmetic and refuses (161002) an extent
+ * that does not fit 64 bits or wraps around the address space, rather than trusting the executor.
+ * Phase 1 never plans such a view, so the test plants one in the executor's copy of a tensor's
+ * geometry (white box: the planned call of ops/acpu_op_call.h). */
 START_TEST(test_rebind_extent)
 {
     static const struct {
-        uint32_t rank;
-        int64_t shape[3], stride[3];
+        uint64_t last;
         size_t elem;
+        const char *msg;
     } bad[] = {
-        {1, {4}, {INT64_MAX}, 4},                                   /* (dim - 1) * stride overflows */
-        {1, {2}, {INT64_MAX}, 4},                                   /* last + 1 fits, x element size does not */
-        {3, {2, 2, 2}, {INT64_MAX, INT64_MAX, INT64_MAX}, 1},       /* each term fits, their sum does not */
-        {1, {2}, {(int64_t)(UINT64_MAX / 8)}, 8},                   /* (last + 1) * elem_size just overflows */
+        {UINT64_MAX, 4, "does not fit 64 bits"},             /* last + 1 overflows */
+        {UINT64_MAX / 4, 8, "does not fit 64 bits"},         /* (last + 1) * elem_size overflows */
+        {UINT64_MAX / 8 - 1, 8, "wraps around"},             /* fits 64 bits, not from the data address */
     };
     for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
         for (int slot = 0; slot < 3; slot++) { /* the input being moved, the other input, the output */
             rebind_fixture f;
             rebind_setup(&f);
-            acpu_binary_task *task = &acpu_executor_op_call(f.e)->task;
-            acpu_view *v = slot == 0 ? &task->in[0] : slot == 1 ? &task->in[1] : &task->out;
-            acpu_view saved = *v;
-            v->rank = bad[i].rank;
-            for (uint32_t d = 0; d < bad[i].rank; d++) {
-                v->shape[d] = bad[i].shape[d];
-                v->stride[d] = bad[i].stride[d];
-            }
-            v->elem_size = bad[i].elem;
+            acpu_geom *g = &acpu_executor_op_call(f.e)->geom[slot];
+            acpu_geom saved = *g;
+            g->last = bad[i].last;
+            g->elem_size = bad[i].elem;
             ck_assert_msg(aclSetInputTensorAddr(f.e, 0, f.tGo, f.go2) == ACLNN_ERR_PARAM_INVALID, "case %zu slot %d",
                           i, slot);
-            EXPECT_MSG("aclSetInputTensorAddr", "does not fit 64 bits");
+            EXPECT_MSG("aclSetInputTensorAddr", bad[i].msg);
             void *addr = NULL;
             ck_assert_int_eq(aclGetRawTensorAddr(f.tGo, &addr), 0);
             ck_assert_ptr_eq(addr, f.go); /* refused: nothing changed */
-            *v = saved;
+            *g = saved;
             ck_assert_int_eq(aclSetInputTensorAddr(f.e, 0, f.tGo, f.go2), 0); /* the real views pass */
             rebind_teardown(&f);
         }

@@ -436,6 +436,15 @@ START_TEST(test_tool_output)
                           "\"bigCoreDataNum\": 1408, \"smallCoreDataNum\": 1280, \"lastCoreDataNum\": 1280, "
                           "\"bufferOpen\": 0, \"computeChunk\": 4096, \"alpha\": 1, \"scale\": 1, "
                           "\"inputScale\": 1, \"isResult\": false}}\n");
+    /* --schedule appends the engine's schedule; without it the JSON is CANN's data alone. */
+    ck_assert_ptr_null(strstr(out, "\"schedule\""));
+    rc = acpu_test_run_tool(tool, "elu_backward --soc ascend910b --dtype fp32 --shape 5,205 --is-result --alpha=1.3 --schedule",
+                            out, sizeof out);
+    ck_assert_int_eq(rc, 0);
+    ck_assert_ptr_nonnull(strstr(out, "\"inputScale\": 1, \"isResult\": true}, \"schedule\": {\"kind\": \"ranges\", "
+                                      "\"total\": 1025, \"core_num\": 2, \"tile\": 4096, \"double_buffer\": false, "
+                                      "\"big_core_num\": 1, \"big_core_len\": 576, \"small_core_len\": 512, "
+                                      "\"last_core_len\": 449}}\n"));
     /* C.1 fp32 n=1025 is_result row, via a multi-dim shape, with defaults and a non-integer attr. */
     rc = acpu_test_run_tool(tool, "elu_backward --soc ascend910b --dtype fp32 --shape 5,205 --is-result --alpha=1.3", out,
                   sizeof out);

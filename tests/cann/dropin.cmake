@@ -1,4 +1,4 @@
-# CANN drop-in checks (issue 9): a fresh install of this build, moved after installing, used by
+# CANN drop-in checks: a fresh install of this build, moved after installing, used by
 # CANN's build routes and by find_package / pkg-config consumers, each in a clean environment that
 # only <prefix>/set_env.sh sets up (tests/cann/run_route.sh). Native, unsanitized builds with the
 # CANN layout only: the consumers are compiled and run on this machine with this build's compilers,

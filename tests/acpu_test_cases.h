@@ -1,0 +1,109 @@
+/* Table-driven phase-1 cases for the family API suites (test_<family>_api.c), as CANN's op_api UTs
+ * write them: per case the API, the profile, each tensor parameter's dtype and shape (or NULL), each
+ * scalar parameter's dtype and value (or NULL), the expected status and the argument the message
+ * must name. The call goes through the API's public entry point (the registry row's trampoline,
+ * in the parameter order of CANN's prototype); a successful case also runs phase 2 on zeroed
+ * storage. Header only: every suite includes it once. Test code only. */
+#ifndef ACPU_TEST_CASES_H_
+#define ACPU_TEST_CASES_H_
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "acpu_test.h"
+#include "acpu_test_tensor.h"
+#include "aclnn_cpu/aclnn_cpu.h"
+#include "ops/acpu_registry.h"
+
+#define ACPU_CASE_MAX_RANK 10
+#define ACPU_CASE_NULL (-1) /* a tensor or scalar passed as NULL */
+
+typedef struct {
+    aclDataType dt;
+    int64_t rank; /* ACPU_CASE_NULL: NULL */
+    int64_t dims[ACPU_CASE_MAX_RANK];
+} acpu_case_tensor;
+
+typedef struct {
+    aclDataType dt;
+    double v;
+    int null;
+} acpu_case_scalar;
+
+typedef struct {
+    const char *api;            /* "aclnnCelu" */
+    const char *soc;            /* NULL: host */
+    acpu_case_tensor t[4];      /* the tensor parameters in order */
+    acpu_case_scalar s[3];      /* the scalar parameters in order */
+    aclnnStatus want;
+    const char *arg;            /* a word the failure message must hold, or NULL */
+    int line;
+} acpu_case;
+
+/* Shorthands: T(dt, dims...) a tensor, TNULL a NULL tensor, S(dt, v) a scalar, SNULL. */
+#define ACPU_CASE_NARGS(...) (sizeof((int64_t[]){__VA_ARGS__}) / sizeof(int64_t))
+#define T(dt, ...) {(dt), (int64_t)ACPU_CASE_NARGS(__VA_ARGS__), {__VA_ARGS__}}
+#define T0(dt) {(dt), 0, {0}}
+#define TNULL {ACL_FLOAT, ACPU_CASE_NULL, {0}}
+#define S(dt, v) {(dt), (v), 0}
+#define SNULL {ACL_FLOAT, 0, 1}
+
+static inline bool acpu_case_is_tensor(acpu_param_kind k) { return k <= ACPU_P_TINOUT_CONST; }
+
+static inline void acpu_run_case(const acpu_case *c)
+{
+    const acpu_api_def *api = acpu_api_find(c->api);
+    ck_assert_msg(api != NULL, "line %d: no API %s", c->line, c->api);
+    ck_assert_int_eq(aclnnCpuSetPlatform(c->soc ? c->soc : "host", 0, 0), ACL_SUCCESS);
+    acpu_arg a[ACPU_MAX_PARAMS];
+    aclTensor *tensors[4] = {NULL};
+    aclScalar *scalars[3] = {NULL};
+    void *bufs[4] = {NULL};
+    int nt = 0, ns = 0;
+    for (int i = 0; i < api->n_params; i++) {
+        acpu_param_kind k = api->params[i].kind;
+        if (acpu_case_is_tensor(k)) {
+            const acpu_case_tensor *d = &c->t[nt];
+            if (d->rank != ACPU_CASE_NULL) {
+                int64_t n = acpu_test_numel(d->dims, (uint64_t)d->rank);
+                bufs[nt] = calloc((size_t)(n > 0 ? n : 1), acpu_test_esize(d->dt));
+                ck_assert_ptr_nonnull(bufs[nt]);
+                tensors[nt] = acpu_test_tensor(d->dt, d->dims, (uint64_t)d->rank, bufs[nt]);
+            }
+            a[i].p = tensors[nt++];
+        } else if (k == ACPU_P_SCALAR || k == ACPU_P_SCALAR_OPT) {
+            const acpu_case_scalar *d = &c->s[ns];
+            if (!d->null)
+                scalars[ns] = acpu_test_scalar(d->dt, d->v, 0.0);
+            a[i].p = scalars[ns++];
+        } else {
+            ck_abort_msg("line %d: %s parameter kind %d", c->line, c->api, (int)k);
+        }
+    }
+    uint64_t ws = 0;
+    aclOpExecutor *exec = NULL;
+    aclnnStatus rc = api->invoke(a, &ws, &exec);
+    ck_assert_msg(rc == c->want, "line %d: %s on %s: %d, want %d (%s)", c->line, c->api, c->soc ? c->soc : "host",
+                  rc, c->want, aclGetRecentErrMsg());
+    if (rc != ACLNN_SUCCESS)
+        acpu_test_expect_msg_at(api->phase1, c->arg, NULL, c->line);
+    else
+        ck_assert_msg(acpu_test_run_phase2(api->run, ws, exec) == ACLNN_SUCCESS, "line %d: %s phase 2", c->line,
+                      c->api);
+    for (int j = 0; j < nt; j++) {
+        if (tensors[j] != NULL)
+            aclDestroyTensor(tensors[j]);
+        free(bufs[j]);
+    }
+    for (int j = 0; j < ns; j++)
+        if (scalars[j] != NULL)
+            aclDestroyScalar(scalars[j]);
+    ck_assert_int_eq(aclnnCpuSetPlatform(NULL, 0, 0), ACL_SUCCESS);
+}
+
+/* Runs every case of a table (a Check loop test over its index). */
+#define ACPU_CASE_TABLE_TEST(name, table)                                                           \
+    START_TEST(name) { acpu_run_case(&table[_i]); }                                                 \
+    END_TEST
+
+#endif /* ACPU_TEST_CASES_H_ */

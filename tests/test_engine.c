@@ -1,0 +1,297 @@
+/* The engine's work sharing and its contention back-off (engine/acpu_contention.h): the back-off
+ * rule on synthetic observations, and every registry API bit-identical at 2 and 3 threads while
+ * spinning threads keep the CPUs busy (threads descheduled mid-call, units taken over by the others,
+ * calls moved to fewer threads and back) to the same call on one quiet thread; and every API's
+ * 16-bit calls the same bits with lookup tables on as off (kernels/ops/lookup.h). */
+#include <pthread.h>
+#include <stdatomic.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "acpu_test.h"
+#include "acpu_test_opinfo.h"
+#include "aclnn_cpu/aclnn_cpu.h"
+#include "engine/acpu_contention.h"
+#include "ops/acpu_op_call.h"
+#include "ops/acpu_tables.h"
+
+#define MS 1000000u
+
+/* A call that waited 5 ms for a thread that arrived after the work was done. */
+static void observe_hostage(uint64_t total, uint64_t join_ns)
+{
+    uint64_t fork_ns = join_ns - 5 * MS;
+    acpu_thread_times t[2] = {{fork_ns, fork_ns + 50000, 16}, {join_ns - 1000, join_ns - 900, 0}};
+    acpu_contention_observe(total, fork_ns, join_ns, t, 2);
+}
+
+static void observe_clean(uint64_t total, uint64_t join_ns)
+{
+    uint64_t fork_ns = join_ns - 60000;
+    acpu_thread_times t[2] = {{fork_ns + 1000, join_ns - 2000, 8}, {fork_ns + 3000, join_ns - 1000, 8}};
+    acpu_contention_observe(total, fork_ns, join_ns, t, 2);
+}
+
+static void sleep_ms(unsigned ms)
+{
+    struct timespec ts = {0, (long)ms * 1000000L};
+    nanosleep(&ts, NULL);
+}
+
+START_TEST(test_backoff_rule)
+{
+    ck_assert_uint_eq(acpu_contention_threads(2, 65536), 2); /* nothing observed yet */
+    observe_clean(65536, acpu_now_ns());
+    ck_assert_uint_eq(acpu_contention_threads(2, 65536), 2);
+    observe_hostage(65536, acpu_now_ns()); /* 10 ms of back-off for calls up to 65536 elements */
+    ck_assert_uint_eq(acpu_contention_threads(2, 65536), 1);
+    ck_assert_uint_eq(acpu_contention_threads(2, 1000), 1);
+    ck_assert_uint_eq(acpu_contention_threads(1, 1000), 1);
+    ck_assert_uint_eq(acpu_contention_threads(2, 65537), 2); /* larger calls share work as before */
+    sleep_ms(15);
+    ck_assert_uint_eq(acpu_contention_threads(2, 65536), 2); /* the period ended: a probe */
+    /* Held again: the back-off doubled to 20 ms. Observed as if joined 12 ms ago, the period still
+     * has 8 ms to run (it would be over with 10 ms). */
+    observe_hostage(65536, acpu_now_ns() - 12 * MS);
+    ck_assert_uint_eq(acpu_contention_threads(2, 65536), 1);
+    sleep_ms(10);
+    ck_assert_uint_eq(acpu_contention_threads(2, 65536), 2);
+    observe_clean(65536, acpu_now_ns()); /* a clean probe ends the contention */
+    ck_assert_uint_eq(acpu_contention_threads(2, 65536), 2);
+    observe_hostage(1 << 20, acpu_now_ns()); /* the back-off starts again at 10 ms */
+    ck_assert_uint_eq(acpu_contention_threads(4, 65536), 1);
+    sleep_ms(15);
+    ck_assert_uint_eq(acpu_contention_threads(4, 65536), 4);
+}
+END_TEST
+
+START_TEST(test_prompt_threads_kept)
+{
+    /* 4 threads, 3 of which ran units: the back-off keeps those 3 */
+    uint64_t join_ns = acpu_now_ns(), fork_ns = join_ns - 5 * MS;
+    acpu_thread_times t[4] = {{fork_ns, fork_ns + 40000, 5}, {fork_ns, fork_ns + 40000, 5},
+                              {fork_ns, fork_ns + 40000, 6}, {join_ns - 500, join_ns - 400, 0}};
+    acpu_contention_observe(1 << 16, fork_ns, join_ns, t, 4);
+    ck_assert_uint_eq(acpu_contention_threads(4, 1 << 16), 3);
+    ck_assert_uint_eq(acpu_contention_threads(2, 1 << 16), 2);
+}
+END_TEST
+
+START_TEST(test_preempted_thread_detected)
+{
+    /* both threads ran units, but thread 1 was off its CPU for 5 ms holding one: its wall time
+     * counts that, its rate shows it; the call was held, the back-off keeps thread 0 */
+    uint64_t join_ns = acpu_now_ns(), fork_ns = join_ns - 5 * MS;
+    acpu_thread_times t[2] = {{fork_ns + 1000, fork_ns + 60000, 15}, {fork_ns + 2000, join_ns - 1000, 1}};
+    acpu_contention_observe(1 << 16, fork_ns, join_ns, t, 2);
+    ck_assert_uint_eq(acpu_contention_threads(2, 1 << 16), 1);
+}
+END_TEST
+
+START_TEST(test_quiet_call_not_held)
+{
+    /* two threads at rates within 2x of each other and a join of a few microseconds: not held */
+    uint64_t join_ns = acpu_now_ns(), fork_ns = join_ns - 70000;
+    acpu_thread_times t[2] = {{fork_ns + 500, join_ns - 3000, 8}, {fork_ns + 4000, join_ns - 2000, 5}};
+    acpu_contention_observe(1 << 16, fork_ns, join_ns, t, 2);
+    ck_assert_uint_eq(acpu_contention_threads(2, 1 << 16), 2);
+}
+END_TEST
+
+/* ---- every API under busy CPUs ------------------------------------------------------------------- */
+
+#define SPINNERS 2
+static atomic_bool g_spin;
+
+static void *spinner(void *arg)
+{
+    (void)arg;
+    volatile uint64_t x = 0;
+    while (atomic_load_explicit(&g_spin, memory_order_relaxed))
+        x++;
+    return NULL;
+}
+
+typedef struct {
+    const acpu_test_op *op;
+    aclDataType dt;
+    int64_t n;
+    void *in[ACPU_TILING_MAX_INPUTS];
+    aclTensor *t_in[ACPU_TILING_MAX_INPUTS], *t_out;
+    void *out;
+} busy_call;
+
+static void busy_init(busy_call *c, const acpu_test_op *op, aclDataType dt, int64_t n)
+{
+    memset(c, 0, sizeof *c);
+    c->op = op, c->dt = dt, c->n = n;
+    size_t es = acpu_test_dtype_size(dt);
+    int n_in = acpu_test_op_api(op)->op->n_in;
+    acpu_test_lcg_seed(0x5eed + (uint64_t)n, 0);
+    for (int j = 0; j < n_in; j++) {
+        c->in[j] = malloc((size_t)n * es);
+        ck_assert_ptr_nonnull(c->in[j]);
+        for (int64_t i = 0; i < n; i++)
+            acpu_test_store(dt, c->in[j], (size_t)i, acpu_test_lcg_sym(op->range[j] > 0 ? op->range[j] : 4.0));
+        c->t_in[j] = acpu_test_tensor(dt, &n, 1, c->in[j]);
+    }
+    c->out = acpu_test_op_inplace(op) ? c->in[0] : malloc((size_t)n * es);
+    ck_assert_ptr_nonnull(c->out);
+    c->t_out = acpu_test_op_inplace(op) ? c->t_in[0] : acpu_test_tensor(dt, &n, 1, c->out);
+}
+
+/* Runs the call once; an in-place API first restores its input from `fresh`. */
+static void busy_run(busy_call *c, const void *fresh)
+{
+    if (acpu_test_op_inplace(c->op))
+        memcpy(c->in[0], fresh, (size_t)c->n * acpu_test_dtype_size(c->dt));
+    uint64_t ws = 0;
+    aclOpExecutor *ex = NULL;
+    ck_assert_int_eq(acpu_test_op_phase1(c->op, (const aclTensor *const *)c->t_in, c->t_out, &ws, &ex), ACLNN_SUCCESS);
+    void *w = ws ? malloc(ws) : NULL;
+    ck_assert(ws == 0 || w != NULL);
+    ck_assert_int_eq(acpu_test_op_phase2(c->op, w, ws, ex), ACLNN_SUCCESS);
+    free(w);
+}
+
+static void busy_free(busy_call *c)
+{
+    int n_in = acpu_test_op_api(c->op)->op->n_in;
+    if (!acpu_test_op_inplace(c->op)) {
+        aclDestroyTensor(c->t_out);
+        free(c->out);
+    }
+    for (int j = 0; j < n_in; j++) {
+        aclDestroyTensor(c->t_in[j]);
+        free(c->in[j]);
+    }
+}
+
+static void check_api_busy(const acpu_test_op *op, aclDataType dt, int64_t n)
+{
+    busy_call c;
+    busy_init(&c, op, dt, n);
+    size_t bytes = (size_t)n * acpu_test_dtype_size(dt);
+    void *fresh = malloc(bytes), *want = malloc(bytes);
+    ck_assert(fresh && want);
+    memcpy(fresh, c.in[0], bytes);
+    ck_assert_int_eq(aclnnCpuSetNumThreads(1), ACL_SUCCESS);
+    busy_run(&c, fresh);
+    memcpy(want, c.out, bytes);
+    pthread_t spin[SPINNERS];
+    atomic_store(&g_spin, true);
+    for (int i = 0; i < SPINNERS; i++)
+        ck_assert_int_eq(pthread_create(&spin[i], NULL, spinner, NULL), 0);
+    for (int rep = 0; rep < 12; rep++) {
+        ck_assert_int_eq(aclnnCpuSetNumThreads(2 + rep % 2), ACL_SUCCESS);
+        memset(c.out, 0x7f, acpu_test_op_inplace(op) ? 0 : bytes);
+        busy_run(&c, fresh);
+        ck_assert_msg(memcmp(want, c.out, bytes) == 0, "%s dtype %d, %lld elements, %d threads under busy CPUs: bits differ",
+                      op->api, (int)dt, (long long)n, 2 + rep % 2);
+    }
+    atomic_store(&g_spin, false);
+    for (int i = 0; i < SPINNERS; i++)
+        pthread_join(spin[i], NULL);
+    ck_assert_int_eq(aclnnCpuSetNumThreads(0), ACL_SUCCESS);
+    free(fresh);
+    free(want);
+    busy_free(&c);
+}
+
+/* Loop index: a registry row; fp32 at 3 sizes, and the row's 16-bit dtypes at one. */
+START_TEST(test_busy_cpus)
+{
+    const acpu_test_op *op = &acpu_test_ops[_i];
+    static const int64_t sizes[] = {4096, 70001, 300000};
+    for (int s = 0; s < 3; s++)
+        check_api_busy(op, ACL_FLOAT, sizes[s]);
+    for (int d = 0; d < op->n_dtypes; d++)
+        if (op->dtypes[d] == ACL_FLOAT16 || op->dtypes[d] == ACL_BF16)
+            check_api_busy(op, op->dtypes[d], 70001);
+}
+END_TEST
+
+/* ---- lookup tables through the API ------------------------------------------------------------- */
+
+/* Phase 1 of the call; whether its executor runs a lookup kernel; phase 2. */
+static bool run_with_tables(busy_call *c, const void *fresh, aclnnCpuTableMode mode)
+{
+    ck_assert_int_eq(aclnnCpuSetLookupTables(mode), ACL_SUCCESS);
+    if (acpu_test_op_inplace(c->op))
+        memcpy(c->in[0], fresh, (size_t)c->n * acpu_test_dtype_size(c->dt));
+    uint64_t ws = 0;
+    aclOpExecutor *ex = NULL;
+    ck_assert_int_eq(acpu_test_op_phase1(c->op, (const aclTensor *const *)c->t_in, c->t_out, &ws, &ex), ACLNN_SUCCESS);
+    bool lookup = acpu_is_lookup_kernel(acpu_active_kernels(), acpu_executor_op_call(ex)->task.kernel);
+    void *w = ws ? malloc(ws) : NULL;
+    ck_assert(ws == 0 || w != NULL);
+    ck_assert_int_eq(acpu_test_op_phase2(c->op, w, ws, ex), ACLNN_SUCCESS);
+    free(w);
+    return lookup;
+}
+
+/* Loop index: a registry row. Its 16-bit dtypes, with tables off and on (built by the call: it has
+ * ACPU_TABLE_BUILD_MIN elements and more), give the same bits; on uses a table exactly when the
+ * operator's kernel has a table form. */
+START_TEST(test_tables_same_bits)
+{
+    const acpu_test_op *op = &acpu_test_ops[_i];
+    const acpu_op_def *def = acpu_test_op_api(op)->op;
+    for (int d = 0; d < op->n_dtypes; d++) {
+        aclDataType dt = op->dtypes[d];
+        if (dt != ACL_FLOAT16 && dt != ACL_BF16)
+            continue;
+        busy_call c;
+        busy_init(&c, op, dt, ACPU_TABLE_BUILD_MIN + 4099);
+        size_t bytes = (size_t)c.n * acpu_test_dtype_size(dt);
+        void *fresh = malloc(bytes), *off = malloc(bytes);
+        ck_assert(fresh && off);
+        memcpy(fresh, c.in[0], bytes);
+        ck_assert(!run_with_tables(&c, fresh, ACLNN_CPU_TABLES_OFF));
+        memcpy(off, c.out, bytes);
+        bool used = run_with_tables(&c, fresh, ACLNN_CPU_TABLES_ON);
+        ck_assert_msg(memcmp(off, c.out, bytes) == 0, "%s dtype %d: tables on and off differ", op->api, (int)dt);
+        if (def->pick_kernel == NULL)
+            ck_assert_msg(used == (acpu_kernel_table_forms[def->kernel] != ACPU_TABLE_NONE),
+                          "%s dtype %d: a table %s", op->api, (int)dt, used ? "was used without a form" : "was not used");
+        ck_assert_int_eq(aclnnCpuSetLookupTables(ACLNN_CPU_TABLES_AUTO), ACL_SUCCESS);
+        free(fresh);
+        free(off);
+        busy_free(&c);
+    }
+}
+END_TEST
+
+START_TEST(test_table_mode_setter)
+{
+    ck_assert_int_eq(aclnnCpuSetLookupTables(ACLNN_CPU_TABLES_ON), ACL_SUCCESS);
+    ck_assert_int_eq(aclnnCpuGetLookupTables(), ACLNN_CPU_TABLES_ON);
+    ck_assert_int_eq(aclnnCpuSetLookupTables(ACLNN_CPU_TABLES_OFF), ACL_SUCCESS);
+    ck_assert_int_eq(aclnnCpuGetLookupTables(), ACLNN_CPU_TABLES_OFF);
+    ck_assert_int_eq(aclnnCpuSetLookupTables(ACLNN_CPU_TABLES_AUTO), ACL_SUCCESS);
+    ck_assert_int_eq(aclnnCpuGetLookupTables(), ACLNN_CPU_TABLES_AUTO);
+    ck_assert_int_eq(aclnnCpuSetLookupTables((aclnnCpuTableMode)7), ACL_ERROR_INVALID_PARAM);
+    acpu_test_expect_msg_at("aclnnCpuSetLookupTables", "mode", NULL, __LINE__);
+    ck_assert_int_eq(aclnnCpuGetLookupTables(), ACLNN_CPU_TABLES_AUTO);
+}
+END_TEST
+
+int main(void)
+{
+    Suite *s = suite_create("engine");
+    TCase *rule = tcase_create("contention_rule");
+    tcase_add_test(rule, test_backoff_rule);
+    tcase_add_test(rule, test_prompt_threads_kept);
+    tcase_add_test(rule, test_preempted_thread_detected);
+    tcase_add_test(rule, test_quiet_call_not_held);
+    suite_add_tcase(s, rule);
+    TCase *busy = tcase_create("busy_cpus");
+    tcase_add_loop_test(busy, test_busy_cpus, 0, acpu_test_num_ops);
+    suite_add_tcase(s, busy);
+    TCase *tables = tcase_create("tables");
+    tcase_add_loop_test(tables, test_tables_same_bits, 0, acpu_test_num_ops);
+    tcase_add_test(tables, test_table_mode_setter);
+    suite_add_tcase(s, tables);
+    return acpu_test_main(s);
+}
