@@ -1,0 +1,142 @@
+/**
+ * aclnnInplaceElu sample, written the way CANN's op samples are written (ops-nn
+ * activation/elu/examples/test_aclnn_inplace_elu.cpp, the same inputs). It uses only the CANN headers
+ * and API, so the same file builds against a CANN toolkit and against aclnn-cpu.
+ *
+ * selfRef = {-2, -1, 0, 1} (shape {2, 2}, FLOAT), alpha = scale = inputScale = 1, computed in place.
+ */
+#include <cstdio>
+#include <vector>
+
+#include "acl/acl.h"
+#include "aclnnop/aclnn_elu.h"
+
+#define CHECK_RET(cond, return_expr) \
+    do {                             \
+        if (!(cond)) {               \
+            return_expr;             \
+        }                            \
+    } while (0)
+
+#define LOG_PRINT(message, ...)         \
+    do {                                \
+        printf(message, ##__VA_ARGS__); \
+    } while (0)
+
+int64_t GetShapeSize(const std::vector<int64_t>& shape)
+{
+    int64_t shapeSize = 1;
+    for (auto dim : shape) {
+        shapeSize *= dim;
+    }
+    return shapeSize;
+}
+
+int Init(int32_t deviceId, aclrtStream* stream)
+{
+    // Bring up the runtime, select the device and create a stream for the operator.
+    auto ret = aclInit(nullptr);
+    CHECK_RET(ret == ACL_SUCCESS, LOG_PRINT("aclInit failed. ERROR: %d\n", ret); return ret);
+    ret = aclrtSetDevice(deviceId);
+    CHECK_RET(ret == ACL_SUCCESS, LOG_PRINT("aclrtSetDevice failed. ERROR: %d\n", ret); return ret);
+    ret = aclrtCreateStream(stream);
+    CHECK_RET(ret == ACL_SUCCESS, LOG_PRINT("aclrtCreateStream failed. ERROR: %d\n", ret); return ret);
+    return 0;
+}
+
+template <typename T>
+int CreateAclTensor(const std::vector<T>& hostData, const std::vector<int64_t>& shape, void** deviceAddr,
+                    aclDataType dataType, aclTensor** tensor)
+{
+    auto size = GetShapeSize(shape) * sizeof(T);
+    // Device memory for the tensor, then copy the host data into it.
+    auto ret = aclrtMalloc(deviceAddr, size, ACL_MEM_MALLOC_HUGE_FIRST);
+    CHECK_RET(ret == ACL_SUCCESS, LOG_PRINT("aclrtMalloc failed. ERROR: %d\n", ret); return ret);
+    ret = aclrtMemcpy(*deviceAddr, size, hostData.data(), size, ACL_MEMCPY_HOST_TO_DEVICE);
+    CHECK_RET(ret == ACL_SUCCESS, LOG_PRINT("aclrtMemcpy failed. ERROR: %d\n", ret); return ret);
+
+    // Row-major (contiguous) strides, in elements.
+    std::vector<int64_t> strides(shape.size(), 1);
+    for (int64_t i = static_cast<int64_t>(shape.size()) - 2; i >= 0; i--) {
+        strides[i] = shape[i + 1] * strides[i + 1];
+    }
+
+    *tensor = aclCreateTensor(shape.data(), shape.size(), dataType, strides.data(), 0, aclFormat::ACL_FORMAT_ND,
+                              shape.data(), shape.size(), *deviceAddr);
+    return 0;
+}
+
+int main()
+{
+    // 1. Device and stream.
+    int32_t deviceId = 0;
+    aclrtStream stream;
+    auto ret = Init(deviceId, &stream);
+    CHECK_RET(ret == ACL_SUCCESS, LOG_PRINT("Init acl failed. ERROR: %d\n", ret); return ret);
+
+    // 2. Inputs, scalars and output.
+    std::vector<int64_t> selfRefShape = {2, 2};
+    void* selfRefDeviceAddr = nullptr;
+    aclTensor* selfRef = nullptr;
+    std::vector<float> selfRefHostData = {-2, -1, 0, 1};
+    ret = CreateAclTensor(selfRefHostData, selfRefShape, &selfRefDeviceAddr, aclDataType::ACL_FLOAT, &selfRef);
+    CHECK_RET(ret == ACL_SUCCESS, return ret);
+    float alphaValue = 1.0f;
+    aclScalar* alpha = aclCreateScalar(&alphaValue, aclDataType::ACL_FLOAT);
+    CHECK_RET(alpha != nullptr, return ACL_ERROR_FAILURE);
+    float scaleValue = 1.0f;
+    aclScalar* scale = aclCreateScalar(&scaleValue, aclDataType::ACL_FLOAT);
+    CHECK_RET(scale != nullptr, return ACL_ERROR_FAILURE);
+    float inputScaleValue = 1.0f;
+    aclScalar* inputScale = aclCreateScalar(&inputScaleValue, aclDataType::ACL_FLOAT);
+    CHECK_RET(inputScale != nullptr, return ACL_ERROR_FAILURE);
+
+    // 3. Phase 1: workspace size and executor.
+    uint64_t workspaceSize = 0;
+    aclOpExecutor* executor = nullptr;
+    ret = aclnnInplaceEluGetWorkspaceSize(selfRef, alpha, scale, inputScale, &workspaceSize, &executor);
+    CHECK_RET(ret == ACL_SUCCESS, LOG_PRINT("aclnnInplaceEluGetWorkspaceSize failed. ERROR: %d\n", ret); return ret);
+    void* workspaceAddr = nullptr;
+    if (workspaceSize > 0) {
+        ret = aclrtMalloc(&workspaceAddr, workspaceSize, ACL_MEM_MALLOC_HUGE_FIRST);
+        CHECK_RET(ret == ACL_SUCCESS, LOG_PRINT("allocate workspace failed. ERROR: %d\n", ret); return ret);
+    }
+
+    // 4. Phase 2: run the operator on the stream, then wait for it.
+    ret = aclnnInplaceElu(workspaceAddr, workspaceSize, executor, stream);
+    CHECK_RET(ret == ACL_SUCCESS, LOG_PRINT("aclnnInplaceElu failed. ERROR: %d\n", ret); return ret);
+    ret = aclrtSynchronizeStream(stream);
+    CHECK_RET(ret == ACL_SUCCESS, LOG_PRINT("aclrtSynchronizeStream failed. ERROR: %d\n", ret); return ret);
+
+    // 5. Copy the result back to the host and print it.
+    auto size = GetShapeSize(selfRefShape);
+    std::vector<float> resultData(size, 0);
+    ret = aclrtMemcpy(resultData.data(), resultData.size() * sizeof(resultData[0]), selfRefDeviceAddr,
+                      size * sizeof(resultData[0]), ACL_MEMCPY_DEVICE_TO_HOST);
+    CHECK_RET(ret == ACL_SUCCESS, LOG_PRINT("copy result from device to host failed. ERROR: %d\n", ret);
+              return ret);
+    for (int64_t i = 0; i < size; i++) {
+        LOG_PRINT("result[%ld] is: %f\n", i, resultData[i]);
+    }
+
+    // 6. Release tensors, scalars, device memory, the stream and the device.
+    aclDestroyTensor(selfRef);
+    aclDestroyScalar(alpha);
+    aclDestroyScalar(scale);
+    aclDestroyScalar(inputScale);
+    aclrtFree(selfRefDeviceAddr);
+    if (workspaceSize > 0) {
+        aclrtFree(workspaceAddr);
+    }
+    aclrtDestroyStream(stream);
+    aclrtResetDevice(deviceId);
+    aclFinalize();
+    return 0;
+}
+
+/* Expected output (fp32 in the kernel's order, as aclnnElu):
+result[0] is: -0.864665
+result[1] is: -0.632121
+result[2] is: 0.000000
+result[3] is: 1.000000
+*/
