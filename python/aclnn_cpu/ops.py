@@ -1,22 +1,30 @@
-"""The operators as array functions, written over one table of operators (:data:`OPERATORS`).
+"""The library's aclnn APIs as array functions, generated from its operator registry.
 
-Each row names the C entry points and the order of their arguments; one generic caller
-(:func:`_run`) describes the arrays, makes the scalars, runs the two phases and raises
-:class:`~aclnn_cpu.AclnnError` on failure. An operator the loaded library does not export (e.g.
-``aclnnSiluBackward`` in a library older than it) keeps its function, which raises
-``NotImplementedError``; :func:`available_operators` lists what the library has.
+One function per API of the registry (:mod:`aclnn_cpu._registry` has the naming rules), made the
+first time any of them is asked for: ``aclnnEluBackward`` is ``elu_backward(grad_output,
+self_or_result, alpha=1.0, scale=1.0, input_scale=1.0, is_result=False, *, out=None)``. Tensor
+parameters come first, positional, in CANN's order; then the attributes in CANN's order with the
+operator's defaults (keywords, or positional after the tensors); then ``out``. An in-place API
+(``aclnnInplaceElu`` -> ``elu_``) writes its first tensor and returns it.
+
+One generic caller (:func:`_run`) describes the arrays as they are (no copies, :mod:`._arrays`),
+makes the scalars, runs the two phases on a per-thread workspace and raises
+:class:`~aclnn_cpu.AclnnError` with the library's status and message on failure.
 """
 from __future__ import annotations
 
 import ctypes
+import textwrap
 import threading
 from ctypes import POINTER, c_bool, c_double, c_int64, c_uint64, c_void_p
-from dataclasses import dataclass
-from typing import Any, Callable, Dict, List, Optional, Tuple
+from functools import reduce
+from typing import Any, Callable, Dict, List, Optional, Sequence, Tuple
 
 from . import _arrays
+from . import _registry
 from ._errors import ACLNN_ERR_PARAM_INVALID, error_for_status
 from ._lib import lib
+from ._registry import Api, Param
 
 ArrayLike = Any  # numpy.ndarray | torch.Tensor (or anything np.asarray takes, copied)
 
@@ -24,88 +32,62 @@ _FLOAT_RANK = {"float16": 1, "bfloat16": 1, "float32": 2, "float64": 3}
 
 
 def promote_float(a: str, b: str) -> str:
-    """PyTorch's / numpy's promotion for the result of a float gradOutput and any self dtype:
-    the wider float; float16 with bfloat16 gives float32; an integer or bool self keeps a."""
-    if b not in _FLOAT_RANK or a == b or a not in _FLOAT_RANK:
+    """PyTorch's / numpy's promotion of two dtypes where only floats count: the wider float;
+    float16 with bfloat16 gives float32; an integer or bool dtype on either side keeps the other."""
+    if b not in _FLOAT_RANK or a == b:
         return a
+    if a not in _FLOAT_RANK:
+        return b
     if _FLOAT_RANK[a] == _FLOAT_RANK[b]:  # float16 vs bfloat16
         return "float32"
     return a if _FLOAT_RANK[a] > _FLOAT_RANK[b] else b
 
 
-@dataclass(frozen=True)
-class OpSpec:
-    """One operator of the table.
-
-    Attributes:
-        name: the Python function name (``"elu_backward"``).
-        symbol: the C name without the phase suffix (``"aclnnEluBackward"``).
-        c_args: the phase-1 arguments before gradInput, in C order: ``("tensor", "grad_output")``,
-            ``("scalar", "alpha")``, ``("bool", "is_result")``.
-        shape_from: which tensor argument gives the result's shape, or ``"broadcast"`` for the
-            broadcast of all the tensor arguments' shapes (numpy rules).
-        result_dtype: the gradInput dtype for ``out=None``, from the tensor arguments' dtypes.
-    """
-
-    name: str
-    symbol: str
-    c_args: Tuple[Tuple[str, str], ...]
-    shape_from: str
-    result_dtype: Callable[[Dict[str, str]], str]
-
-
-OPERATORS: Dict[str, OpSpec] = {
-    spec.name: spec
-    for spec in (
-        OpSpec("elu_backward", "aclnnEluBackward",
-               (("tensor", "grad_output"), ("scalar", "alpha"), ("scalar", "scale"), ("scalar", "input_scale"),
-                ("bool", "is_result"), ("tensor", "x")),
-               "x", lambda d: d["grad_output"]),
-        OpSpec("softplus_backward", "aclnnSoftplusBackward",
-               (("tensor", "grad_output"), ("tensor", "x"), ("scalar", "beta"), ("scalar", "threshold")),
-               "x", lambda d: promote_float(d["grad_output"], d["x"])),
-        # aclnnSiluBackward(gradOutput, self, gradInput): present when the library exports it.
-        OpSpec("silu_backward", "aclnnSiluBackward",
-               (("tensor", "grad_output"), ("tensor", "x")),
-               "broadcast", lambda d: promote_float(d["grad_output"], d["x"])),
-    )
-}
-
 _ACL_DOUBLE = 11
 _ACL_FORMAT_ND = 2
 
+# The caller's plan of one phase-1 argument: what to pass for each CANN parameter.
+_TENSOR, _OUT, _SCALAR, _BOOL, _INT, _STRING = range(6)
+_PLAN_CODE = {"tensor": _TENSOR, "inout": _TENSOR, "out": _OUT, "scalar": _SCALAR, "scalar_optional": _SCALAR,
+              "bool": _BOOL, "int": _INT, "string": _STRING}
+_C_ARG = {_TENSOR: c_void_p, _OUT: c_void_p, _SCALAR: c_void_p, _BOOL: c_bool, _INT: c_int64,
+          _STRING: ctypes.c_char_p}
+
 
 class _Bound:
-    """An operator's two C functions, declared once."""
+    """An API's two C functions, declared once, and the order its arguments are passed in."""
 
-    def __init__(self, spec: OpSpec) -> None:
+    def __init__(self, api: Api) -> None:
         L = lib()
-        argtypes: List[Any] = [c_bool if kind == "bool" else c_void_p for kind, _ in spec.c_args]
-        self.phase1 = L.declare(spec.symbol + "GetWorkspaceSize", ctypes.c_int32,
-                                argtypes + [c_void_p, POINTER(c_uint64), POINTER(c_void_p)])
-        self.phase2 = L.declare(spec.symbol, ctypes.c_int32, [c_void_p, c_uint64, c_void_p, c_void_p])
+        self.api = api
+        self.L = L
+        self.in_names = [p.py for p in api.inputs]
+        self.inout_pos = api.inputs.index(api.inout) if api.inout is not None else None
+        self.plan: List[Tuple[int, int, Param]] = []
+        for p in api.params:
+            code = _PLAN_CODE[p.kind]
+            index = api.inputs.index(p) if code == _TENSOR else (api.attrs.index(p) if code != _OUT else -1)
+            self.plan.append((code, index, p))
+        self.exported = L.has(api.name + "GetWorkspaceSize") and L.has(api.name)
+        if self.exported:
+            self.phase1 = L.declare(api.name + "GetWorkspaceSize", ctypes.c_int32,
+                                    [_C_ARG[c] for c, _, _ in self.plan] + [POINTER(c_uint64), POINTER(c_void_p)])
+            self.phase2 = L.declare(api.name, ctypes.c_int32, [c_void_p, c_uint64, c_void_p, c_void_p])
+        # the result's dtype for out=None: the output's dtypes (any profile), or another tensor's
+        out = api.out
+        self.out_same_as = None
+        self.out_dtypes: Optional[Tuple[str, ...]] = None
+        if out is not None:
+            if out.same_as is not None:
+                self.out_same_as = next(i for i, p in enumerate(api.inputs) if p.name == out.same_as)
+            elif out.dtypes is not None:
+                allowed: List[str] = []
+                for names in out.dtypes.values():
+                    allowed += [n for n in names if n not in allowed]
+                self.out_dtypes = tuple(allowed)
 
 
-_bound: Dict[str, _Bound] = {}
-_bound_lock = threading.Lock()
 _tls = threading.local()
-
-
-def available_operators() -> List[str]:
-    """The operators of :data:`OPERATORS` whose C functions the loaded library exports."""
-    L = lib()
-    return [n for n, s in OPERATORS.items() if L.has(s.symbol + "GetWorkspaceSize") and L.has(s.symbol)]
-
-
-def _bind(spec: OpSpec) -> _Bound:
-    b = _bound.get(spec.name)
-    if b is None:
-        L = lib()
-        if not (L.has(spec.symbol + "GetWorkspaceSize") and L.has(spec.symbol)):
-            raise NotImplementedError(f"{spec.name}: the loaded library ({L.path}) does not export {spec.symbol}")
-        with _bound_lock:
-            b = _bound.setdefault(spec.name, _Bound(spec))
-    return b
 
 
 def _workspace(size: int) -> int:
@@ -131,11 +113,11 @@ def _c_dims(dims: Tuple[int, ...]) -> Any:
 
 
 def _create_tensor(L: Any, v: _arrays.View, what: str) -> int:
-    n = len(v.shape)
     dims = _c_dims(v.shape)
     strides = _c_dims(v.strides)
     storage = _c_dims((v.storage,))
-    h = L.aclCreateTensor(dims, n, v.acl_dtype, strides, v.offset, _ACL_FORMAT_ND, storage, 1, v.data or None)
+    h = L.aclCreateTensor(dims, len(v.shape), v.acl_dtype, strides, v.offset, _ACL_FORMAT_ND, storage, 1,
+                          v.data or None)
     if not h:
         raise error_for_status(ACLNN_ERR_PARAM_INVALID, f"{L.last_error()} ({what})", "aclCreateTensor")
     return h
@@ -150,54 +132,120 @@ def _scalar_value(value: Any, what: str) -> float:
         raise TypeError(f"{what} must be a real number, got {type(value).__name__}") from None
 
 
-def _run(spec: OpSpec, args: Dict[str, Any], out: Optional[ArrayLike]) -> ArrayLike:
-    """Describes the arrays, runs both phases, returns gradInput (out, or a new array)."""
-    b = _bind(spec)
-    L = lib()
+def _bool_value(value: Any, what: str) -> bool:
+    if isinstance(value, (str, bytes)):
+        raise TypeError(f"{what} must be a bool, got {value!r}")
+    return bool(value)
+
+
+def _int_value(value: Any, p: Param) -> int:
+    """An int attribute: an integer, or (an attribute with named choices) one of the names."""
+    choices = (p.attr or {}).get("choices")
+    if isinstance(value, str):
+        if choices and value in choices:
+            return choices.index(value)
+        raise ValueError(f"{p.py} must be an integer{' or one of ' + ', '.join(choices) if choices else ''}, "
+                         f"got {value!r}")
+    if isinstance(value, float) or not hasattr(value, "__index__"):
+        raise TypeError(f"{p.py} must be an integer, got {value!r}")
+    return int(value)
+
+
+def _string_value(value: Any, p: Param) -> bytes:
+    if not isinstance(value, str):
+        raise TypeError(f"{p.py} must be a string, got {type(value).__name__}")
+    return value.encode()
+
+
+def _result_dtype(b: _Bound, dtypes: Sequence[str]) -> str:
+    """The dtype of a new result: the output's rule in the registry (the dtype of the tensor it
+    must equal), else the promotion of the float inputs (integer and bool inputs do not count),
+    else the first input's dtype; outside the output's dtypes, float32."""
+    if b.out_same_as is not None:
+        return dtypes[b.out_same_as]
+    floats = [d for d in dtypes if d in _FLOAT_RANK]
+    want = reduce(promote_float, floats) if floats else (dtypes[0] if dtypes else "float32")
+    allowed = b.out_dtypes
+    if allowed is None or want in allowed:
+        return want
+    return "float32" if "float32" in allowed else allowed[0]
+
+
+def _new_result(b: _Bound, arrays: List[Any], views: List[_arrays.View]) -> Any:
+    """out=None: a new array of the inputs' broadcast shape (their common shape; for an API that
+    does not broadcast, the first input's, so that the library reports a mismatch) and the result
+    dtype, numpy or torch as the inputs are."""
+    shape = views[0].shape if views else ()
+    if b.api.broadcast and any(v.shape != shape for v in views):
+        try:
+            shape = tuple(_arrays.np.broadcast_shapes(*(v.shape for v in views)))
+        except ValueError:
+            pass  # shapes that do not broadcast: phase 1 says which
+    kind_of = next((a for a in arrays if _arrays.is_torch(a)), None)
+    return _arrays.empty_like_kind(kind_of, shape, _result_dtype(b, [v.dtype for v in views]))
+
+
+def _run(b: _Bound, tensors: Tuple[Any, ...], attrs: Tuple[Any, ...], out: Optional[ArrayLike]) -> ArrayLike:
+    """Describes the arrays, runs both phases, returns the result (out, a new array, or the
+    in-place tensor)."""
+    if not b.exported:
+        raise NotImplementedError(f"{b.api.py_name}: the loaded library ({b.L.path}) does not export {b.api.name}")
+    L = b.L
     L.used = True
-    views: Dict[str, _arrays.View] = {}
-    for kind, name in spec.c_args:
-        if kind == "tensor":
-            args[name] = arr = _arrays.as_array(args[name], name)
-            views[name] = _arrays.describe(arr, name)
-    if out is None:
-        if spec.shape_from == "broadcast":
-            shape = tuple(_arrays.np.broadcast_shapes(*(v.shape for v in views.values())))
-        else:
-            shape = views[spec.shape_from].shape
-        dtype = spec.result_dtype({n: v.dtype for n, v in views.items()})
-        kind_of = next((args[n] for n in views if _arrays.is_torch(args[n])), None)
-        out = _arrays.empty_like_kind(kind_of, shape, dtype)
-    elif not (isinstance(out, _arrays.np.ndarray) or _arrays.is_torch(out)):
-        raise TypeError(f"out must be a numpy array or a torch tensor, not {type(out).__name__}")
-    out_view = _arrays.describe(out, "out", writable=True)
+    arrays: List[Any] = []
+    views: List[_arrays.View] = []
+    for i, a in enumerate(tensors):
+        name = b.in_names[i]
+        a = _arrays.as_array(a, name)
+        arrays.append(a)
+        views.append(_arrays.describe(a, name, writable=i == b.inout_pos))
+    out_view = None
+    if b.inout_pos is not None:
+        result = arrays[b.inout_pos]
+    else:
+        if out is None:
+            out = _new_result(b, arrays, views)
+        elif not (isinstance(out, _arrays.np.ndarray) or _arrays.is_torch(out)):
+            raise TypeError(f"out must be a numpy array or a torch tensor, not {type(out).__name__}")
+        out_view = _arrays.describe(out, "out", writable=True)
+        result = out
 
     handles: List[Tuple[Callable[[int], int], int]] = []
-    scalars: List[c_double] = []
+    scalars: List[c_double] = []  # alive until phase 1 has read them
+    ws_size = c_uint64(0)
+    executor = c_void_p(None)
     try:
         c_values: List[Any] = []
-        for kind, name in spec.c_args:
-            if kind == "tensor":
-                h = _create_tensor(L, views[name], name)
+        for code, i, p in b.plan:
+            if code == _TENSOR:
+                h = _create_tensor(L, views[i], b.in_names[i])
                 handles.append((L.aclDestroyTensor, h))
                 c_values.append(h)
-            elif kind == "scalar":
-                d = c_double(_scalar_value(args[name], name))
+            elif code == _OUT:
+                h = _create_tensor(L, out_view, "out")
+                handles.append((L.aclDestroyTensor, h))
+                c_values.append(h)
+            elif code == _SCALAR:
+                value = attrs[i]
+                if value is None and p.kind == "scalar_optional":
+                    c_values.append(None)
+                    continue
+                d = c_double(_scalar_value(value, p.py))
                 scalars.append(d)
                 h = L.aclCreateScalar(ctypes.addressof(d), _ACL_DOUBLE)
                 if not h:
                     raise error_for_status(ACLNN_ERR_PARAM_INVALID, L.last_error(), "aclCreateScalar")
                 handles.append((L.aclDestroyScalar, h))
                 c_values.append(h)
+            elif code == _BOOL:
+                c_values.append(_bool_value(attrs[i], p.py))
+            elif code == _INT:
+                c_values.append(_int_value(attrs[i], p))
             else:
-                c_values.append(bool(args[name]))
-        h_out = _create_tensor(L, out_view, "out")
-        handles.append((L.aclDestroyTensor, h_out))
-        ws_size = c_uint64(0)
-        executor = c_void_p(None)
-        status = b.phase1(*c_values, h_out, ctypes.byref(ws_size), ctypes.byref(executor))
+                c_values.append(_string_value(attrs[i], p))
+        status = b.phase1(*c_values, ctypes.byref(ws_size), ctypes.byref(executor))
         if status != 0:
-            raise error_for_status(status, L.last_error(), spec.symbol + "GetWorkspaceSize")
+            raise error_for_status(status, L.last_error(), b.api.name + "GetWorkspaceSize")
     finally:
         for destroy, h in handles:
             destroy(h)
@@ -208,96 +256,171 @@ def _run(spec: OpSpec, args: Dict[str, Any], out: Optional[ArrayLike]) -> ArrayL
         raise
     status = b.phase2(ws, ws_size.value, executor, None)  # ctypes releases the GIL for the call
     if status != 0:
-        raise error_for_status(status, L.last_error(), spec.symbol)
-    return out
+        raise error_for_status(status, L.last_error(), b.api.name)
+    return result
 
 
-def elu_backward(grad_output: ArrayLike, x: ArrayLike, alpha: float = 1.0, scale: float = 1.0,
-                 input_scale: float = 1.0, is_result: bool = False, out: Optional[ArrayLike] = None) -> ArrayLike:
-    """Gradient of ELU (``aclnnEluBackward``): ``grad_input = d elu(x) / dx * grad_output``.
-
-    For ``x <= 0``: ``grad_output * alpha * scale * input_scale * exp(x * input_scale)`` (or, with
-    ``is_result=True`` where ``x`` holds the forward result ``y``, ``grad_output * input_scale *
-    (y + alpha * scale)``); for ``x > 0``: ``grad_output * scale``. Same as
-    ``torch.ops.aten.elu_backward(grad_output, alpha, scale, input_scale, is_result, x)``.
-
-    Args:
-        grad_output: gradient of the loss w.r.t. the ELU output. numpy array or torch CPU tensor
-            of float32, float16 or bfloat16 (torch only), any strides and offset (read in place).
-        x: the ELU input (``is_result=False``) or its output (``is_result=True``); same dtype and
-            shape as ``grad_output`` (no broadcasting: the C API demands equal shapes).
-        alpha: ELU's alpha (negative-side saturation), any real number.
-        scale: output scale (SELU's lambda; 1 for ELU).
-        input_scale: input scale (1 for ELU).
-        is_result: ``x`` holds the forward result instead of the input.
-        out: where to write the result: an array/tensor of ``x``'s shape, writable, of float32,
-            float16, bfloat16, float64, complex64 or complex128 (the C API's gradInput dtypes),
-            any strides (written in place; memory outside the view is never touched). It may be
-            the very same view as an input (in place), not a partial overlap.
-
-    Returns:
-        ``out``, or a new array (numpy in, numpy out; torch in, torch out) of ``x``'s shape and
-        ``grad_output``'s dtype.
-
-    Raises:
-        ParamInvalidError: a dtype, shape, view or overlap the C API refuses (status 161002).
-        ParamNullptrError: status 161001 (e.g. a non-empty tensor without data).
-        TypeError, ValueError: an argument that is not an array, or a view the C API cannot
-            describe (strides that are not whole elements, a non-CPU tensor, a read-only ``out``).
-    """
-    return _run(OPERATORS["elu_backward"], {"grad_output": grad_output, "x": x, "alpha": alpha, "scale": scale,
-                                            "input_scale": input_scale, "is_result": is_result}, out)
+# ---- the generated functions ---------------------------------------------------------------------
 
 
-def softplus_backward(grad_output: ArrayLike, x: ArrayLike, beta: float = 1.0, threshold: float = 20.0,
-                      out: Optional[ArrayLike] = None) -> ArrayLike:
-    """Gradient of Softplus (``aclnnSoftplusBackward``): ``grad_output * sigmoid(beta * x)``, and
-    ``grad_output`` where ``beta * x > threshold``. Same as
-    ``torch.ops.aten.softplus_backward(grad_output, x, beta, threshold)``.
-
-    Args:
-        grad_output: float32, float16, float64 or bfloat16 (torch only); broadcasts to ``x``'s
-            shape (numpy rules; the result has ``x``'s shape). Read in place, any strides.
-        x: the Softplus input: float32, float16, float64, bfloat16, int8, int16, int32, int64,
-            uint8 or bool. Read in place, any strides.
-        beta: Softplus's beta.
-        threshold: above ``beta * x > threshold`` the gradient is ``grad_output`` itself.
-        out: an array/tensor of ``x``'s shape and of float32, float16, float64 or bfloat16,
-            written in place (strided views allowed).
-
-    Returns:
-        ``out``, or a new array of ``x``'s shape whose dtype is the promotion of ``grad_output``'s
-        and ``x``'s (as numpy and torch promote: the wider float, float16 with bfloat16 gives
-        float32, an integer or bool ``x`` keeps ``grad_output``'s dtype). Computed in float64 when
-        either input is float64, else in float32 (16-bit results rounded once).
-
-    Raises:
-        ParamInvalidError, ParamNullptrError, TypeError, ValueError: as :func:`elu_backward`.
-    """
-    return _run(OPERATORS["softplus_backward"], {"grad_output": grad_output, "x": x, "beta": beta,
-                                                 "threshold": threshold}, out)
+def _dtype_text(p: Param) -> str:
+    """A tensor's dtypes as the registry gives them, the profiles with equal lists together."""
+    if p.dtypes is None:
+        return f"the dtype of ``{_registry.snake(p.same_as)}``" if p.same_as else "any dtype the library accepts"
+    merged: Dict[Tuple[str, ...], List[str]] = {}
+    for g, v in p.dtypes.items():
+        merged.setdefault(v, []).extend(_registry.GROUPS.get(g, (g,)))
+    if len(merged) == 1:
+        return ", ".join(next(iter(merged)))
+    return "; ".join(f"{'/'.join(socs)}: {', '.join(v)}" for v, socs in merged.items())
 
 
-def silu_backward(grad_output: ArrayLike, x: ArrayLike, out: Optional[ArrayLike] = None) -> ArrayLike:
-    """Gradient of SiLU (``aclnnSiluBackward``): ``grad_output * s * (1 + x * (1 - s))`` with
-    ``s = sigmoid(x)``. Same as ``torch.ops.aten.silu_backward(grad_output, x)``.
-
-    Available when the loaded library exports ``aclnnSiluBackward`` (see
-    :func:`available_operators`); otherwise raises ``NotImplementedError``.
-
-    Args:
-        grad_output: the incoming gradient (numpy array or torch CPU tensor, float16, bfloat16 or
-            float32). On the ``host`` and ``Ascend950`` profiles it may broadcast with `x` (numpy
-            rules); on the 910 profiles both must have the same shape and dtype.
-        x: the forward input ``self``, same kinds and dtypes.
-        out: where to write the result (any writable view of the broadcast shape); a new array of
-            that shape when ``None``: ``grad_output``'s dtype when the inputs' dtypes match, else
-            float32 (the C API's rule).
-
-    Errors as :func:`elu_backward` (an :class:`AclnnError` subclass with the status code).
-    """
-    return _run(OPERATORS["silu_backward"], {"grad_output": grad_output, "x": x}, out)
+def _attr_text(p: Param) -> str:
+    a = p.attr or {}
+    c_kind = {"scalar": "aclScalar", "scalar_optional": "aclScalar, optional (None passes NULL: the default)",
+              "bool": "bool", "int": "int64_t", "string": "string"}[p.kind]
+    text = f"``{p.name}`` ({c_kind}): attribute ``{a.get('name')}`` of {a.get('type')}, default {p.default!r}"
+    if a.get("choices"):
+        text += f", one of {', '.join(repr(c) for c in a['choices'])}"
+    return text + "."
 
 
-__all__ = ["OPERATORS", "OpSpec", "available_operators", "elu_backward", "softplus_backward", "silu_backward",
-           "promote_float"]
+def _docstring(api: Api) -> str:
+    op = api.op
+    lines = [
+        f"``{api.name}`` on numpy arrays and torch CPU tensors.",
+        "",
+        f"Operator ``{op['type']}`` (kernel ``{op['kernel']}``; tiling strategies "
+        f"{', '.join(op['strategies']) or 'none'}). Generated from the library's operator registry.",
+        "",
+        "C API::",
+        "",
+        "    " + api.c_signature(sep=",\n        "),
+        f"    aclnnStatus {api.name}(void *workspace, uint64_t workspaceSize, aclOpExecutor *executor,",
+        "        aclrtStream stream)",
+        "",
+        "Args:",
+    ]
+    for p in api.inputs:
+        role = "read and written in place (the in-place tensor)" if p.kind == "inout" else "read in place"
+        lines.append(f"    {p.py}: ``{p.name}`` (the operator's input ``{p.io}``): a numpy array or torch CPU "
+                     f"tensor, any strides and offset, {role}. Dtypes: {_dtype_text(p)}.")
+    for p in api.attrs:
+        lines.append(f"    {p.py}: {_attr_text(p)}")
+    if api.out is not None:
+        shape = "the inputs' broadcast shape" if api.broadcast else "the inputs' shape (they must be equal)"
+        lines.append(f"    out: ``{api.out.name}`` (the operator's output ``{api.out.io}``): where to write the "
+                     f"result, a writable array/tensor, any strides (memory outside the view is never touched); "
+                     f"the very same view as an input is allowed, a partial overlap is not. Dtypes: "
+                     f"{_dtype_text(api.out)}. None: a new array of {shape}; its dtype is the promotion of the "
+                     f"float inputs (integer and bool inputs do not count), float32 where the output takes no "
+                     f"such dtype.")
+    lines += ["", "Returns:"]
+    if api.inplace:
+        lines.append(f"    ``{api.inout.py}``, written in place.")
+    else:
+        lines.append("    ``out``, or the new array (numpy in, numpy out; a torch tensor among the inputs, torch out).")
+    broadcast = ("Inputs may broadcast (numpy rules) on Ascend950 and host, as the API's checks allow."
+                 if api.broadcast else "Inputs do not broadcast.")
+    lines += [
+        "",
+        broadcast,
+        "",
+        "Raises:",
+        "    ParamInvalidError: status 161002, a dtype, shape, view, value or overlap the API refuses.",
+        "    ParamNullptrError: status 161001 (e.g. a non-empty tensor without data).",
+        "    InnerError: status 561xxx (e.g. a tiling the platform numbers refuse).",
+        "    TypeError, ValueError: an argument that is not an array or of the wrong kind, or a view the C",
+        "        API cannot describe (strides that are not whole elements, a non-CPU tensor, a read-only",
+        "        output).",
+    ]
+    return "\n".join(_wrap(line) for line in lines)
+
+
+def _wrap(line: str, width: int = 100) -> str:
+    """An argument line wrapped under its name (help() shows the docstring as written)."""
+    if len(line) <= width or "\n" in line:
+        return line
+    indent = " " * (len(line) - len(line.lstrip()))
+    return textwrap.fill(line, width, initial_indent="", subsequent_indent=indent + "    ",
+                         break_on_hyphens=False)
+
+
+def _make_function(api: Api) -> Callable[..., Any]:
+    """The Python function of one API, with a real signature (so that calls bind at C speed)."""
+    b = _Bound(api)
+    ins = [p.py for p in api.inputs]
+    attrs = [p.py for p in api.attrs]
+    namespace: Dict[str, Any] = {"_run": _run, "_b": b}
+    params = list(ins)
+    for i, p in enumerate(api.attrs):
+        namespace[f"_d{i}"] = p.default
+        params.append(f"{p.py}=_d{i}")
+    if api.out is not None:
+        params += ["*", "out=None"]
+    tup = lambda names: "(" + "".join(n + ", " for n in names) + ")"  # noqa: E731
+    src = (f"def {api.py_name}({', '.join(params)}):\n"
+           f"    return _run(_b, {tup(ins)}, {tup(attrs)}, {'out' if api.out is not None else 'None'})\n")
+    exec(compile(src, f"<aclnn_cpu.ops {api.name}>", "exec"), namespace)  # noqa: S102 - generated from the registry
+    fn = namespace[api.py_name]
+    fn.__doc__ = _docstring(api)
+    fn.__module__ = __name__
+    fn.__qualname__ = api.py_name
+    fn.api = api  # type: ignore[attr-defined]
+    _BOUND_BY_NAME[api.py_name] = b
+    return fn
+
+
+_functions: Optional[Dict[str, Callable[..., Any]]] = None
+_functions_lock = threading.Lock()
+
+
+def functions() -> Dict[str, Callable[..., Any]]:
+    """Every generated function by name, in the registry's order (made on first use)."""
+    global _functions
+    if _functions is None:
+        with _functions_lock:
+            if _functions is None:
+                made = {name: _make_function(a) for name, a in _registry.apis().items()}
+                clash = [n for n in made if n in globals()]
+                if clash:  # an API spelt like a name of this module: refuse rather than shadow either
+                    raise RuntimeError(f"aclnn_cpu.ops: the registry's {', '.join(clash)} clash with the "
+                                       "module's names")
+                globals().update(made)
+                _functions = made
+    return _functions
+
+
+def available_operators() -> List[str]:
+    """The generated functions' names: one per API of the loaded library's registry."""
+    return list(functions())
+
+
+def bound(name: str) -> _Bound:
+    """The bound C functions and argument plan of a generated function (``"elu_backward"``)."""
+    functions()
+    return _BOUND_BY_NAME[name]
+
+
+_BOUND_BY_NAME: Dict[str, _Bound] = {}
+
+__all__ = ["available_operators", "functions", "bound", "promote_float"]
+
+
+def __getattr__(name: str) -> Any:
+    """The generated functions, on first use (reading the registry loads the library)."""
+    if name.startswith("_"):
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    fns = functions()
+    if name in fns:
+        return fns[name]
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r} (the registry's APIs: {', '.join(fns)})")
+
+
+def __dir__() -> List[str]:
+    names = set(globals())
+    try:
+        names.update(functions())
+    except ImportError:
+        pass
+    return sorted(names)

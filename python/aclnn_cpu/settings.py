@@ -22,6 +22,14 @@ SOCS = ("host", "Ascend910", "Ascend910B", "Ascend910_93", "Ascend950")
 """Platform profile names (``ACLNN_CPU_SOC`` values)."""
 
 
+_platform_epoch = 0  # bumped by set_platform: readers of the profile cache it per epoch
+
+
+def platform_epoch() -> int:
+    """A number that changes whenever :func:`set_platform` is called (for caches of the profile)."""
+    return _platform_epoch
+
+
 class Platform(NamedTuple):
     """The active platform profile: what the tiling plans for."""
 
@@ -63,8 +71,12 @@ def set_platform(soc: Optional[str] = "host", cores: int = 0, ub_bytes: int = 0)
     """
     L = lib()
     L.used = True
-    L.check(L.aclnnCpuSetPlatform(None if soc is None else str(soc).encode(), int(cores), int(ub_bytes)),
-            "aclnnCpuSetPlatform")
+    global _platform_epoch
+    try:
+        L.check(L.aclnnCpuSetPlatform(None if soc is None else str(soc).encode(), int(cores), int(ub_bytes)),
+                "aclnnCpuSetPlatform")
+    finally:
+        _platform_epoch += 1
 
 
 def get_platform() -> Platform:

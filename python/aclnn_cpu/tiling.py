@@ -9,9 +9,9 @@ tool prints, so :func:`plan` returns exactly the tool's JSON fields::
     ('FLOAT16_EXP_FAST', 48, 1408)
 
 Nothing runs on the NPU: :func:`sweep` plans every combination of the given variants (and, with
-``run=True``, times the operator on this CPU under each profile); :func:`layout` turns a plan into
-per-core and per-tile element ranges as the engine executes them; :func:`draw` pictures that with
-matplotlib.
+``run=True``, times the operator on this CPU under each profile); :func:`layout` turns a plan's
+``"schedule"`` (the engine's, one format for every strategy) into per-core and per-tile element
+ranges as the engine executes them; :func:`draw` pictures that with matplotlib.
 """
 from __future__ import annotations
 
@@ -19,31 +19,24 @@ import ctypes
 import itertools
 import json
 import math
+import re
 import time
-from typing import Any, Dict, Iterable, List, Optional, Sequence, Tuple, Union
+from typing import Any, Callable, Dict, Iterable, List, Optional, Sequence, Tuple, Union
 
+from . import _registry
 from ._errors import error_for_status
 from ._lib import lib
 
-__all__ = ["plan", "plan_args", "operators", "sweep", "layout", "draw"]
+__all__ = ["plan", "plan_args", "operators", "options", "usage", "sweep", "layout", "draw"]
 
 Shape = Union[int, Sequence[int], str, None]
 
-# Python keyword -> the tool's option, per op (flags are bools).
-_OPTIONS: Dict[str, Dict[str, str]] = {
-    "common": {"soc": "soc", "cores": "cores", "ub": "ub", "dtype": "dtype", "shape": "shape"},
-    "elu_backward": {"out_dtype": "out-dtype", "alpha": "alpha", "scale": "scale", "input_scale": "input-scale",
-                     "is_result": "is-result"},
-    "softplus_backward": {"grad_shape": "grad-shape", "beta": "beta", "threshold": "threshold",
-                          "strategy": "strategy"},
-    "silu_backward": {"grad_shape": "grad-shape", "out_shape": "out-shape", "self_dtype": "self-dtype",
-                      "out_dtype": "out-dtype", "strategy": "strategy"},
-}
-_FLAGS = {"is_result"}
+# The options of every op: Python keyword -> the lab's option (aclnn-cpu-tiling's spelling).
+_COMMON = {"soc": "soc", "cores": "cores", "ub": "ub", "dtype": "dtype", "shape": "shape", "strategy": "strategy"}
 
 
 def operators() -> List[str]:
-    """The operators the library can plan (``aclnnCpuTilingOpName``)."""
+    """The operators the library can plan (``aclnnCpuTilingOpName``: every API's snake name)."""
     L = lib()
     out, i = [], 0
     while True:
@@ -52,6 +45,68 @@ def operators() -> List[str]:
             return out
         out.append(name.decode())
         i += 1
+
+
+_usage_text: Optional[str] = None
+
+
+def usage() -> str:
+    """The lab's options as the aclnn-cpu-tiling tool's usage text (``aclnnCpuGetTilingUsage``)."""
+    global _usage_text
+    if _usage_text is None:
+        L = lib()
+        f = L.declare("aclnnCpuGetTilingUsage", ctypes.c_int32,
+                      [ctypes.c_char_p, ctypes.c_size_t, ctypes.POINTER(ctypes.c_size_t)])
+        n = ctypes.c_size_t(0)
+        L.check(f(None, 0, ctypes.byref(n)), "aclnnCpuGetTilingUsage")
+        buf = ctypes.create_string_buffer(n.value + 1)
+        L.check(f(buf, len(buf), ctypes.byref(n)), "aclnnCpuGetTilingUsage")
+        _usage_text = buf.value.decode()
+    return _usage_text
+
+
+def _tensor_words(api: _registry.Api) -> Dict[str, str]:
+    """CANN tensor name -> the lab's word for it (``gradOutput`` -> ``grad``), read from the usage
+    text's ``--W-dtype T, --W-shape D   name`` lines of the API's section."""
+    text = usage()
+    head = f"\n{api.snake} options ({api.name}):\n"
+    at = text.find(head)
+    section = text[at + len(head):].split("\n\n", 1)[0] if at >= 0 else ""
+    return {m.group(2): m.group(1)
+            for m in re.finditer(r"^\s+--([a-z0-9-]+)-dtype T, --\1-shape D\s+(\S+)\s*$", section, re.M)}
+
+
+_options_cache: Dict[str, Tuple[Dict[str, str], frozenset]] = {}
+
+
+def options(op: str) -> Dict[str, str]:
+    """The keyword options of `op` for :func:`plan` and :func:`sweep`, each with the lab's option
+    it becomes: the common ones (``soc``, ``cores``, ``ub``, ``dtype``, ``shape``, ``strategy``),
+    ``<word>_dtype`` / ``<word>_shape`` per tensor parameter (``grad_shape``, ``self_dtype``,
+    ``out_dtype``, the lab's words for CANN's names), and one per attribute parameter under its
+    Python name (``alpha``, ``input_scale``, ``is_result``: a flag), all from the registry."""
+    return dict(_op_options(op)[0])
+
+
+def _op_options(op: str) -> Tuple[Dict[str, str], frozenset]:
+    if op not in _options_cache:
+        api = _registry.api(op)
+        if api is None:  # the lab names it: ParamInvalidError from plan()
+            return dict(_COMMON), frozenset()
+        known = dict(_COMMON)
+        words = _tensor_words(api)
+        for p in api.params:
+            if p.is_tensor:
+                word = words.get(p.name)
+                if word is None:
+                    raise NotImplementedError(f"{op}: the tiling lab's usage text has no options for {p.name}")
+                for what in ("dtype", "shape"):
+                    known[f"{word.replace('-', '_')}_{what}"] = f"{word}-{what}"
+            else:
+                known[p.py] = p.py.rstrip("_").replace("_", "-")
+        flags = frozenset(p.py for p in api.attrs if p.kind == "bool")
+        _options_cache[op] = (known, flags)
+    return _options_cache[op]
 
 
 def _shape_str(shape: Shape) -> str:
@@ -64,22 +119,23 @@ def _shape_str(shape: Shape) -> str:
     return ",".join(str(int(d)) for d in shape)
 
 
-def plan_args(op: str, **options: Any) -> List[str]:
+def plan_args(op: str, **opts: Any) -> List[str]:
     """The tool's command-line options for these keyword options (what :func:`plan` passes to
-    ``aclnnCpuGetTilingPlan``); ``aclnn-cpu-tiling OP <these>`` prints the same plan."""
-    known = dict(_OPTIONS["common"], **_OPTIONS.get(op, {}))
+    ``aclnnCpuGetTilingPlan``); ``aclnn-cpu-tiling OP <these>`` prints the same plan. The keywords
+    are :func:`options`; a bool attribute is a flag (given when true)."""
+    known, flags = _op_options(op)
     argv: List[str] = []
-    for key, value in options.items():
+    for key, value in opts.items():
         if key not in known:
             raise TypeError(f"plan({op!r}): unknown option {key!r} (options: {', '.join(sorted(known))})")
         if value is None:
             continue
         opt = "--" + known[key]
-        if key in _FLAGS:
+        if key in flags:
             if value:
                 argv.append(opt)
             continue
-        if key in ("shape", "grad_shape", "out_shape"):
+        if key == "shape" or key.endswith("_shape"):
             value = _shape_str(value)
         elif isinstance(value, float):
             value = repr(value)
@@ -92,29 +148,31 @@ def plan(op: str, soc: str = "host", dtype: str = "float32", shape: Shape = (), 
     """The host tiling plan of `op`, as the dict of the ``aclnn-cpu-tiling`` tool's JSON.
 
     Args:
-        op: ``"elu_backward"``, ``"softplus_backward"`` or ``"silu_backward"`` (:func:`operators`).
+        op: an API's snake name (:func:`operators`: ``"elu_backward"``, ...).
         soc: platform profile: ``host``, ``Ascend910``, ``Ascend910B``, ``Ascend910_93``, ``Ascend950``.
-        dtype: ``float32``, ``float16`` or ``bfloat16`` (the kernel's input dtype).
-        shape: dims (tuple, list or int; ``()`` is 0-dim); softplus: self's shape.
+        dtype: every tensor's dtype (``float32``, ``float16``, ``bfloat16``, ...).
+        shape: every tensor's dims (tuple, list or int; ``()`` is 0-dim).
         cores: overrides the profile's vector-core count when > 0.
         ub: overrides the profile's unified-buffer bytes per core when > 0.
-        **options: elu_backward: ``out_dtype``, ``alpha``, ``scale``, ``input_scale``,
-            ``is_result``; softplus_backward: ``grad_shape`` (broadcasts to ``shape``), ``beta``,
-            ``threshold``, ``strategy`` (``"arch35"`` or ``"ascend910b"``); silu_backward:
-            ``grad_shape``, ``out_shape`` (default: the broadcast), ``self_dtype``, ``out_dtype``,
-            ``strategy``. (:func:`layout` and :func:`draw` know the ELU and softplus plans.)
+        **options: :func:`options` lists them per op, from the registry: ``strategy`` (one of
+            the operator's strategies), ``<word>_dtype`` / ``<word>_shape`` for one tensor
+            (``grad_shape`` broadcasting to ``shape``, ``out_dtype``, ...), and the API's
+            attributes by their Python names (``alpha``, ``beta``, ``is_result`` as a flag).
 
     Returns:
         ``{"op": ..., "soc": ..., "tilingKey": ..., "blockDim": ..., "workspace": ...,
-        "tilingData": {...}}`` with the fields of CANN's tiling struct (softplus adds
-        ``"strategy"``; ELU ``"schMode"``).
+        "tilingData": {...}, "schedule": {...}}`` with the fields of CANN's tiling struct (and
+        the strategy's own head fields: ``"strategy"``, ``"schMode"``, ``"source"``), then the
+        engine's schedule of the plan in one format for every strategy (what :func:`layout`
+        reads).
 
     Raises:
         ParamInvalidError: unknown option value, shapes that do not broadcast, a strategy the
             shapes rule out (status 161002).
         InnerError: the tiling refuses the call (status 561002), e.g. a UB too small for a tile.
     """
-    argv = plan_args(op, soc=soc, dtype=dtype, shape=shape, cores=cores or None, ub=ub or None, **options)
+    # --schedule: the engine's schedule too (the C API and the tool print CANN's data alone by default)
+    argv = plan_args(op, soc=soc, dtype=dtype, shape=shape, cores=cores or None, ub=ub or None, **options) + ["--schedule"]
     L = lib()
     if not L.has_tiling:
         raise NotImplementedError(f"the loaded library ({L.path}) has no aclnnCpuGetTilingPlan")
@@ -192,31 +250,54 @@ def sweep(op: str, socs: Iterable[str] = ("host",), cores: Iterable[int] = (0,),
     return rows
 
 
-def _time_variant(op: str, soc: str, c: int, u: int, dt: str, shp: Shape, opts: Dict[str, Any],
-                  repeat: int) -> Dict[str, Any]:
+def _dims(shp: Shape) -> Tuple[int, ...]:
+    if shp in (None, "scalar", "", ()):
+        return ()
+    if isinstance(shp, int):
+        return (shp,)
+    if isinstance(shp, str):
+        return tuple(int(d) for d in shp.split(","))
+    return tuple(int(d) for d in shp)
+
+
+def _random_tensor(shape: Tuple[int, ...], dtype: str, seed: int) -> Any:
+    """Random data of a dtype as the lab names it: numpy, or torch for bfloat16."""
     import numpy as np
 
-    from . import ops, settings
-
-    shape = () if shp in (None, "scalar", ()) else ((shp,) if isinstance(shp, int) else tuple(shp))
-    n = math.prod(shape)
-    rng = np.random.default_rng(0)
-    x = rng.standard_normal(shape).astype(np.float32)
-    g = rng.standard_normal(shape).astype(np.float32)
-    if dt in ("bfloat16", "bf16"):
+    dtype = {"fp32": "float32", "float": "float32", "fp16": "float16", "half": "float16", "bf16": "bfloat16",
+             "double": "float64"}.get(dtype, dtype)
+    x = np.random.default_rng(seed).standard_normal(shape)
+    if dtype == "bfloat16":
         import torch
 
-        x, g = torch.from_numpy(x).to(torch.bfloat16), torch.from_numpy(g).to(torch.bfloat16)
-    else:
-        x, g = x.astype(dt), g.astype(dt)
-    if op == "elu_backward":
-        kw = {k: opts[k] for k in ("alpha", "scale", "input_scale", "is_result") if k in opts}
-        call = lambda: ops.elu_backward(g, x, **kw)  # noqa: E731
-    elif op == "softplus_backward":
-        kw = {k: opts[k] for k in ("beta", "threshold") if k in opts}
-        call = lambda: ops.softplus_backward(g, x, **kw)  # noqa: E731
-    else:
-        return {"time_us": None, "gelem_s": None}
+        return torch.from_numpy(x).to(torch.bfloat16)
+    if dtype == "bool":
+        return x > 0
+    return (x * 8).astype(dtype) if dtype.startswith(("int", "uint")) else x.astype(dtype)
+
+
+def _time_variant(op: str, soc: str, c: int, u: int, dt: str, shp: Shape, opts: Dict[str, Any],
+                  repeat: int) -> Dict[str, Any]:
+    """Times the op's generated function on random inputs of the variant's dtypes and shapes (the
+    per-tensor options where given) with the variant's attributes, under the variant's profile."""
+    from . import ops, settings
+
+    api = _registry.api(op)
+    words = _tensor_words(api)
+
+    def option_of(p: _registry.Param, what: str, default: Any) -> Any:
+        """The variant's per-tensor option (``grad_shape``), else the common one."""
+        return opts.get(f"{words[p.name].replace('-', '_')}_{what}", default)
+
+    tensors = [_random_tensor(_dims(option_of(p, "shape", shp)), option_of(p, "dtype", dt), i)
+               for i, p in enumerate(api.inputs)]
+    attrs = {p.py: opts[p.py] for p in api.attrs if p.py in opts}
+    fn = ops.functions()[api.py_name]
+    out = None
+    if api.out is not None and any(option_of(api.out, w, None) is not None for w in ("dtype", "shape")):
+        out = _random_tensor(_dims(option_of(api.out, "shape", shp)), option_of(api.out, "dtype", dt), 99)
+    call = (lambda: fn(*tensors, **attrs, out=out)) if api.out is not None else (lambda: fn(*tensors, **attrs))
+    n = math.prod(_dims(shp))
     before = settings.get_platform()
     try:
         settings.set_platform(soc, c, u)
@@ -235,70 +316,106 @@ def _time_variant(op: str, soc: str, c: int, u: int, dt: str, shp: Shape, opts: 
 def layout(op: str, p: Optional[Dict[str, Any]] = None, **plan_options: Any) -> Dict[str, Any]:
     """Where each core and each tile of a plan works, as the library's engine runs it.
 
+    Read from the plan's ``"schedule"`` (the engine's schedule, one format for every strategy:
+    doc/PYTHON.md, ``src/common/acpu_schedule.h``), never from CANN's per-operator tiling data, so
+    every strategy of every registry API lays out the same way.
+
     Args:
         op: the operator.
-        p: a plan from :func:`plan` (else one is made from `plan_options`). The softplus
-            ascend910b plan carries no element count: then pass ``shape=`` too.
-        **plan_options: as :func:`plan`.
+        p: a plan from :func:`plan` (else one is made from `plan_options`).
+        **plan_options: as :func:`plan` (unused when `p` is given).
 
     Returns:
-        ``{"total": N, "double_buffer": bool, "cores": [{"core": i, "kind": "big"|"small"|"last",
-        "start": s, "len": n, "tiles": [(start, len), ...]}, ...]}``; element ranges are of the
-        flattened output (for softplus arch35, the broadcast shape after PadAndSqueeze).
+        ``{"op", "scheme": the schedule's kind ("ranges", "split", "blocks", "dealt"), "total": N,
+        "tile": the largest tile in elements, "double_buffer": bool, "cores": [{"core": i,
+        "kind": "big"|"small"|"last", "start": s, "len": n, "tiles": [(start, len), ...]}, ...]}``;
+        element ranges are of the flattened output (after the broadcast schemes' dimension
+        collapse). ``kind``: ``big`` for the cores that get more (RANGES' first big_core_num,
+        SPLIT's and DEALT's first cores_tail), ``last`` for the last core, ``small`` otherwise.
     """
     if p is None:
         p = plan(op, **plan_options)
-    d = p["tilingData"]
-    if p["op"] == "SoftplusV2Grad" and p.get("strategy") == "arch35":
-        return _layout_split(p)
-    if p["op"] == "EluGradV2":
-        total, core_num, tile = d["totalLength"], p["blockDim"], d["tileDataNum"]
-        big_num, big_len, small_len, last_len = d["bigCoreNum"], d["bigCoreDataNum"], d["smallCoreDataNum"], \
-            d["lastCoreDataNum"]
-        double = bool(d["bufferOpen"])
-    else:  # SoftplusV2Grad ascend910b
-        shape = plan_options.get("shape", ())
-        shape = () if shape in (None, "scalar", ()) else ((shape,) if isinstance(shape, int) else tuple(shape))
-        total, core_num, tile = math.prod(shape), p["blockDim"], d["tileDataNum"]
-        big_num, big_len, small_len = d["tailBlockNum"], d["bigCoreDataNum"], d["smallCoreDataNum"]
-        last_len = big_len if core_num <= big_num else small_len
-        double = False
-    cores = []
-    for c in range(core_num):
-        if c < big_num:
-            start, n, kind = c * big_len, big_len, "big"
-        else:
-            start, n, kind = big_num * big_len + (c - big_num) * small_len, small_len, "small"
-        if c + 1 == core_num:
-            n, kind = last_len, "last"
-        n = min(n, total - start) if start < total else 0
-        tiles = [(start + t * tile, min(tile, n - t * tile)) for t in range((n + tile - 1) // tile)] if tile else []
-        cores.append({"core": c, "kind": kind, "start": start, "len": n, "tiles": tiles})
-    return {"op": p["op"], "total": total, "tile": tile, "double_buffer": double, "cores": cores}
+    s = p.get("schedule")
+    if s is None:
+        raise NotImplementedError(f"layout: the plan of {p.get('op')} has no \"schedule\" (a library older than "
+                                  "this package)")
+    reader = _SCHEDULES.get(s["kind"])
+    if reader is None:
+        raise NotImplementedError(f"layout: unknown schedule kind {s['kind']!r} in the plan of {p.get('op')}")
+    cores = [reader(s, c) for c in range(s["core_num"])]
+    if cores:
+        cores[-1]["kind"] = "last"
+    return {"op": p["op"], "scheme": s["kind"], "total": s["total"], "tile": s["tile"],
+            "double_buffer": bool(s["double_buffer"]), "cores": cores}
 
 
-def _layout_split(p: Dict[str, Any]) -> Dict[str, Any]:
-    d = p["tilingData"]
-    split, mc, mbs = d["split"], d["multiCore"], d["max_bro_shape"]
-    axis = split["axis"]
-    inner = math.prod(mbs[axis + 1:])
-    a_o = split["a_o"] or 1
-    axis_len = mbs[axis]
-    total = math.prod(mbs)
-    cores = []
-    big = mc["tiles_main"] + 1
-    for c in range(mc["num_cores"]):
-        first = c * big if c < mc["cores_tail"] else mc["cores_tail"] * big + (c - mc["cores_tail"]) * mc["tiles_main"]
-        count = big if c < mc["cores_tail"] else mc["tiles_main"]
-        tiles = []
-        for f in range(first, first + count):
-            outer, seg = divmod(f, a_o)
-            start = (outer * axis_len + seg * split["a_i"]) * inner
-            tiles.append((start, (split["a_i_tail"] if seg + 1 == a_o else split["a_i"]) * inner))
-        kind = "last" if c + 1 == mc["num_cores"] else ("big" if c < mc["cores_tail"] else "small")
-        cores.append({"core": c, "kind": kind, "start": tiles[0][0] if tiles else 0,
-                      "len": sum(n for _, n in tiles), "tiles": tiles})
-    return {"op": p["op"], "total": total, "tile": split["a_i"] * inner, "double_buffer": False, "cores": cores}
+def _core(c: int, kind: str, tiles: List[Tuple[int, int]], start: int) -> Dict[str, Any]:
+    return {"core": c, "kind": kind, "start": tiles[0][0] if tiles else start, "len": sum(n for _, n in tiles),
+            "tiles": tiles}
+
+
+def _ranges_core(s: Dict[str, Any], c: int) -> Dict[str, Any]:
+    """RANGES: core c < big_core_num owns big_core_len elements, later cores small_core_len, the
+    last last_core_len; clamped to total; tiles of `tile`."""
+    big, big_len, total, tile = s["big_core_num"], s["big_core_len"], s["total"], s["tile"]
+    if c < big:
+        start, n = c * big_len, big_len
+    else:
+        start, n = big * big_len + (c - big) * s["small_core_len"], s["small_core_len"]
+    if c + 1 == s["core_num"]:
+        n = s["last_core_len"]
+    n = min(n, total - start) if start < total else 0
+    tiles = [(start + t * tile, min(tile, n - t * tile)) for t in range(-(-n // tile))] if tile else []
+    return _core(c, "big" if c < big else "small", tiles, min(start, total))
+
+
+def _flat_tile(s: Dict[str, Any], f: int) -> Tuple[int, int]:
+    """SPLIT / BLOCKS flat tile f: [((f / a_o) * axis_len + (f % a_o) * a_i) * inner, + len), len
+    a_i_tail * inner on the axis's last segment, else a_i * inner."""
+    a_o = s["a_o"] or 1
+    outer, seg = divmod(f, a_o)
+    return ((outer * s["axis_len"] + seg * s["a_i"]) * s["inner"],
+            (s["a_i_tail"] if seg + 1 == a_o else s["a_i"]) * s["inner"])
+
+
+def _split_core(s: Dict[str, Any], c: int) -> Dict[str, Any]:
+    """SPLIT: tiles dealt tiles_main per core, one more for each of the first cores_tail."""
+    main, tail = s["tiles_main"], s["cores_tail"]
+    first = c * (main + 1) if c < tail else tail * (main + 1) + (c - tail) * main
+    count = main + 1 if c < tail else main
+    return _core(c, "big" if c < tail else "small", [_flat_tile(s, f) for f in range(first, first + count)], 0)
+
+
+def _blocks_core(s: Dict[str, Any], c: int) -> Dict[str, Any]:
+    """BLOCKS: core c takes block_former flat tiles from c * block_former, the last block_tail."""
+    count = s["block_tail"] if c + 1 == s["core_num"] else s["block_former"]
+    first = c * s["block_former"]
+    return _core(c, "small", [_flat_tile(s, f) for f in range(first, first + count)], 0)
+
+
+def _dealt_core(s: Dict[str, Any], c: int) -> Dict[str, Any]:
+    """DEALT: tiles of `tile` elements in element order, tiles_main per core and one more for each
+    of the first cores_tail; the tensor's shortfall (the short last tile) ends core short_core's
+    range, and the later cores start that much earlier."""
+    main, tail, tile, short = s["tiles_main"], s["cores_tail"], s["tile"], s["short_core"]
+    shortfall = (main * s["core_num"] + tail) * tile - s["total"]
+    count = main + (1 if c < tail else 0)
+    start, n = (c * main + min(c, tail)) * tile, count * tile
+    if c > short:
+        start -= shortfall
+    if c == short:
+        n -= shortfall
+    tiles = [(start + t * tile, min(tile, n - t * tile)) for t in range(count)]
+    return _core(c, "big" if c < tail else "small", tiles, start)
+
+
+_SCHEDULES: Dict[str, Callable[[Dict[str, Any], int], Dict[str, Any]]] = {
+    "ranges": _ranges_core, "split": _split_core, "blocks": _blocks_core, "dealt": _dealt_core}
+"""The engine's schedule kinds (src/common/acpu_schedule.h, src/engine/engine.c's core_work and
+tile_extent), by the plan's ``schedule.kind``."""
+
+
+_BUFFERING = {True: "double-buffered", False: "single-buffered"}
 
 
 def _pipeline(tiles: int, double: bool) -> List[List[Tuple[str, int]]]:
@@ -320,8 +437,7 @@ def draw(op: str, path: Optional[str] = None, p: Optional[Dict[str, Any]] = None
     pipeline. Saves a PNG when `path` is given; returns the Figure.
 
     Args:
-        op: the operator; **plan_options as :func:`plan` (or pass a plan as `p`, plus ``shape=``
-            for a softplus ascend910b plan).
+        op: the operator; **plan_options as :func:`plan` (or pass a plan as `p`).
         path: where to save the PNG (``None``: only return the figure).
         max_cores: cores drawn at most (the rest are summarised in the title).
         pipeline_tiles: tiles of the first core shown in the pipeline panel.
@@ -363,9 +479,9 @@ def draw(op: str, path: Optional[str] = None, p: Optional[Dict[str, Any]] = None
     ax.set_xticks(range(max_tiles + 1))
     ax.axvline(max_tiles, color="black", linewidth=0.6)
     what = p.get("schMode") or p.get("strategy")
-    title = (f'{p["op"]} on {p["soc"]}: {what}, blockDim {p["blockDim"]}, tilingKey {p["tilingKey"]}, '
-             f'{lay["total"]} elements, tile {lay["tile"]}, '
-             f'{"double-buffered" if lay["double_buffer"] else "single-buffered"}')
+    key = f', tilingKey {p["tilingKey"]}' if "tilingKey" in p else ""
+    title = (f'{p["op"]} on {p["soc"]}: {what}, blockDim {p["blockDim"]}{key}, {lay["scheme"]} schedule, '
+             f'{lay["total"]} elements, tile {lay["tile"]}, {_BUFFERING[lay["double_buffer"]]}')
     if len(lay["cores"]) > len(cores):
         title += f" (first {len(cores)} of {len(lay['cores'])} cores)"
     ax.set_title(title, fontsize=9)

@@ -9,11 +9,12 @@ import pytest
 import torch
 
 import aclnn_cpu
+import aclnn_cpu.torch as at
 from conftest import ulp_diff
 
 aten = torch.ops.aten
 
-# The accuracy contract (README "Numerics and accuracy"), against aten's own values: each side is
+# The accuracy contract (doc/NUMERICS.md), against aten's own values: each side is
 # within a few ulp of the exact value in fp32 (ELU <= 4, softplus <= 3; aten's exp adds its own),
 # 16-bit results are rounded once from fp32 on both sides (<= 1 ulp apart).
 ULP = {torch.float32: 8, torch.float64: 8, torch.bfloat16: 1, torch.float16: 1}
@@ -237,18 +238,83 @@ def test_gil_released_threads_run():
     assert not errs
 
 
-def test_silu_row_follows_the_library():
-    from aclnn_cpu._lib import lib
+def test_every_registry_api_is_exported():
+    from aclnn_cpu import ops
 
-    has = lib().has("aclnnSiluBackwardGetWorkspaceSize")
-    assert ("silu_backward" in aclnn_cpu.available_operators()) == has
-    x = data((33,), torch.float32, seed=19)
-    g = torch.ones_like(x)
-    if has:
-        assert ulp_diff(aclnn_cpu.silu_backward(g, x), aten.silu_backward(g, x)) <= 8
+    for name in aclnn_cpu.available_operators():
+        assert ops.bound(name).exported, f"{name}: the library does not export {ops.bound(name).api.name}"
+
+
+# ---- every registry API against PyTorch, through the aten op the torch table routes to it ---------
+
+EPS = {torch.float32: 2.0 ** -23, torch.float64: 2.0 ** -52, torch.bfloat16: 2.0 ** -7, torch.float16: 2.0 ** -10}
+TABLE_APIS = [a["name"] for a in aclnn_cpu.registry()["apis"]
+              if any(r.api == a["name"] for e in at.ACTIVATIONS for r in e.aten)]
+
+
+def close(got, want, x, up, dtype, ulps):
+    """Within `ulps` units of the larger of the result and |up| * (1 + |x|), the scale of an
+    element-wise gradient's rounding error (where a result cancels its own ulp says nothing)."""
+    got, want, x, up = (t.double() for t in (got, want, x, up))
+    nan = torch.isnan(got) & torch.isnan(want)
+    bound = ulps * EPS[dtype] * (want.abs() + up.abs() * (1 + x.abs()))
+    err = torch.where(nan, torch.zeros_like(got), (got - want).abs())
+    assert err.numel() == 0 or bool((err <= bound).all()), f"{float((err / bound).max()):.2f} times the bound"
+
+
+def pytorch_value(row_op, tensors, attrs, dtype):
+    """PyTorch's aten op on the tensors; in float32 rounded once where its CPU kernel lacks the
+    dtype (float16 for many ops)."""
+    try:
+        return row_op.call_pytorch([t.clone() for t in tensors], attrs)
+    except RuntimeError as e:
+        if "not implemented for" not in str(e):
+            raise
+        return row_op.call_pytorch([t.float() for t in tensors], attrs).to(dtype)
+
+
+@pytest.mark.parametrize("dtype", [torch.float32, torch.float16, torch.bfloat16, torch.float64], ids=str)
+@pytest.mark.parametrize("layout", ["dense", "views"])
+@pytest.mark.parametrize("api_name", TABLE_APIS)
+def test_every_api_matches_pytorch(api_name, layout, dtype):
+    """Default attributes, random inputs over [-6, 6); `views`: transposed inputs, a strided out,
+    and (an API that broadcasts, with two inputs) a gradient that broadcasts. A dtype the API
+    refuses on the host profile must be refused with 161002."""
+    from aclnn_cpu import _registry
+
+    api = _registry.api(api_name)
+    fn = getattr(aclnn_cpu, api.py_name)
+    row_op = at._aten_of(api_name)
+    shape = (7, 6) if layout == "dense" else (6, 7)
+    tensors = [data(shape, dtype, -6, 6, seed=31 + i) for i in range(len(api.inputs))]
+    if layout == "views":
+        tensors = [t.t().contiguous().t() for t in tensors]  # column-major views of (6, 7)
+    attrs = {p.py: p.default for p in api.attrs}
+    accepted = at._accepted(api, "Ascend950")
+    if accepted is not None and dtype not in accepted:
+        with pytest.raises(aclnn_cpu.ParamInvalidError) as e:
+            fn(*tensors, **attrs)
+        assert e.value.status == 161002
+        return
+    broadcast = layout == "views" and api.broadcast and len(tensors) == 2
+    if broadcast:
+        tensors[0] = tensors[0][:1]
+    full = [t.expand(shape) for t in tensors]
+    want = pytorch_value(row_op, full, attrs, dtype)
+    if api.inplace:
+        target = tensors[0].clone()
+        got = fn(target, *tensors[1:], **attrs)
+        assert got is target
+    elif layout == "views":
+        base = torch.full((shape[0] * 2, shape[1] * 3), 7.0, dtype=dtype)
+        out = base[::2, ::3]
+        got = fn(*tensors, **attrs, out=out)
+        assert got is out and bool((base[1::2] == 7.0).all())
     else:
-        with pytest.raises(NotImplementedError, match="aclnnSiluBackward"):
-            aclnn_cpu.silu_backward(g, x)
+        got = fn(*tensors, **attrs)
+    assert got.dtype == want.dtype and got.shape == want.shape
+    up = full[0] if len(full) == 2 else torch.ones_like(full[0])
+    close(got, want, full[-1], up, dtype, 8 if dtype in (torch.float32, torch.float64) else 1)
 
 
 @pytest.mark.parametrize("gshape,xshape", [((4, 5, 6), (6,)), ((6,), (4, 5, 6)), ((4, 1, 6), (1, 5, 1))])

@@ -48,14 +48,23 @@ def test_max_isa_refused_after_a_tiling_plan():
 
 
 def test_help_explains_every_argument():
-    for fn, args in ((aclnn_cpu.elu_backward, ["grad_output", "x", "alpha", "scale", "input_scale", "is_result",
-                                                "out"]),
-                     (aclnn_cpu.softplus_backward, ["grad_output", "x", "beta", "threshold", "out"]),
-                     (aclnn_cpu.tiling.plan, ["op", "soc", "dtype", "shape", "cores", "ub"])):
-        text = pydoc.render_doc(fn, renderer=pydoc.plaintext)
-        for a in args:
-            assert f"{a}:" in text, f"{fn.__name__}'s help does not explain {a}"
-    assert "Raises" in aclnn_cpu.elu_backward.__doc__
+    """The tiling lab's plan (the generated functions: test_registry.py)."""
+    text = pydoc.render_doc(aclnn_cpu.tiling.plan, renderer=pydoc.plaintext)
+    for a in ["op", "soc", "dtype", "shape", "cores", "ub"]:
+        assert f"{a}:" in text, f"plan's help does not explain {a}"
+    text = pydoc.render_doc(aclnn_cpu.elu_backward, renderer=pydoc.plaintext)
+    assert "Raises" in text and "self_or_result:" in text
+
+
+def test_import_loads_nothing_until_asked():
+    """import aclnn_cpu loads no library; the first generated name does, once."""
+    code = ("import aclnn_cpu, aclnn_cpu._lib as L\n"
+            "print(L.loaded())\n"
+            "f = aclnn_cpu.elu_backward\n"
+            "print(L.loaded(), f is aclnn_cpu.ops.elu_backward, 'elu_backward' in aclnn_cpu.__all__)\n")
+    r = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120)
+    assert r.returncode == 0, r.stderr
+    assert r.stdout.split() == ["False", "True", "True", "True"]
 
 
 def test_installed_copy_finds_its_library():
@@ -79,3 +88,19 @@ def test_training_example_runs(dtype):
                        capture_output=True, text=True, timeout=300)
     assert r.returncode == 0, r.stdout + r.stderr
     assert "loss (PyTorch)" in r.stdout and "time per step" in r.stdout and "largest relative" in r.stdout
+
+
+def test_overhead_example_covers_the_registry():
+    """examples/python/overhead.py prints one row per registry API that has a PyTorch op."""
+    import aclnn_cpu.torch as at
+    from aclnn_cpu import _registry
+
+    script = REPO / "examples" / "python" / "overhead.py"
+    r = subprocess.run([sys.executable, str(script), "--sizes", "1024", "--rounds", "1", "--reps", "3"],
+                       capture_output=True, text=True, timeout=300)
+    assert r.returncode == 0, r.stdout + r.stderr
+    names = [a.py_name for a in _registry.apis().values() if not a.inplace and
+             any(row.api == a.name and not row.op.endswith("_") for e in at.ACTIVATIONS for row in e.aten)]
+    assert names
+    for n in names:
+        assert f"| {n} | 1K |" in r.stdout, n

@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import json
+import math
 import subprocess
 
 import pytest
@@ -39,7 +40,7 @@ CASES = [
 
 @pytest.mark.parametrize("op,opts", CASES, ids=[f"{c[0]}-{i}" for i, c in enumerate(CASES)])
 def test_plan_equals_tool_json(op, opts):
-    argv = tiling.plan_args(op, **opts)
+    argv = tiling.plan_args(op, **opts) + ["--schedule"]  # plan() asks for the engine's schedule too
     r = subprocess.run([tiling_tool(), op, *argv], capture_output=True, text=True, timeout=60)
     assert r.returncode == 0, r.stderr
     assert r.stdout.endswith("\n") and r.stdout.count("\n") == 1
@@ -47,7 +48,8 @@ def test_plan_equals_tool_json(op, opts):
 
 
 def test_operators_and_plan_args():
-    assert tiling.operators()[:2] == ["elu_backward", "softplus_backward"]
+    ops = tiling.operators()  # the registry's order: families in the docs' order, rows within them
+    assert ops[0] == "elu_backward" and ops.index("elu_backward") < ops.index("softplus_backward")
     assert tiling.plan_args("elu_backward", soc="Ascend910B", shape=(4, 3), is_result=True, alpha=0.5) == \
         ["--soc", "Ascend910B", "--shape", "4,3", "--is-result", "--alpha", "0.5"]
     assert tiling.plan_args("elu_backward", shape=(), is_result=False) == ["--shape", "scalar"]
@@ -136,3 +138,77 @@ def test_draw_png(tmp_path):
     assert "EluGradV2 on Ascend910B" in fig.axes[0].get_title()
     tiling.draw("softplus_backward", str(tmp_path / "sp.png"), soc="Ascend950", shape=(2, 20000), cores=3, ub=253952)
     assert (tmp_path / "sp.png").stat().st_size > 10000
+
+
+# ---- every registry API: options, plans, layouts ---------------------------------------------------
+
+from aclnn_cpu import _registry  # noqa: E402
+
+APIS = list(_registry.apis().values())
+
+
+def test_operators_are_the_registry_apis():
+    assert tiling.operators() == [a.snake for a in APIS]
+
+
+@pytest.mark.parametrize("api", APIS, ids=lambda a: a.snake)
+def test_options_follow_the_registry_and_the_lab(api):
+    """One keyword per tensor dtype and shape and per attribute, exactly the lab's options for the op."""
+    opts = tiling.options(api.snake)
+    section = tiling.usage().split(f"\n{api.snake} options ({api.name}):\n", 1)[1].split("\n\n", 1)[0]
+    import re
+
+    lab = set(re.findall(r"--([a-z0-9-]+)", section)) | {"soc", "cores", "ub", "dtype", "shape", "strategy"}
+    assert set(opts.values()) == lab
+    for p in api.attrs:
+        assert p.py in opts
+    assert len([k for k in opts if k.endswith("_dtype")]) == len([p for p in api.params if p.is_tensor])
+
+
+LAYOUT_SHAPES = [(3, 2000), (7,), (2, 3, 4, 5, 6), (40000,), ()]
+
+
+@pytest.mark.parametrize("api", APIS, ids=lambda a: a.snake)
+def test_every_strategy_plans_and_lays_out(api):
+    """Each strategy of each API plans on some profile, and layout() (from the plan's schedule)
+    covers [0, n) once, in tiles no larger than the schedule's tile."""
+    for strategy in api.op["strategies"]:
+        laid = 0
+        for soc in ("host", "Ascend910B", "Ascend950"):
+            for shape in LAYOUT_SHAPES:
+                try:
+                    p = tiling.plan(api.snake, soc=soc, shape=shape, cores=6, strategy=strategy)
+                except (aclnn_cpu.ParamInvalidError, aclnn_cpu.InnerError):
+                    continue
+                lay = tiling.layout(api.snake, p)
+                _check_cover(lay)
+                assert lay["total"] == math.prod(shape) and lay["scheme"] == p["schedule"]["kind"]
+                assert len(lay["cores"]) == p["schedule"]["core_num"] and isinstance(lay["double_buffer"], bool)
+                assert all(n <= lay["tile"] for c in lay["cores"] for _, n in c["tiles"])
+                laid += 1
+        assert laid, f"{api.snake}: strategy {strategy} planned on no profile"
+
+
+@pytest.mark.parametrize("api", APIS, ids=lambda a: a.snake)
+def test_sweep_runs_every_api(api):
+    rows = tiling.sweep(api.snake, socs=["host", "Ascend910B"], shapes=[(4096,)], run=True, repeat=2,
+                        as_frame=False)
+    assert len(rows) == 2 and all("error" not in r and r["time_us"] > 0 for r in rows)
+
+
+def test_draw_every_scheme(tmp_path):
+    for i, api in enumerate(APIS):
+        fig = tiling.draw(api.snake, str(tmp_path / f"{i}.png"), soc="Ascend950", shape=(2, 20000), cores=3)
+        assert (tmp_path / f"{i}.png").stat().st_size > 10000 and api.op["type"] in fig.axes[0].get_title()
+        import matplotlib.pyplot as plt
+
+        plt.close(fig)
+
+
+def test_layout_reads_only_the_schedule():
+    """layout() needs nothing of CANN's tiling data: the schedule alone gives the cores and tiles."""
+    p = tiling.plan("softplus_backward", soc="Ascend950", shape=(2, 20000), cores=3, ub=253952)
+    bare = {"op": p["op"], "schedule": p["schedule"]}
+    assert tiling.layout("softplus_backward", bare) == tiling.layout("softplus_backward", p)
+    with pytest.raises(NotImplementedError, match="schedule"):
+        tiling.layout("softplus_backward", {"op": p["op"], "tilingData": p["tilingData"]})
