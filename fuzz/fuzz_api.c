@@ -1,38 +1,55 @@
-/* libFuzzer target over the public API of aclnnEluBackward and aclnnSoftplusBackward, run under
- * ASan + UBSan (fuzz/CMakeLists.txt). Each input describes one call, hostile caller included:
- * any int32 dtype, ranks 0..9, dims and strides from 0 to INT64_MAX (and negative), offsets,
- * storage shapes that fit, do not fit or are absent, scalars of every dtype with arbitrary bytes,
- * NULL and destroyed handles, outputs aliasing inputs, a destroyed executor or the other
- * operator's phase 2, a short or NULL workspace, a foreign stream, FP exceptions unmasked.
+/* libFuzzer target over every API of the operator registry (ops/acpu_registry.h), run under ASan +
+ * UBSan (fuzz/CMakeLists.txt). One input is one hostile call: a byte picks the API
+ * (acpu_apis[b % acpu_api_count]) and the rest describes each of its parameters by kind, so that a
+ * new registry row is fuzzed with no edit here (a new parameter kind needs a reader:
+ * tests/test_fuzz_coverage.c fails until it has one).
  *
- * Buffers are real and exactly as large as the storage the descriptor claims, when that is at
- * most MAX_REAL_BYTES; a claim that no memory can hold (>= 2^63 bytes, or an overflowing product)
- * gets a small real buffer, which the library must refuse to touch; a claim in between gets NULL
- * data, which it must refuse for a non-empty tensor. Every buffer has GUARD bytes on both sides.
- * After each call (abort() on any violation, so libFuzzer keeps the input):
- *   - every guard byte is intact, and so is every byte of every buffer the output does not use;
- *   - on failure, and after phase 1 always, the output's buffer is bit-for-bit unchanged;
- *   - on success, only bytes inside gradInput's view changed, gradInput's dtype is one the
- *     README lists, its view fits its claimed storage, that storage is possible, and the view
- *     has no dim > 1 with stride 0;
- *   - calls that must fail (NULL or destroyed handle, NULL out-pointer, destroyed executor,
- *     the other operator's executor, NULL or short workspace, foreign stream) do fail.
- * Every size the harness computes itself goes through checked arithmetic: the harness has no UB.
+ *   tensors   any int32 dtype, formats, ranks 0..9, dims and strides from 0 to INT64_MAX and negative,
+ *             offsets, storage shapes that fit, do not fit, are absent or cannot exist, NULL data
+ *   scalars   every dtype with typical or arbitrary bytes, or NULL (required and optional alike)
+ *   bools, int64 values (small, the attribute's choices, extremes, raw), strings (the attribute's
+ *             choices, arbitrary bytes, NULL)
+ * and around the call: NULL and destroyed handles, NULL out-pointers, outputs aliasing inputs
+ * (exactly, shifted, over their storage) and overlapping themselves, a platform profile with tiny,
+ * normal, huge and negative UB and core overrides (restored after every input), FP exceptions
+ * unmasked, then phase 2 through the row's run: once, twice, repeatable, after its executor was
+ * destroyed, by another API's run, with a NULL or short workspace, on a foreign stream, with the
+ * handles destroyed, or after rebinding a tensor (aclSetInputTensorAddr / aclSetOutputTensorAddr /
+ * aclSetTensorAddr) onto another tensor's buffer (overlapping or not), a fresh buffer, its own
+ * address, NULL, a wrapping address, a bad index or a destroyed executor.
+ *
+ * Buffers are real and exactly as large as the storage a tensor claims when that is at most
+ * MAX_REAL_BYTES; a claim that no memory can hold (>= 2^63 bytes or an overflowing product) gets a
+ * small real buffer, which the library must refuse to touch; a claim in between gets NULL data,
+ * which it must refuse for a non-empty call. Every buffer has GUARD bytes on both sides.
+ * After each call (abort() on any violation, so that libFuzzer keeps the input):
+ *   - every guard byte is intact, and so is every byte of every buffer outside the output's view;
+ *   - on failure, and after phase 1 always, every buffer is bit-for-bit unchanged;
+ *   - phase 1 accepted: every tensor's dtype is a whole-byte type with a cast and one the registry
+ *     lists for its parameter on the profile; each non-empty call's views fit storages that exist,
+ *     over non-NULL data; the output's elements are distinct; the output meets no input except as
+ *     the same view (the overlap rule, recomputed here); each string is one of its choices; a UB
+ *     override below one 32-byte block was refused;
+ *   - a rebinding is accepted exactly when phase 1's rules hold at the new address (recomputed here);
+ *   - calls that must fail do fail: a NULL or destroyed handle, a NULL string, a string outside its
+ *     choices, a NULL out-pointer, a negative platform override, a destroyed executor, another API's
+ *     run, a NULL or short workspace, a foreign stream, a second run of a non-repeatable executor.
+ * Every size the harness computes goes through checked arithmetic: the harness itself has no UB.
  *
  * Input format (fuzz/make_corpus.py writes seeds in it; bytes past the end read as 0):
- *   header  b0: bit 0 op (0 ELU, 1 softplus), bit 1 isResult, bit 2 FP traps, bits 3-5 platform
- *               (0 default, 1 host, 2 Ascend910, 3 Ascend910B, 4 Ascend910_93, 5 Ascend950,
- *               6 Ascend910B with coreNum = b4 % 65, 7 host with ubBytes = b4 * 1024)
- *           b1: bits 0-2 phase-2 mode (enum p2_mode), bit 3 run twice in modes 0 and 1,
- *               bits 4-7: 15 = NULL workspaceSize pointer, 14 = NULL executor pointer
- *           b2: aliasing (alias_mode()), b3: handle faults (handle_faults()), b4: platform parameter,
- *           b5..b8: seed of the buffer contents (little endian)
- *   tensor  x3 (gradOutput, self/selfOrResult, gradInput):
- *           dtype (read_dtype), format byte, rank byte (% 10), rank dims (read_dim),
- *           stride mode byte (< 0x80 NULL, else rank stride bytes, read_stride),
- *           offset byte (read_offset), storage mode byte (read_storage)
- *   scalar  x3 ELU (alpha, scale, inputScale) / x2 softplus (beta, threshold):
- *           dtype (read_dtype), value byte (< 0xE0 typical value, else 16 raw bytes follow)
+ *   header  h0 API, h1 mode (bits 0-3 phase-2 mode % P2_COUNT, bit 4 FP traps, bits 5-6 out-pointer
+ *           fault: 1 NULL workspaceSize, 2 NULL executor), h2 aliasing (alias_mode), h3 its parameter,
+ *           h4 handle faults (handle_faults), h5 platform (set_platform), h6 its parameter, h7 rebinding
+ *           (rebind_target), h8 its parameter (also: which other API runs), h9..h12 buffer-content seed
+ *   then each parameter of the API in order:
+ *     tensor  dtype (read_dtype), format byte, rank byte (% 10), rank dims (read_dim), stride mode
+ *             byte (< 0x80 NULL strides, else rank stride bytes, read_stride), offset byte
+ *             (read_offset), storage byte (read_storage)
+ *     scalar  dtype (read_dtype), value byte (< 0xE0 typical value, < 0xF0 16 raw bytes follow,
+ *             else NULL)
+ *     bool    one byte (bit 0)
+ *     int     one byte (read_int)
+ *     string  one byte (read_string)
  * FUZZ_API_VERBOSE=1 prints the decoded call and every status (triage of a crash input).
  */
 #define _GNU_SOURCE /* feenableexcept, setenv */
@@ -47,37 +64,60 @@
 
 #include "acl/acl.h"
 #include "aclnn_cpu/aclnn_cpu.h"
-#include "aclnnop/aclnn_elu_backward.h"
-#include "aclnnop/aclnn_softplus_backward.h"
+#include "acpu_fuzz.h"
+#include "ops/acpu_registry.h"
+#include "tiling/acpu_platform.h"
 
 #define MAX_RANK 9                  /* one above the operators' limit of 8 */
+#define MAX_T ACPU_MAX_PARAMS       /* tensors of one call */
+#define SPARE MAX_T                 /* index of the spare buffer a rebinding may move a tensor to */
 #define MAX_REAL_BYTES (1u << 20)   /* largest storage backed by a real buffer */
 #define SMALL_BYTES 64              /* real buffer behind an impossible storage claim */
 #define GUARD 64                    /* guard bytes on each side of every buffer */
 #define GUARD_BYTE 0xA5
 #define MAX_WORKSPACE (64u << 20)   /* a larger workspace request is not run */
 #define MAX_MARKED (1u << 22)       /* view elements walked when checking what phase 2 wrote */
-#define NT 3                        /* tensors: gradOutput, self, gradInput */
-#define OUT 2                       /* gradInput's index */
+#define MAX_STRING 24               /* arbitrary string bytes */
+#define TINY_UB 32                  /* no tile of any strategy fits below one 32-byte block */
+#define SLOTS (ACPU_TILING_MAX_INPUTS + 1) /* an executor's tensors: the inputs, then the output */
 /* Loops over buffer bytes: uninstrumented, or libFuzzer's comparison hooks cost more than the call. */
+#if defined(__clang__)
 #define NO_COVERAGE __attribute__((no_sanitize("coverage")))
+#else
+#define NO_COVERAGE
+#endif
 
-/* ---- failures --------------------------------------------------------------------------- */
+/* ---- failures ------------------------------------------------------------------------------------ */
 
 static bool verbose; /* FUZZ_API_VERBOSE=1: the decoded call and each status on stderr (triage) */
+static acpu_fuzz_api_report report;
 
-static void fail(const char *fmt, ...)
+__attribute__((format(printf, 1, 2), noreturn)) static void fail(const char *fmt, ...)
 {
     va_list ap;
     va_start(ap, fmt);
     fputs("fuzz_api: ", stderr);
+    if (report.api >= 0)
+        fprintf(stderr, "%s: ", acpu_apis[report.api]->name);
     vfprintf(stderr, fmt, ap);
     fprintf(stderr, " (last library message: \"%s\")\n", aclGetRecentErrMsg());
     va_end(ap);
     abort();
 }
 
-/* ---- input reader ----------------------------------------------------------------------- */
+static void must_fail(aclnnStatus st, const char *what)
+{
+    if (st == ACLNN_SUCCESS)
+        fail("%s returned 0", what);
+}
+
+static void must_be(aclnnStatus st, aclnnStatus want, const char *what)
+{
+    if (st != want)
+        fail("%s returned %d, want %d", what, (int)st, (int)want);
+}
+
+/* ---- input reader -------------------------------------------------------------------------------- */
 
 typedef struct {
     const uint8_t *p;
@@ -109,7 +149,7 @@ static int64_t as_i64(uint64_t v)
     return s;
 }
 
-/* ---- dtypes ------------------------------------------------------------------------------ */
+/* ---- dtypes -------------------------------------------------------------------------------------- */
 
 /* Every aclDataType value of include/acl/acl_base.h: a byte >= 64 picks one of these. */
 static const int32_t real_dtypes[] = {
@@ -118,7 +158,7 @@ static const int32_t real_dtypes[] = {
     ACL_BOOL,         ACL_STRING,    ACL_COMPLEX64,  ACL_COMPLEX128,    ACL_BF16,           ACL_INT4,
     ACL_UINT1,        ACL_COMPLEX32, ACL_HIFLOAT8,   ACL_FLOAT8_E5M2,   ACL_FLOAT8_E4M3FN,  ACL_FLOAT8_E8M0,
     ACL_FLOAT6_E3M2,  ACL_FLOAT6_E2M3, ACL_FLOAT4_E2M1, ACL_FLOAT4_E1M2,
-    /* the operators' own dtypes once more: valid calls stay likely under mutation */
+    /* the operators' usual dtypes once more: valid calls stay likely under mutation */
     ACL_FLOAT, ACL_FLOAT16, ACL_BF16, ACL_DOUBLE};
 #define N_REAL_DTYPES (sizeof real_dtypes / sizeof real_dtypes[0])
 
@@ -151,17 +191,19 @@ static unsigned dtype_bits(int32_t dt)
     }
 }
 
-/* gradInput dtypes of the README's table. */
-static bool output_dtype_listed(bool softplus, int32_t dt)
+/* The dtypes an operator may read or write at all: whole bytes, with conversions (no string, no
+ * sub-byte or 8-bit float, no complex32, no unknown value). */
+static bool dtype_has_cast(int32_t dt)
 {
     switch (dt) {
-    case ACL_FLOAT: case ACL_FLOAT16: case ACL_BF16: case ACL_DOUBLE: return true;
-    case ACL_COMPLEX64: case ACL_COMPLEX128: return !softplus;
+    case ACL_FLOAT: case ACL_FLOAT16: case ACL_BF16: case ACL_DOUBLE: case ACL_INT8: case ACL_INT16:
+    case ACL_INT32: case ACL_INT64: case ACL_UINT8: case ACL_UINT16: case ACL_UINT32: case ACL_UINT64:
+    case ACL_BOOL: case ACL_COMPLEX64: case ACL_COMPLEX128: return true;
     default: return false;
     }
 }
 
-/* ---- tensor descriptors ------------------------------------------------------------------ */
+/* ---- tensor descriptors -------------------------------------------------------------------------- */
 
 typedef struct {
     int32_t dtype, format;
@@ -215,6 +257,14 @@ static void contiguous_strides(const tdesc *d, int64_t *out)
     }
 }
 
+static void effective_strides(const tdesc *d, int64_t *strides)
+{
+    if (d->has_strides)
+        memcpy(strides, d->strides, sizeof d->strides);
+    else
+        contiguous_strides(d, strides);
+}
+
 /* < 0x40: the row-major stride; < 0x80: 0..63 (0 included); else as read_dim. */
 static int64_t read_stride(reader *r, int64_t contiguous)
 {
@@ -242,10 +292,7 @@ static int64_t read_offset(reader *r)
 static int64_t view_extent(const tdesc *d)
 {
     int64_t strides[MAX_RANK];
-    if (d->has_strides)
-        memcpy(strides, d->strides, sizeof strides);
-    else
-        contiguous_strides(d, strides);
+    effective_strides(d, strides);
     int64_t last = d->offset;
     for (uint64_t k = 0; k < d->rank; k++) {
         if (d->dims[k] <= 0) /* empty, or refused by aclCreateTensor (negative) */
@@ -315,7 +362,57 @@ static bool view_count(const tdesc *d, uint64_t *count)
     return true;
 }
 
-/* ---- buffers ----------------------------------------------------------------------------- */
+/* Index of the view's last element, offset + sum((dim-1)*stride), exactly (false on overflow). */
+static bool view_last(const tdesc *d, uint64_t *last)
+{
+    int64_t strides[MAX_RANK];
+    effective_strides(d, strides);
+    uint64_t l = (uint64_t)d->offset, term;
+    if (d->offset < 0)
+        return false;
+    for (uint64_t k = 0; k < d->rank; k++)
+        if (d->dims[k] < 1 || strides[k] < 0 ||
+            __builtin_mul_overflow((uint64_t)(d->dims[k] - 1), (uint64_t)strides[k], &term) ||
+            __builtin_add_overflow(l, term, &l))
+            return false;
+    *last = l;
+    return true;
+}
+
+static bool view_empty(const tdesc *d)
+{
+    for (uint64_t k = 0; k < d->rank; k++)
+        if (d->dims[k] == 0)
+            return true;
+    return false;
+}
+
+/* Whether the view's elements are distinct: ordered by stride, each dim larger than 1 steps past the
+ * reach of the smaller ones (sum of (dim-1)*stride below it). Runs on accepted views only. */
+static bool view_distinct(const tdesc *d)
+{
+    int64_t strides[MAX_RANK];
+    effective_strides(d, strides);
+    bool used[MAX_RANK] = {false};
+    uint64_t reach = 0; /* elements spanned by the dims taken so far, minus one */
+    for (uint64_t n = 0; n < d->rank; n++) {
+        uint64_t best = d->rank;
+        for (uint64_t k = 0; k < d->rank; k++)
+            if (!used[k] && d->dims[k] > 1 && (best == d->rank || strides[k] < strides[best]))
+                best = k;
+        if (best == d->rank)
+            return true;
+        used[best] = true;
+        uint64_t term;
+        if ((uint64_t)strides[best] <= reach ||
+            __builtin_mul_overflow((uint64_t)(d->dims[best] - 1), (uint64_t)strides[best], &term) ||
+            __builtin_add_overflow(reach, term, &reach))
+            return false;
+    }
+    return true;
+}
+
+/* ---- buffers ------------------------------------------------------------------------------------- */
 
 typedef enum {
     STORE_REAL,       /* claim <= MAX_REAL_BYTES: a buffer of exactly that size */
@@ -327,9 +424,10 @@ typedef enum {
 static store_class classify_storage(const tdesc *d, uint64_t *bytes)
 {
     uint64_t elems = 1;
+    *bytes = 0;
     for (uint64_t k = 0; k < d->storage_rank; k++) {
         if (d->storage[k] < 0)
-            return *bytes = 0, STORE_REAL; /* aclCreateTensor refuses it: never used */
+            return STORE_REAL; /* aclCreateTensor refuses it: never used */
         if (__builtin_mul_overflow(elems, (uint64_t)d->storage[k], &elems))
             return STORE_IMPOSSIBLE;
     }
@@ -364,30 +462,29 @@ NO_COVERAGE static void pool_fill(void)
     }
 }
 
+static void buffer_alloc(buffer *b, size_t size, uint64_t seed)
+{
+    b->size = size;
+    b->base = malloc(2 * GUARD + size);
+    b->snapshot = malloc(2 * GUARD + size);
+    if (b->base == NULL || b->snapshot == NULL)
+        fail("out of memory for a %zu-byte buffer", size);
+    memset(b->base, GUARD_BYTE, GUARD);
+    memcpy(b->base + GUARD, pool + seed % POOL_WINDOWS, size);
+    memset(b->base + GUARD + size, GUARD_BYTE, GUARD);
+    memcpy(b->snapshot, b->base, 2 * GUARD + size);
+}
+
 static void buffer_make(buffer *b, const tdesc *d, uint64_t seed)
 {
     uint64_t bytes = 0;
     memset(b, 0, sizeof *b);
     b->cls = classify_storage(d, &bytes);
-    if (b->cls == STORE_HUGE)
-        return;
-    b->size = b->cls == STORE_REAL ? (size_t)bytes : SMALL_BYTES;
-    b->base = malloc(2 * GUARD + b->size);
-    b->snapshot = malloc(2 * GUARD + b->size);
-    if (b->base == NULL || b->snapshot == NULL)
-        fail("out of memory for a %zu-byte buffer", b->size);
-    memset(b->base, GUARD_BYTE, GUARD);
-    memcpy(b->base + GUARD, pool + seed % POOL_WINDOWS, b->size);
-    memset(b->base + GUARD + b->size, GUARD_BYTE, GUARD);
+    if (b->cls != STORE_HUGE)
+        buffer_alloc(b, b->cls == STORE_REAL ? (size_t)bytes : SMALL_BYTES, seed);
 }
 
 static uint8_t *buffer_data(const buffer *b) { return b->base ? b->base + GUARD : NULL; }
-
-static void buffer_free(buffer *b)
-{
-    free(b->base);
-    free(b->snapshot);
-}
 
 static void buffer_snapshot(buffer *b)
 {
@@ -395,7 +492,14 @@ static void buffer_snapshot(buffer *b)
         memcpy(b->snapshot, b->base, 2 * GUARD + b->size);
 }
 
-/* ---- scalars ----------------------------------------------------------------------------- */
+static void buffer_free(buffer *b)
+{
+    free(b->base);
+    free(b->snapshot);
+    memset(b, 0, sizeof *b);
+}
+
+/* ---- scalars ------------------------------------------------------------------------------------- */
 
 typedef struct {
     float f;
@@ -446,10 +550,14 @@ static void encode_typical(const typical *t, int32_t dt, uint8_t out[16])
     }
 }
 
-static aclScalar *read_scalar(reader *r)
+/* NULL when the value byte asks for no scalar, or when aclCreateScalar refuses the dtype. */
+static aclScalar *read_scalar(reader *r, int32_t *dtype)
 {
     int32_t dt = read_dtype(r);
     uint8_t v = rd_u8(r), value[16];
+    *dtype = dt;
+    if (v >= 0xF0)
+        return NULL;
     if (v < 0xE0)
         encode_typical(&typical_values[v % N_TYPICAL], dt, value);
     else
@@ -458,47 +566,215 @@ static aclScalar *read_scalar(reader *r)
     return aclCreateScalar(value, (aclDataType)dt);
 }
 
-/* ---- one call ---------------------------------------------------------------------------- */
+/* ---- one call ------------------------------------------------------------------------------------ */
 
 enum p2_mode {
-    P2_NORMAL,        /* run (twice with bit 3: the second must fail) */
-    P2_REPEATABLE,    /* repeatable, run (twice with bit 3), destroy */
-    P2_DESTROYED,     /* destroy the executor, then run: must fail */
-    P2_OTHER_OP,      /* the other operator's phase 2 first: must fail; then the right one */
-    P2_NULL_WS,       /* workspace NULL with a size > 0: must fail */
-    P2_SHORT_WS,      /* one byte less workspace than asked: must fail */
+    P2_NORMAL,         /* run once */
+    P2_TWICE,          /* run twice: the second must fail (not repeatable) */
+    P2_REPEATABLE,     /* repeatable, run twice, destroy */
+    P2_DESTROYED,      /* destroy the executor, then run: must fail */
+    P2_OTHER_API,      /* another API's phase 2 first: must fail; then its own */
+    P2_NULL_WS,        /* workspace NULL with a size > 0: must fail */
+    P2_SHORT_WS,       /* one byte less workspace than asked: must fail */
     P2_FOREIGN_STREAM, /* a stream that is no stream: must fail */
-    P2_FREE_HANDLES   /* destroy tensors and scalars between the phases, then run */
+    P2_FREE_HANDLES,   /* destroy tensors and scalars between the phases, then run */
+    P2_REBIND,         /* rebind one of the executor's tensors (rebind_target), then run */
+    P2_COUNT
 };
 
+/* Where a tensor's data is: buffer `buf` (a tensor index, or SPARE), `shift` bytes in; buf -1: at
+ * an address no buffer holds (a wrapping rebinding of an empty call). */
 typedef struct {
-    bool softplus, is_result, traps;
-    unsigned mode;
-    bool twice;
-    unsigned out_ptrs;
-    tdesc t[NT];
-    int owner[NT];      /* index of the tensor whose buffer this tensor's data points into */
-    bool null_data[NT];
-    buffer buf[NT];     /* buf[i] is used only when owner[i] == i */
-    aclTensor *th[NT];
-    aclScalar *sh[3];
-    bool th_dead[NT], sh_dead[3]; /* destroyed on purpose: passed as is, never destroyed again */
-    int n_scalars;
-    bool handle_fault;  /* a NULL or destroyed handle: phase 1 must fail */
+    int buf;
+    size_t shift;
+} loc;
+
+typedef struct {
+    const acpu_api_def *api;
+    int api_index;
+    bool traps;
+    unsigned mode, out_ptrs;
+    uint8_t rebind, rebind_param;
+    /* the tensors, in parameter order */
+    int nt;
+    int param_of[MAX_T];          /* tensor -> parameter index */
+    int out;                      /* the output tensor, -1 when the API has none */
+    int n_in;                     /* operator inputs */
+    int slot_t[SLOTS];            /* executor slot (inputs, then the output) -> tensor */
+    tdesc t[MAX_T];
+    loc at[MAX_T];                /* where each tensor's data is */
+    loc slot_at[SLOTS];           /* where the executor reads and writes each slot (rebinding moves it) */
+    bool null_data[MAX_T];
+    buffer buf[MAX_T + 1];        /* buf[i] for tensor i when at[i].buf == i; buf[SPARE] for rebinding */
+    aclTensor *th[MAX_T];
+    bool th_dead[MAX_T];          /* destroyed on purpose: passed as is, never destroyed again */
+    /* the other parameters, by parameter index */
+    acpu_arg args[ACPU_MAX_PARAMS];
+    aclScalar *sh[ACPU_MAX_PARAMS];
+    int32_t sdt[ACPU_MAX_PARAMS];
+    bool sh_dead[ACPU_MAX_PARAMS];
+    char str[ACPU_MAX_PARAMS][MAX_STRING + 1];
+    bool handle_fault;            /* a NULL or destroyed handle: phase 1 must fail */
+    bool bad_attr;                /* a NULL string or one outside its choices: phase 1 must fail */
+    bool bad_platform;            /* a negative override: aclnnCpuSetPlatform refused it */
+    int64_t ub_override;          /* the UB override in effect (0: none) */
+    acpu_profile_group group;
 } call;
 
-static const char *const tensor_names[NT] = {"gradOutput", "self", "gradInput"};
-
-static void set_platform(uint8_t b0, uint8_t param)
+static bool is_tensor_kind(acpu_param_kind k) { return k <= ACPU_P_TINOUT_CONST; }
+static bool is_output_kind(acpu_param_kind k) { return k >= ACPU_P_TOUT && k <= ACPU_P_TINOUT_CONST; }
+static bool is_input_kind(acpu_param_kind k)
 {
-    static const char *const socs[8] = {NULL, "host", "Ascend910", "Ascend910B", "Ascend910_93", "Ascend950",
-                                        "Ascend910B", "host"};
-    unsigned p = (b0 >> 3) & 7;
-    int32_t cores = p == 6 ? param % 65 : 0;
-    int64_t ub = p == 7 ? (int64_t)param * 1024 : 0;
-    if (aclnnCpuSetPlatform(socs[p], cores, ub) != ACL_SUCCESS)
-        fail("aclnnCpuSetPlatform(%s, %d, %lld) refused", socs[p] ? socs[p] : "NULL", (int)cores, (long long)ub);
+    return k == ACPU_P_TIN || k == ACPU_P_TINOUT || k == ACPU_P_TINOUT_CONST;
 }
+
+bool acpu_fuzz_api_handles_kind(acpu_param_kind kind)
+{
+    switch (kind) {
+    case ACPU_P_TIN: case ACPU_P_TOUT: case ACPU_P_TOUT_CONST: case ACPU_P_TINOUT: case ACPU_P_TINOUT_CONST:
+    case ACPU_P_SCALAR: case ACPU_P_SCALAR_OPT: case ACPU_P_BOOL: case ACPU_P_INT: case ACPU_P_STRING: return true;
+    default: return false;
+    }
+}
+
+static const char *tensor_name(const call *c, int t) { return c->api->params[c->param_of[t]].name; }
+
+/* The tensors of the API's row: which parameter each is, the output, the executor's slots. */
+static void layout(call *c)
+{
+    const acpu_api_def *api = c->api;
+    c->nt = 0;
+    c->out = -1;
+    c->n_in = api->op->n_in;
+    for (int s = 0; s < SLOTS; s++)
+        c->slot_t[s] = -1;
+    for (int i = 0; i < api->n_params; i++) {
+        acpu_param_kind k = api->params[i].kind;
+        if (!is_tensor_kind(k))
+            continue;
+        int t = c->nt++;
+        c->param_of[t] = i;
+        if (is_input_kind(k) && api->params[i].slot < ACPU_TILING_MAX_INPUTS)
+            c->slot_t[api->params[i].slot] = t;
+        if (is_output_kind(k)) {
+            c->out = t;
+            c->slot_t[c->n_in] = t;
+        }
+    }
+}
+
+/* ---- parameters other than tensors ---------------------------------------------------------------- */
+
+static int choice_count(const acpu_attr_def *a)
+{
+    int n = 0;
+    while (a->choices != NULL && a->choices[n] != NULL)
+        n++;
+    return n;
+}
+
+/* < 0x80: -64..63; < 0xC0: one of the attribute's choices as a number (when it has choices), else a
+ * special value; else as read_dim (specials, raw 8 bytes). */
+static int64_t read_int(reader *r, const acpu_attr_def *a)
+{
+    uint8_t v = rd_u8(r);
+    if (v < 0x80)
+        return (int64_t)v - 64;
+    int n = choice_count(a);
+    if (v < 0xC0)
+        return n > 0 ? strtoll(a->choices[(v & 0x3F) % n], NULL, 10) : special_values[v & 13];
+    return read_dim(r, v);
+}
+
+/* < 0xC0: one of the attribute's choices (copied: the library must compare, not match pointers), ""
+ * when it has none; < 0xF0: a length byte (% MAX_STRING + 1) and that many arbitrary bytes; else
+ * NULL. Sets c->bad_attr when the string is NULL or not one of the choices. */
+static const char *read_string(reader *r, call *c, int i, const acpu_attr_def *a)
+{
+    uint8_t v = rd_u8(r);
+    char *s = c->str[i];
+    memset(s, 0, MAX_STRING + 1);
+    int n = choice_count(a);
+    if (v >= 0xF0) {
+        c->bad_attr = true;
+        return NULL;
+    }
+    if (v < 0xC0 && n > 0) {
+        snprintf(s, MAX_STRING + 1, "%s", a->choices[v % n]);
+    } else if (v >= 0xC0) {
+        size_t len = rd_u8(r) % (MAX_STRING + 1);
+        for (size_t k = 0; k < len; k++)
+            s[k] = (char)rd_u8(r);
+    }
+    bool listed = false;
+    for (int k = 0; k < n; k++)
+        listed = listed || strcmp(s, a->choices[k]) == 0;
+    c->bad_attr = c->bad_attr || !listed;
+    return s;
+}
+
+/* Reads every parameter of the row in order; false (and report.unhandled_kind) for a kind without
+ * a reader. */
+static bool read_params(reader *r, call *c)
+{
+    const acpu_api_def *api = c->api;
+    int t = 0;
+    for (int i = 0; i < api->n_params; i++) {
+        const acpu_param_def *p = &api->params[i];
+        const acpu_attr_def *a = is_tensor_kind(p->kind) ? NULL : &api->op->attrs[p->slot];
+        switch (p->kind) {
+        case ACPU_P_TIN: case ACPU_P_TOUT: case ACPU_P_TOUT_CONST: case ACPU_P_TINOUT: case ACPU_P_TINOUT_CONST:
+            read_tensor(r, &c->t[t++]);
+            break;
+        case ACPU_P_SCALAR: case ACPU_P_SCALAR_OPT:
+            c->sh[i] = read_scalar(r, &c->sdt[i]);
+            c->handle_fault = c->handle_fault || (c->sh[i] == NULL && p->kind == ACPU_P_SCALAR);
+            c->args[i].p = c->sh[i];
+            break;
+        case ACPU_P_BOOL: c->args[i].b = (rd_u8(r) & 1) != 0; break;
+        case ACPU_P_INT: c->args[i].i = read_int(r, a); break;
+        case ACPU_P_STRING: c->args[i].s = read_string(r, c, i, a); break;
+        default:
+            report.unhandled_kind = (int)p->kind;
+            return false;
+        }
+    }
+    return true;
+}
+
+/* ---- the platform -------------------------------------------------------------------------------- */
+
+static const char *const socs[6] = {NULL, "host", "Ascend910", "Ascend910B", "Ascend910_93", "Ascend950"};
+static const int32_t huge_cores[4] = {65536, INT32_MAX, -1, 1 << 20};
+static const int64_t threshold_ubs[16] = {127, 128, 159, 160, 255, 256, 415, 416,
+                                          511, 512, 1024, 1535, 1536, 4096, 16384, 65536};
+static const int64_t huge_ubs[4] = {INT64_MAX, (int64_t)1 << 40, (int64_t)1 << 62, ((int64_t)1 << 31) + 32};
+
+/* p: bits 0-2 soc (% 6; 0 restores the environment's profile, which ignores the overrides),
+ * bits 3-4 cores (0 the profile's, 1 tiny 1..3, 2 normal 4..64, 3 huge or negative), bits 5-7 UB
+ * (0 the profile's, 1 tiny 1..31 bytes, 2 around the tiles' thresholds, 3 normal 8K..256K, 4 huge,
+ * 5 negative, 6 and 7 the profile's); q the values' parameter. */
+static void set_platform(call *c, uint8_t p, uint8_t q)
+{
+    const char *soc = socs[(p & 7) % 6];
+    unsigned cm = (p >> 3) & 3, um = p >> 5;
+    int32_t cores = cm == 1 ? 1 + q % 3 : cm == 2 ? 4 + q % 61 : cm == 3 ? huge_cores[q & 3] : 0;
+    int64_t ub = um == 1 ? 1 + q % (TINY_UB - 1) : um == 2 ? threshold_ubs[q & 15]
+               : um == 3 ? (int64_t)8192 << (q % 6) : um == 4 ? huge_ubs[q & 3] : um == 5 ? -1 - (q & 1) : 0;
+    aclError st = aclnnCpuSetPlatform(soc, cores, ub);
+    c->bad_platform = cores < 0 || ub < 0;
+    if (c->bad_platform != (st != ACL_SUCCESS))
+        fail("aclnnCpuSetPlatform(%s, %d, %lld) returned %d", soc ? soc : "NULL", (int)cores, (long long)ub, (int)st);
+    c->ub_override = !c->bad_platform && soc != NULL ? ub : 0;
+    aclnnCpuPlatform now;
+    acpu_soc parsed = ACPU_SOC_HOST;
+    if (aclnnCpuGetPlatform(&now) != ACL_SUCCESS || !acpu_soc_parse(now.soc, &parsed))
+        fail("aclnnCpuGetPlatform gave no known profile");
+    c->group = acpu_profile_group_of(parsed);
+    snprintf(report.soc, sizeof report.soc, "%s", now.soc);
+}
+
+/* ---- aliasing and handle faults ------------------------------------------------------------------- */
 
 /* Tensor dst may take tensor src's storage: src has a real buffer and dst's elements are whole
  * bytes no wider than src's, so dst's claim is at most src's buffer. */
@@ -515,46 +791,132 @@ static void share_storage(call *c, int src, int dst)
     memcpy(c->t[dst].storage, c->t[src].storage, sizeof c->t[dst].storage);
     c->t[dst].storage_rank = c->t[src].storage_rank;
     c->t[dst].storage_none = c->t[src].storage_none;
-    c->owner[dst] = src;
+    c->at[dst] = (loc){src, 0};
 }
 
-/* b2 < 0xA0: none; 0xA0: gradInput is input (b2 & 1)'s exact view; 0xB0: that view shifted by
- * 1..8 elements; 0xC0: gradInput's own view over input (b2 & 1)'s storage; 0xD0: a zero stride on
- * one of gradInput's dims; 0xE0: self's own view over gradOutput's storage; 0xF0: all three
- * tensors the same view. */
-static void alias_mode(call *c, uint8_t a)
+/* An input tensor other than the output (the k-th, cyclically), or -1 when there is none. */
+static int other_input(const call *c, unsigned k)
 {
-    int src = a & 1;
-    tdesc *out = &c->t[OUT];
+    int n = 0, list[MAX_T];
+    for (int t = 0; t < c->nt; t++)
+        if (t != c->out)
+            list[n++] = t;
+    return n == 0 ? -1 : list[k % (unsigned)n];
+}
+
+/* a < 0xA0: none; 0xA0: the output is input (p)'s exact view; 0xB0: that view shifted by 1..8
+ * elements; 0xC0: the output's own view over input (p)'s storage; 0xD0: a zero stride on the
+ * output's dim p % rank; 0xE0: input (p >> 4) takes input (p)'s storage; 0xF0: every tensor is the
+ * first tensor's view. */
+static void alias_mode(call *c, uint8_t a, uint8_t p)
+{
+    int src = other_input(c, p & 15), out = c->out;
+    tdesc *o = out >= 0 ? &c->t[out] : NULL;
     switch (a >> 4) {
-    case 0xA: *out = c->t[src]; c->owner[OUT] = src; break;
+    case 0xA: if (o && src >= 0) { *o = c->t[src]; c->at[out] = (loc){src, 0}; } break;
     case 0xB:
-        *out = c->t[src];
-        out->offset = sat_add(out->offset, 1 + ((a >> 1) & 7));
-        c->owner[OUT] = src;
-        break;
-    case 0xC:
-        if (may_share(c, src, OUT))
-            share_storage(c, src, OUT);
-        break;
-    case 0xD:
-        if (out->rank > 0) {
-            if (!out->has_strides)
-                contiguous_strides(out, out->strides);
-            out->has_strides = true;
-            out->strides[(a & 15) % out->rank] = 0;
+        if (o && src >= 0) {
+            *o = c->t[src];
+            o->offset = sat_add(o->offset, 1 + ((p >> 4) & 7));
+            c->at[out] = (loc){src, 0};
         }
         break;
-    case 0xE:
-        if (may_share(c, 0, 1))
-            share_storage(c, 0, 1);
+    case 0xC: if (o && src >= 0 && may_share(c, src, out)) share_storage(c, src, out); break;
+    case 0xD:
+        if (o && o->rank > 0) {
+            if (!o->has_strides)
+                contiguous_strides(o, o->strides);
+            o->has_strides = true;
+            o->strides[p % o->rank] = 0;
+        }
         break;
+    case 0xE: {
+        int dst = other_input(c, p >> 4);
+        if (src >= 0 && dst != src && may_share(c, src, dst))
+            share_storage(c, src, dst);
+        break;
+    }
     case 0xF:
-        c->t[1] = *out = c->t[0];
-        c->owner[1] = c->owner[OUT] = 0;
+        for (int t = 1; t < c->nt; t++) {
+            c->t[t] = c->t[0];
+            c->at[t] = (loc){0, 0};
+        }
         break;
     default: break;
     }
+}
+
+/* The handle arguments of the call (tensors and scalars, in parameter order): parameter indices. */
+static int handle_params(const call *c, int *list)
+{
+    int n = 0;
+    for (int i = 0; i < c->api->n_params; i++) {
+        acpu_param_kind k = c->api->params[i].kind;
+        if (is_tensor_kind(k) || k == ACPU_P_SCALAR || k == ACPU_P_SCALAR_OPT)
+            list[n++] = i;
+    }
+    return n;
+}
+
+static int tensor_of_param(const call *c, int i)
+{
+    for (int t = 0; t < c->nt; t++)
+        if (c->param_of[t] == i)
+            return t;
+    return -1;
+}
+
+/* Handle argument (parameter i) destroyed: then passed as NULL, or as the dangling pointer
+ * (`dangling`), which the library must recognise as dead without reading it. A NULL optional
+ * scalar is no fault. */
+static void fault_arg(call *c, int i, bool dangling)
+{
+    int t = tensor_of_param(c, i);
+    aclnnStatus st;
+    if (t >= 0 && c->th[t] != NULL) {
+        st = aclDestroyTensor(c->th[t]);
+        c->th_dead[t] = dangling;
+        c->th[t] = dangling ? c->th[t] : NULL;
+    } else if (t < 0 && c->sh[i] != NULL) {
+        st = aclDestroyScalar(c->sh[i]);
+        c->sh_dead[i] = dangling;
+        c->sh[i] = dangling ? c->sh[i] : NULL;
+        c->args[i].p = c->sh[i];
+    } else {
+        return; /* not created: already a fault, or an absent optional scalar */
+    }
+    if (st != ACLNN_SUCCESS)
+        fail("destroying live argument %s failed: %d", c->api->params[i].name, (int)st);
+    c->handle_fault = c->handle_fault || dangling || c->api->params[i].kind != ACPU_P_SCALAR_OPT;
+}
+
+/* h < 0xC0: none; 0xC0: NULL data for tensor (h & 15) % tensors (before creation); 0xD0: a NULL
+ * handle for handle argument k = (h & 15) % handles; 0xE0: argument k destroyed; 0xF0: k NULL and
+ * k + 1 destroyed. */
+static void null_data_fault(call *c, uint8_t h)
+{
+    if ((h >> 4) == 0xC && c->nt > 0)
+        c->null_data[(h & 15) % c->nt] = true;
+}
+
+static void handle_faults(call *c, uint8_t h)
+{
+    int list[ACPU_MAX_PARAMS], n = handle_params(c, list);
+    if (n == 0 || (h >> 4) < 0xD)
+        return;
+    int k = (h & 15) % n;
+    if ((h >> 4) == 0xD || (h >> 4) == 0xF)
+        fault_arg(c, list[k], false);
+    if ((h >> 4) == 0xE)
+        fault_arg(c, list[k], true);
+    if ((h >> 4) == 0xF)
+        fault_arg(c, list[(k + 1) % n], true);
+}
+
+static void *loc_data(const call *c, loc l)
+{
+    uint8_t *base = l.buf >= 0 ? buffer_data(&c->buf[l.buf]) : NULL;
+    return base ? base + l.shift : NULL;
 }
 
 static aclTensor *create_tensor(const tdesc *d, void *data)
@@ -563,60 +925,25 @@ static aclTensor *create_tensor(const tdesc *d, void *data)
                            (aclFormat)d->format, d->storage_none ? NULL : d->storage, d->storage_rank, data);
 }
 
-static void *tensor_data(const call *c, int i)
+static void create_tensors(call *c)
 {
-    return c->null_data[i] ? NULL : buffer_data(&c->buf[c->owner[i]]);
-}
-
-/* Argument k (tensors first, then scalars) destroyed: then passed as NULL, or as the dangling
- * pointer (`dangling`), which the library must recognise as dead without reading it. */
-static void fault_arg(call *c, int k, bool dangling)
-{
-    aclnnStatus st;
-    if (k < NT && c->th[k] != NULL) {
-        st = aclDestroyTensor(c->th[k]);
-        c->th_dead[k] = dangling;
-        c->th[k] = dangling ? c->th[k] : NULL;
-    } else if (k >= NT && c->sh[k - NT] != NULL) {
-        st = aclDestroyScalar(c->sh[k - NT]);
-        c->sh_dead[k - NT] = dangling;
-        c->sh[k - NT] = dangling ? c->sh[k - NT] : NULL;
-    } else {
-        return; /* not created: already a fault */
+    for (int t = 0; t < c->nt; t++) {
+        c->th[t] = create_tensor(&c->t[t], c->null_data[t] ? NULL : loc_data(c, c->at[t]));
+        c->handle_fault = c->handle_fault || c->th[t] == NULL;
+        c->args[c->param_of[t]].p = c->th[t];
     }
-    if (st != ACLNN_SUCCESS)
-        fail("destroying live argument %d failed: %d", k, (int)st);
-    c->handle_fault = true;
-}
-
-/* b3 < 0xC0: none; 0xC0: NULL data for tensor (b3 & 15) % 3 (before creation); 0xD0: a NULL handle
- * for argument k = (b3 & 15) % (3 + scalars); 0xE0: argument k destroyed; 0xF0: k NULL and k + 1
- * destroyed. */
-static void null_data_fault(call *c, uint8_t h)
-{
-    if ((h >> 4) == 0xC)
-        c->null_data[(h & 15) % NT] = true;
-}
-
-static void handle_faults(call *c, uint8_t h)
-{
-    int nargs = NT + c->n_scalars, k = (h & 15) % nargs;
-    if ((h >> 4) == 0xD || (h >> 4) == 0xF)
-        fault_arg(c, k, false);
-    if ((h >> 4) == 0xE)
-        fault_arg(c, k, true);
-    if ((h >> 4) == 0xF)
-        fault_arg(c, (k + 1) % nargs, true);
+    for (int s = 0; s < SLOTS; s++)
+        c->slot_at[s] = c->slot_t[s] >= 0 ? c->at[c->slot_t[s]] : (loc){-1, 0};
 }
 
 static void destroy_handles(call *c)
 {
-    for (int i = 0; i < NT; i++)
-        if (c->th[i] && !c->th_dead[i] && aclDestroyTensor(c->th[i]) != ACLNN_SUCCESS)
-            fail("aclDestroyTensor(%s) of a live tensor failed", tensor_names[i]);
-    for (int i = 0; i < c->n_scalars; i++)
+    for (int t = 0; t < c->nt; t++)
+        if (c->th[t] && !c->th_dead[t] && aclDestroyTensor(c->th[t]) != ACLNN_SUCCESS)
+            fail("aclDestroyTensor(%s) of a live tensor failed", tensor_name(c, t));
+    for (int i = 0; i < c->api->n_params; i++)
         if (c->sh[i] && !c->sh_dead[i] && aclDestroyScalar(c->sh[i]) != ACLNN_SUCCESS)
-            fail("aclDestroyScalar of a live scalar failed");
+            fail("aclDestroyScalar(%s) of a live scalar failed", c->api->params[i].name);
     memset(c->th, 0, sizeof c->th);
     memset(c->sh, 0, sizeof c->sh);
 }
@@ -635,85 +962,131 @@ static void traps_off(const call *c)
     }
 }
 
-/* ---- what an accepted call must satisfy --------------------------------------------------- */
+/* ---- the overlap rule, recomputed ------------------------------------------------------------------ */
 
-static void effective_strides(const tdesc *d, int64_t *strides)
+/* A view as the overlap rule sees it: [begin, end) in bytes, and what "the same view" compares. */
+typedef struct {
+    uintptr_t begin, end;
+    size_t esize;
+    const tdesc *d;
+} span;
+
+/* Only for views phase 1 accepted (or a rebinding of them): sizes were checked to fit. */
+static span span_of(const call *c, int t, loc l)
 {
-    if (d->has_strides)
-        memcpy(strides, d->strides, sizeof d->strides);
-    else
-        contiguous_strides(d, strides);
+    const tdesc *d = &c->t[t];
+    uint64_t last = 0;
+    size_t es = dtype_bits(d->dtype) / 8;
+    uintptr_t base = (uintptr_t)loc_data(c, l);
+    if (!view_last(d, &last))
+        fail("%s: an accepted view without an exact last index", tensor_name(c, t));
+    return (span){base + (uintptr_t)d->offset * es, base + ((uintptr_t)last + 1u) * es, es, d};
 }
 
-/* Index of the view's last element, offset + sum((dim-1)*stride), exactly (false on overflow). */
-static bool view_last(const tdesc *d, uint64_t *last)
+static bool same_view(span a, span b)
 {
-    int64_t strides[MAX_RANK];
-    effective_strides(d, strides);
-    uint64_t l = (uint64_t)d->offset, term;
-    if (d->offset < 0)
+    int64_t sa[MAX_RANK], sb[MAX_RANK];
+    if (a.esize != b.esize || a.begin != b.begin || a.d->rank != b.d->rank)
         return false;
-    for (uint64_t k = 0; k < d->rank; k++)
-        if (d->dims[k] < 1 || strides[k] < 0 || __builtin_mul_overflow((uint64_t)(d->dims[k] - 1), (uint64_t)strides[k], &term) ||
-            __builtin_add_overflow(l, term, &l))
+    effective_strides(a.d, sa);
+    effective_strides(b.d, sb);
+    for (uint64_t k = 0; k < a.d->rank; k++)
+        if (a.d->dims[k] != b.d->dims[k] || (a.d->dims[k] > 1 && sa[k] != sb[k]))
             return false;
-    *last = l;
     return true;
 }
 
-static bool view_empty(const tdesc *d)
+/* Whether the output at its slot's place meets an input (at theirs) other than as the same view. */
+static bool output_conflicts(const call *c, const loc *slot_at)
 {
-    for (uint64_t k = 0; k < d->rank; k++)
-        if (d->dims[k] == 0)
+    if (c->out < 0)
+        return false;
+    span o = span_of(c, c->out, slot_at[c->n_in]);
+    for (int s = 0; s < c->n_in; s++) {
+        if (c->slot_t[s] < 0)
+            continue;
+        span in = span_of(c, c->slot_t[s], slot_at[s]);
+        if (o.begin < in.end && in.begin < o.end && !same_view(o, in))
+            return true;
+    }
+    return false;
+}
+
+/* ---- what an accepted call must satisfy ------------------------------------------------------------ */
+
+static bool call_empty(const call *c)
+{
+    for (int t = 0; t < c->nt; t++)
+        if (view_empty(&c->t[t]))
             return true;
     return false;
 }
 
-/* Phase 1 returned 0: the README's contract for every tensor of the call. Runs only for live,
- * created tensors (aclCreateTensor refused negative dims, strides and offsets). An empty output
- * ends validation before the data checks (BEHAVIOUR.md: "any empty tensor -> workspace 0"):
- * nothing is read or written then. */
-static void check_accepted(const call *c)
+/* The registry's dtype rule for tensor t on the call's profile: its listed set, or the dtype of the
+ * parameter it must equal. */
+static void check_dtype_listed(const call *c, int t)
 {
-    const tdesc *out = &c->t[OUT];
-    if (!output_dtype_listed(c->softplus, out->dtype))
-        fail("%s accepted gradInput dtype %d", c->softplus ? "SoftplusBackward" : "EluBackward", (int)out->dtype);
-    if (view_empty(out))
-        return;
-    for (int i = 0; i < NT; i++) {
-        const tdesc *d = &c->t[i];
-        if (view_empty(d))
-            continue;
-        uint64_t count, last, bytes, elems = 1;
-        if (!view_count(d, &count))
-            fail("accepted %s with an element count above 2^64", tensor_names[i]);
-        store_class cls = classify_storage(d, &bytes);
-        if (cls == STORE_IMPOSSIBLE)
-            fail("accepted %s whose storage claims 2^63 bytes or more", tensor_names[i]);
-        if (tensor_data(c, i) == NULL)
-            fail("accepted non-empty %s with NULL data", tensor_names[i]);
-        for (uint64_t k = 0; k < d->storage_rank; k++)
-            elems *= (uint64_t)d->storage[k]; /* no overflow: cls is not STORE_IMPOSSIBLE */
-        if (d->storage_none && d->rank > 0)
-            fail("accepted %s of rank %llu without a storage shape", tensor_names[i], (unsigned long long)d->rank);
-        if (!view_last(d, &last) || last >= elems)
-            fail("accepted %s whose view (offset %lld) does not fit its storage of %llu elements", tensor_names[i],
-                 (long long)d->offset, (unsigned long long)elems);
+    int32_t dt = c->t[t].dtype;
+    uint64_t set;
+    const char *same = acpu_api_param_same_as(c->api, c->param_of[t]);
+    if (!dtype_has_cast(dt))
+        fail("accepted %s of dtype %d, which has no cast", tensor_name(c, t), (int)dt);
+    if (acpu_api_param_dtypes(c->api, c->param_of[t], c->group, &set)) {
+        if (!(set & ACPU_DT(dt)))
+            fail("accepted %s of dtype %d, not in its registry list on %s", tensor_name(c, t), (int)dt, report.soc);
+    } else if (same != NULL) {
+        for (int u = 0; u < c->nt; u++)
+            if (strcmp(tensor_name(c, u), same) == 0 && c->t[u].dtype != dt)
+                fail("accepted %s of dtype %d, not %s's %d", tensor_name(c, t), (int)dt, same, (int)c->t[u].dtype);
     }
-    int64_t strides[MAX_RANK];
-    effective_strides(out, strides);
-    for (uint64_t k = 0; k < out->rank; k++)
-        if (out->dims[k] > 1 && strides[k] == 0)
-            fail("accepted a gradInput with stride 0 on dim %llu of size %lld (it overlaps itself)",
-                 (unsigned long long)k, (long long)out->dims[k]);
 }
 
-/* Copies the bytes of gradInput's view from `from` to `to` (both the buffer's data bytes); false
- * when the view has more than MAX_MARKED elements. Positions cannot overflow: check_accepted
- * proved the last one fits a real storage. */
-NO_COVERAGE static bool copy_output_view(const call *c, const uint8_t *from, uint8_t *to, size_t size)
+static void check_accepted_tensor(const call *c, int t)
 {
-    const tdesc *d = &c->t[OUT];
+    const tdesc *d = &c->t[t];
+    uint64_t count, last, bytes, elems = 1;
+    if (!view_count(d, &count))
+        fail("accepted %s with an element count above 2^64", tensor_name(c, t));
+    if (classify_storage(d, &bytes) == STORE_IMPOSSIBLE)
+        fail("accepted %s whose storage claims 2^63 bytes or more", tensor_name(c, t));
+    if (c->null_data[t] || loc_data(c, c->at[t]) == NULL)
+        fail("accepted non-empty %s with NULL data", tensor_name(c, t));
+    for (uint64_t k = 0; k < d->storage_rank; k++)
+        elems *= (uint64_t)d->storage[k]; /* no overflow: the class is not STORE_IMPOSSIBLE */
+    if (d->storage_none && d->rank > 0)
+        fail("accepted %s of rank %llu without a storage shape", tensor_name(c, t), (unsigned long long)d->rank);
+    if (!view_last(d, &last) || last >= elems)
+        fail("accepted %s whose view (offset %lld) does not fit its storage of %llu elements", tensor_name(c, t),
+             (long long)d->offset, (unsigned long long)elems);
+}
+
+/* Phase 1 returned 0: the contract for every tensor of the call. Runs only for live, created
+ * tensors (aclCreateTensor refused negative dims, strides and offsets). An empty call ends
+ * validation before the data checks: nothing is read or written then. */
+static void check_accepted(const call *c)
+{
+    if (c->bad_attr)
+        fail("accepted a NULL string or one outside its choices");
+    for (int t = 0; t < c->nt; t++)
+        check_dtype_listed(c, t);
+    if (call_empty(c))
+        return;
+    if (c->ub_override > 0 && c->ub_override < TINY_UB)
+        fail("accepted a UB override of %lld bytes (less than one 32-byte block)", (long long)c->ub_override);
+    for (int t = 0; t < c->nt; t++)
+        check_accepted_tensor(c, t);
+    if (c->out >= 0 && !view_distinct(&c->t[c->out]))
+        fail("accepted %s whose elements overlap each other", tensor_name(c, c->out));
+    if (output_conflicts(c, c->slot_at))
+        fail("accepted %s partially overlapping an input", tensor_name(c, c->out));
+}
+
+/* Copies the bytes of the output's view (placed `shift` bytes into a buffer of `size` bytes) from
+ * `from` to `to` (both the buffer's data bytes); false when the view has more than MAX_MARKED
+ * elements. Positions cannot overflow: check_accepted proved the last one fits a real storage. */
+NO_COVERAGE static bool copy_output_view(const call *c, size_t shift, const uint8_t *from, uint8_t *to, size_t size)
+{
+    const tdesc *d = &c->t[c->out];
     uint64_t count;
     if (!view_count(d, &count) || count > MAX_MARKED)
         return false;
@@ -724,9 +1097,11 @@ NO_COVERAGE static bool copy_output_view(const call *c, const uint8_t *from, uin
         uint64_t pos = (uint64_t)d->offset;
         for (uint64_t k = 0; k < d->rank; k++)
             pos += (uint64_t)idx[k] * (uint64_t)strides[k];
-        if (pos >= size / esize)
-            fail("gradInput element at %llu lies outside its %zu-byte buffer", (unsigned long long)pos, size);
-        memcpy(to + pos * esize, from + pos * esize, esize);
+        size_t at = shift + (size_t)pos * esize;
+        if (at > size || size - at < esize)
+            fail("%s element at %llu lies outside its %zu-byte buffer", tensor_name(c, c->out),
+                 (unsigned long long)pos, size);
+        memcpy(to + at, from + at, esize);
         for (uint64_t k = d->rank; k-- > 0;)
             if (++idx[k] < d->dims[k])
                 break;
@@ -744,35 +1119,47 @@ NO_COVERAGE static size_t first_difference(const uint8_t *a, const uint8_t *b, s
     return j;
 }
 
-/* After a call: guards intact everywhere; on failure nothing changed; on success only bytes of
- * gradInput's view changed (the snapshot with the view's new bytes copied in must equal the
- * buffer). The snapshots then move on to the new contents. */
+/* After a call: guards intact everywhere; on failure nothing changed; on success only bytes of the
+ * output's view (where the executor writes it) changed: the snapshot with the view's new bytes
+ * copied in must equal the buffer. The snapshots then move on to the new contents. */
 static void check_buffers(call *c, bool success, const char *what)
 {
-    for (int i = 0; i < NT; i++) {
+    loc o = c->out >= 0 ? c->slot_at[c->n_in] : (loc){-1, 0};
+    for (int i = 0; i <= SPARE; i++) {
         buffer *b = &c->buf[i];
-        if (c->owner[i] != i || b->base == NULL)
+        if (b->base == NULL)
             continue;
         uint8_t *now = b->base + GUARD, *before = b->snapshot + GUARD;
         if (memcmp(b->base, b->snapshot, GUARD) != 0 || memcmp(now + b->size, before + b->size, GUARD) != 0)
-            fail("%s wrote a guard byte of %s's %zu-byte buffer", what, tensor_names[i], b->size);
-        bool written = success && c->owner[OUT] == i && !c->null_data[OUT];
-        bool checkable = !written || copy_output_view(c, now, before, b->size);
+            fail("%s wrote a guard byte of a %zu-byte buffer (%s's)", what, b->size,
+                 i == SPARE ? "the spare" : tensor_name(c, i));
+        bool written = success && o.buf == i && !c->null_data[c->out];
+        bool checkable = !written || copy_output_view(c, o.shift, now, before, b->size);
         if (checkable && memcmp(now, before, b->size) != 0)
             fail("%s (%s) changed byte %zu of %s's buffer%s", what, success ? "success" : "failure",
-                 first_difference(now, before, b->size), tensor_names[i], written ? ", outside gradInput's view" : "");
+                 first_difference(now, before, b->size), i == SPARE ? "the spare" : tensor_name(c, i),
+                 written ? ", outside the output's view" : "");
         buffer_snapshot(b);
     }
 }
 
-/* ---- phase 2 ----------------------------------------------------------------------------- */
+/* ---- phase 2 ------------------------------------------------------------------------------------- */
 
 typedef aclnnStatus (*phase2_fn)(void *, uint64_t, aclOpExecutor *, aclrtStream);
 
 typedef struct {
     uint8_t *base; /* GUARD + size + GUARD */
     uint64_t size;
+    void *ws;      /* what phase 2 gets */
 } workspace;
+
+static void note_run(const call *c, phase2_fn fn, aclnnStatus st)
+{
+    if (fn == c->api->run && !report.ran) {
+        report.ran = true;
+        report.phase2 = st;
+    }
+}
 
 static aclnnStatus run_checked(call *c, phase2_fn fn, void *ws, uint64_t ws_size, aclOpExecutor *exec,
                                aclrtStream stream, const workspace *w, const char *what)
@@ -780,6 +1167,7 @@ static aclnnStatus run_checked(call *c, phase2_fn fn, void *ws, uint64_t ws_size
     traps_on(c);
     aclnnStatus st = fn(ws, ws_size, exec, stream);
     traps_off(c);
+    note_run(c, fn, st);
     if (verbose)
         fprintf(stderr, "  %s: %d %s\n", what, (int)st, st ? aclGetRecentErrMsg() : "");
     check_buffers(c, st == ACLNN_SUCCESS, what);
@@ -790,86 +1178,247 @@ static aclnnStatus run_checked(call *c, phase2_fn fn, void *ws, uint64_t ws_size
     return st;
 }
 
-static void must_fail(aclnnStatus st, const char *what)
+static aclnnStatus run_own(call *c, aclOpExecutor *exec, const workspace *w, const char *what)
 {
-    if (st == ACLNN_SUCCESS)
-        fail("%s returned 0", what);
+    return run_checked(c, c->api->run, w->ws, w->size, exec, NULL, w, what);
 }
 
-static void phase2(call *c, aclOpExecutor *exec, uint64_t ws_size)
+/* ---- rebinding ---------------------------------------------------------------------------------- */
+
+/* rebind_target reads r (h7): bits 0-1 the call (0 aclSetInputTensorAddr, 1 aclSetOutputTensorAddr,
+ * 2-3 aclSetTensorAddr), bits 2-3 the input index (or aclSetTensorAddr's), bits 4-6 the address
+ * (rebind_address, with q = h8): 0-1 into the buffer of tensor (q % tensors), q >> 4 elements in;
+ * 2 a fresh buffer; 3 its own place; 4 NULL; 5 a bad index; 6 a destroyed executor; 7 an address
+ * the view would wrap from; bit 7 a first run before the rebinding (the executor repeatable). */
+typedef struct {
+    int fn, slot;           /* slot -1: an index out of range */
+    int tensor;             /* the tensor passed (the slot's, or the one of the slot named before the bad index) */
+    size_t index;
+    unsigned addr_kind;
+    void *addr;
+    loc to;                 /* where the slot's data moves (to.buf -1: no buffer) */
+} rebind_plan;
+
+static const char *const rebind_names[3] = {"aclSetInputTensorAddr", "aclSetOutputTensorAddr", "aclSetTensorAddr"};
+
+/* The slot and index of the plan; false when the call has no such slot (no output, no input). */
+static bool rebind_target(const call *c, uint8_t r, rebind_plan *p)
 {
-    phase2_fn run = c->softplus ? aclnnSoftplusBackward : aclnnEluBackward;
-    phase2_fn other = c->softplus ? aclnnEluBackward : aclnnSoftplusBackward;
+    unsigned k = (r >> 2) & 3;
+    p->fn = (r & 3) > 2 ? 2 : r & 3;
+    p->addr_kind = (r >> 4) & 7;
+    if (p->fn == 0)
+        p->slot = c->n_in > 0 ? (int)(k % (unsigned)c->n_in) : -1;
+    else if (p->fn == 1)
+        p->slot = c->out >= 0 ? c->n_in : -1;
+    else
+        p->slot = (int)(k % (unsigned)(c->n_in + 1));
+    if (p->slot < 0 || c->slot_t[p->slot] < 0)
+        return false;
+    p->tensor = c->slot_t[p->slot];
+    p->index = p->fn == 1 ? 0 : (size_t)p->slot;
+    if (p->addr_kind == 5) { /* past the last index of the call's numbering */
+        p->index = (p->fn == 0 ? (size_t)c->n_in : p->fn == 1 ? 1u : (size_t)c->n_in + 1u) + (r >> 7);
+        p->slot = -1;
+    }
+    return true;
+}
+
+/* Where a tensor of `bytes` storage bytes can move inside buffer `b`, `elems` elements of `es` in
+ * (clamped so that the storage fits); false when it does not fit at all. */
+static bool place_in(const buffer *b, uint64_t bytes, size_t es, unsigned elems, size_t *shift)
+{
+    if (b->base == NULL || b->cls != STORE_REAL || bytes > b->size)
+        return false;
+    size_t room = (b->size - (size_t)bytes) / es * es, want = (size_t)elems * es;
+    *shift = want < room ? want : room;
+    return true;
+}
+
+static void rebind_address(call *c, uint8_t q, rebind_plan *p, uint64_t seed)
+{
+    int t = p->tensor;
+    uint64_t bytes = 0;
+    size_t es = dtype_bits(c->t[t].dtype) / 8, shift = 0;
+    classify_storage(&c->t[t], &bytes);
+    p->to = (loc){-1, 0};
+    p->addr = NULL;
+    if (p->addr_kind == 7) { /* no byte fits past it: every non-empty view wraps */
+        p->addr = (void *)UINTPTR_MAX;
+        return;
+    }
+    if (p->addr_kind == 3 && p->slot >= 0)
+        p->to = c->slot_at[p->slot];
+    if (p->addr_kind <= 1) {
+        int target = (int)(q % (unsigned)c->nt);
+        int b = c->at[target].buf;
+        if (b >= 0 && place_in(&c->buf[b], bytes, es == 0 ? 1 : es, q >> 4, &shift))
+            p->to = (loc){b, shift};
+        else
+            p->addr_kind = 2; /* it does not fit there: a fresh buffer */
+    }
+    if (p->addr_kind == 2 && bytes <= MAX_REAL_BYTES) {
+        buffer_free(&c->buf[SPARE]);
+        buffer_alloc(&c->buf[SPARE], (size_t)bytes, seed);
+        p->to = (loc){SPARE, 0};
+    }
+    if (p->addr_kind <= 3)
+        p->addr = loc_data(c, p->to);
+}
+
+static aclnnStatus rebind_call(call *c, aclOpExecutor *exec, const rebind_plan *p)
+{
+    aclTensor *t = c->th[p->tensor];
+    switch (p->fn) {
+    case 0: return aclSetInputTensorAddr(exec, p->index, t, p->addr);
+    case 1: return aclSetOutputTensorAddr(exec, p->index, t, p->addr);
+    default: return aclSetTensorAddr(exec, p->index, t, p->addr);
+    }
+}
+
+/* The status a rebinding must get: 161002 for a bad index or a dead executor; for an empty call
+ * (which never reads its views) 0 otherwise; else 161001 for NULL, 161002 for a wrapping view or
+ * one that breaks the overlap rule at the new place, 0 otherwise. */
+static aclnnStatus rebind_expected(const call *c, const rebind_plan *p)
+{
+    if (p->addr_kind == 5 || p->addr_kind == 6)
+        return ACLNN_ERR_PARAM_INVALID;
+    if (call_empty(c))
+        return ACLNN_SUCCESS;
+    if (p->addr == NULL)
+        return ACLNN_ERR_PARAM_NULLPTR;
+    if (p->addr_kind == 7)
+        return ACLNN_ERR_PARAM_INVALID;
+    loc moved[SLOTS];
+    memcpy(moved, c->slot_at, sizeof moved);
+    moved[p->slot] = p->to;
+    return output_conflicts(c, moved) ? ACLNN_ERR_PARAM_INVALID : ACLNN_SUCCESS;
+}
+
+static void phase2_rebind(call *c, aclOpExecutor *exec, const workspace *w, uint64_t seed)
+{
+    rebind_plan p;
+    bool first_run = (c->rebind >> 7) != 0, live = true;
+    if (!rebind_target(c, c->rebind, &p)) {
+        run_own(c, exec, w, "phase 2 (nothing to rebind)");
+        aclDestroyAclOpExecutor(exec);
+        return;
+    }
+    if (first_run || p.addr_kind == 6) {
+        if (aclSetAclOpExecutorRepeatable(exec) != ACLNN_SUCCESS)
+            fail("aclSetAclOpExecutorRepeatable of a fresh executor failed");
+        if (first_run)
+            run_own(c, exec, w, "phase 2 (before the rebinding)");
+    }
+    if (p.addr_kind == 6) {
+        if (aclDestroyAclOpExecutor(exec) != ACLNN_SUCCESS)
+            fail("aclDestroyAclOpExecutor of a repeatable executor failed");
+        live = false;
+    }
+    rebind_address(c, c->rebind_param, &p, seed);
+    buffer_snapshot(&c->buf[SPARE]);
+    aclnnStatus st = rebind_call(c, exec, &p), want = rebind_expected(c, &p);
+    if (verbose)
+        fprintf(stderr, "  %s(index %zu, kind %u, buffer %d + %zu): %d %s\n", rebind_names[p.fn], p.index,
+                p.addr_kind, p.to.buf, p.to.shift, (int)st, st ? aclGetRecentErrMsg() : "");
+    must_be(st, want, rebind_names[p.fn]);
+    check_buffers(c, false, rebind_names[p.fn]); /* rebinding never writes */
+    if (st == ACLNN_SUCCESS)
+        c->slot_at[p.slot] = p.to;
+    if (!live) {
+        must_fail(run_own(c, exec, w, "phase 2 (destroyed executor, after a rebinding)"),
+                  "phase 2 with a destroyed executor");
+        return;
+    }
+    run_own(c, exec, w, "phase 2 (after the rebinding)");
+    aclDestroyAclOpExecutor(exec); /* repeatable, or live after a refused run */
+}
+
+/* Another API of the registry (the one after this, skipping q of them); NULL when it is alone. */
+static const acpu_api_def *other_api(const call *c, uint8_t q)
+{
+    if (acpu_api_count < 2)
+        return NULL;
+    return acpu_apis[(c->api_index + 1 + q % (acpu_api_count - 1)) % acpu_api_count];
+}
+
+static void phase2_modes(call *c, aclOpExecutor *exec, workspace *w, uint64_t seed)
+{
+    int not_a_stream = 0;
+    const acpu_api_def *other = other_api(c, c->rebind_param);
+    aclnnStatus st;
+    switch (c->mode) {
+    case P2_TWICE:
+        if (run_own(c, exec, w, "phase 2") == ACLNN_SUCCESS)
+            must_fail(run_own(c, exec, w, "phase 2 (run again)"), "a second run of a non-repeatable executor");
+        break;
+    case P2_REPEATABLE:
+        if (aclSetAclOpExecutorRepeatable(exec) != ACLNN_SUCCESS)
+            fail("aclSetAclOpExecutorRepeatable of a fresh executor failed");
+        run_own(c, exec, w, "phase 2 (repeatable)");
+        run_own(c, exec, w, "phase 2 (repeatable, again)");
+        if (aclDestroyAclOpExecutor(exec) != ACLNN_SUCCESS)
+            fail("aclDestroyAclOpExecutor of a repeatable executor failed");
+        return;
+    case P2_DESTROYED:
+        if (aclDestroyAclOpExecutor(exec) != ACLNN_SUCCESS)
+            fail("aclDestroyAclOpExecutor of an executor that has not run failed");
+        must_fail(run_own(c, exec, w, "phase 2 (destroyed executor)"), "phase 2 with a destroyed executor");
+        return;
+    case P2_OTHER_API:
+        if (other != NULL)
+            must_fail(run_checked(c, other->run, w->ws, w->size, exec, NULL, w, other->name), "another API's phase 2");
+        run_own(c, exec, w, "phase 2 (after another API's)");
+        break;
+    case P2_NULL_WS:
+    case P2_SHORT_WS:
+        if (w->size > 0) {
+            bool null_ws = c->mode == P2_NULL_WS;
+            st = run_checked(c, c->api->run, null_ws ? NULL : w->ws, null_ws ? w->size : w->size - 1, exec, NULL, w,
+                             null_ws ? "phase 2 (NULL workspace)" : "phase 2 (short workspace)");
+            must_fail(st, null_ws ? "phase 2 with a NULL workspace" : "phase 2 with a short workspace");
+            break;
+        }
+        run_own(c, exec, w, "phase 2"); /* no workspace to withhold */
+        break;
+    case P2_FOREIGN_STREAM:
+        must_fail(run_checked(c, c->api->run, w->ws, w->size, exec, (aclrtStream)&not_a_stream, w,
+                              "phase 2 (foreign stream)"),
+                  "phase 2 on a foreign stream");
+        break;
+    case P2_FREE_HANDLES:
+        destroy_handles(c);
+        run_own(c, exec, w, "phase 2 (tensors and scalars destroyed)");
+        break;
+    case P2_REBIND:
+        phase2_rebind(c, exec, w, seed);
+        return;
+    default:
+        run_own(c, exec, w, "phase 2");
+        break;
+    }
+    aclDestroyAclOpExecutor(exec); /* a failed or refused run may leave it live */
+}
+
+static void phase2(call *c, aclOpExecutor *exec, uint64_t ws_size, uint64_t seed)
+{
     if (ws_size > MAX_WORKSPACE) {
         aclDestroyAclOpExecutor(exec);
         return;
     }
-    workspace w = {NULL, ws_size};
+    workspace w = {NULL, ws_size, NULL};
     if (ws_size > 0) {
         w.base = malloc(2 * GUARD + ws_size);
         if (w.base == NULL)
             fail("out of memory for a %llu-byte workspace", (unsigned long long)ws_size);
         memset(w.base, GUARD_BYTE, 2 * GUARD + ws_size);
+        w.ws = w.base + GUARD;
     }
-    void *ws = w.base ? w.base + GUARD : NULL;
-    int not_a_stream = 0;
-    aclnnStatus st;
-    switch (c->mode) {
-    case P2_REPEATABLE:
-        if (aclSetAclOpExecutorRepeatable(exec) != ACLNN_SUCCESS)
-            fail("aclSetAclOpExecutorRepeatable of a fresh executor failed");
-        run_checked(c, run, ws, ws_size, exec, NULL, &w, "phase 2 (repeatable)");
-        if (c->twice)
-            run_checked(c, run, ws, ws_size, exec, NULL, &w, "phase 2 (repeatable, again)");
-        if (aclDestroyAclOpExecutor(exec) != ACLNN_SUCCESS)
-            fail("aclDestroyAclOpExecutor of a repeatable executor failed");
-        break;
-    case P2_DESTROYED:
-        if (aclDestroyAclOpExecutor(exec) != ACLNN_SUCCESS)
-            fail("aclDestroyAclOpExecutor of an executor that has not run failed");
-        must_fail(run_checked(c, run, ws, ws_size, exec, NULL, &w, "phase 2 (destroyed executor)"),
-                  "phase 2 with a destroyed executor");
-        break;
-    case P2_OTHER_OP:
-        must_fail(run_checked(c, other, ws, ws_size, exec, NULL, &w, "the other operator's phase 2"),
-                  "the other operator's phase 2");
-        run_checked(c, run, ws, ws_size, exec, NULL, &w, "phase 2 (after the other operator's)");
-        aclDestroyAclOpExecutor(exec); /* live or released by either run */
-        break;
-    case P2_NULL_WS:
-    case P2_SHORT_WS:
-        if (ws_size > 0) {
-            bool null_ws = c->mode == P2_NULL_WS;
-            st = run_checked(c, run, null_ws ? NULL : ws, null_ws ? ws_size : ws_size - 1, exec, NULL, &w,
-                             null_ws ? "phase 2 (NULL workspace)" : "phase 2 (short workspace)");
-            must_fail(st, null_ws ? "phase 2 with a NULL workspace" : "phase 2 with a short workspace");
-            aclDestroyAclOpExecutor(exec);
-            break;
-        }
-        /* fall through: no workspace to withhold */
-    case P2_NORMAL:
-    default:
-        st = run_checked(c, run, ws, ws_size, exec, NULL, &w, "phase 2");
-        if (c->twice && st == ACLNN_SUCCESS)
-            must_fail(run_checked(c, run, ws, ws_size, exec, NULL, &w, "phase 2 (run again)"),
-                      "a second run of a non-repeatable executor");
-        aclDestroyAclOpExecutor(exec); /* a failed or refused run may leave it live */
-        break;
-    case P2_FOREIGN_STREAM:
-        must_fail(run_checked(c, run, ws, ws_size, exec, (aclrtStream)&not_a_stream, &w, "phase 2 (foreign stream)"),
-                  "phase 2 on a foreign stream");
-        aclDestroyAclOpExecutor(exec);
-        break;
-    case P2_FREE_HANDLES:
-        destroy_handles(c);
-        run_checked(c, run, ws, ws_size, exec, NULL, &w, "phase 2 (tensors and scalars destroyed)");
-        aclDestroyAclOpExecutor(exec);
-        break;
-    }
+    phase2_modes(c, exec, &w, seed);
     free(w.base);
 }
 
-/* ---- entry points ------------------------------------------------------------------------ */
+/* ---- entry points -------------------------------------------------------------------------------- */
 
 static void print_i64s(const char *name, const int64_t *v, uint64_t n)
 {
@@ -879,47 +1428,130 @@ static void print_i64s(const char *name, const int64_t *v, uint64_t n)
     fputc('}', stderr);
 }
 
+static void describe_tensor(const call *c, int t)
+{
+    const tdesc *d = &c->t[t];
+    uint64_t bytes = 0;
+    store_class cls = classify_storage(d, &bytes);
+    fprintf(stderr, "  %s: dtype=%d format=%d", tensor_name(c, t), (int)d->dtype, (int)d->format);
+    print_i64s("dims", d->dims, d->rank);
+    if (d->has_strides)
+        print_i64s("strides", d->strides, d->rank);
+    fprintf(stderr, " offset=%lld", (long long)d->offset);
+    if (d->storage_none)
+        fputs(" storage=none", stderr);
+    else
+        print_i64s("storage", d->storage, d->storage_rank);
+    fprintf(stderr, " buffer=%s", cls == STORE_REAL ? "real" : cls == STORE_HUGE ? "NULL(huge)" : "small");
+    if (c->at[t].buf != t)
+        fprintf(stderr, " of %s", tensor_name(c, c->at[t].buf));
+    fprintf(stderr, "%s%s\n", c->null_data[t] ? " data=NULL" : "", c->th[t] == NULL ? " handle=NULL" : "");
+}
+
 static void describe(const call *c)
 {
-    fprintf(stderr, "fuzz_api: %s isResult=%d traps=%d mode=%u twice=%d outPtrs=%u\n",
-            c->softplus ? "SoftplusBackward" : "EluBackward", c->is_result, c->traps, c->mode, c->twice, c->out_ptrs);
-    for (int i = 0; i < NT; i++) {
-        const tdesc *d = &c->t[i];
-        uint64_t bytes = 0;
-        store_class cls = classify_storage(d, &bytes);
-        fprintf(stderr, "  %s: dtype=%d format=%d", tensor_names[i], (int)d->dtype, (int)d->format);
-        print_i64s("dims", d->dims, d->rank);
-        if (d->has_strides)
-            print_i64s("strides", d->strides, d->rank);
-        fprintf(stderr, " offset=%lld", (long long)d->offset);
-        if (d->storage_none)
-            fputs(" storage=none", stderr);
-        else
-            print_i64s("storage", d->storage, d->storage_rank);
-        fprintf(stderr, " buffer=%s%s %s%s\n", cls == STORE_REAL ? "real" : cls == STORE_HUGE ? "NULL(huge)" : "small",
-                c->owner[i] != i ? " of" : "", c->owner[i] != i ? tensor_names[c->owner[i]] : "",
-                c->null_data[i] ? " data=NULL" : "");
+    fprintf(stderr, "fuzz_api: %s profile=%s ub=%lld traps=%d mode=%u outPtrs=%u\n", c->api->name, report.soc,
+            (long long)c->ub_override, c->traps, c->mode, c->out_ptrs);
+    for (int t = 0; t < c->nt; t++)
+        describe_tensor(c, t);
+    for (int i = 0; i < c->api->n_params; i++) {
+        acpu_param_kind k = c->api->params[i].kind;
+        const char *name = c->api->params[i].name;
+        if (k == ACPU_P_SCALAR || k == ACPU_P_SCALAR_OPT)
+            fprintf(stderr, "  %s: scalar dtype=%d%s\n", name, (int)c->sdt[i], c->args[i].p ? "" : " NULL");
+        else if (k == ACPU_P_BOOL)
+            fprintf(stderr, "  %s: %s\n", name, c->args[i].b ? "true" : "false");
+        else if (k == ACPU_P_INT)
+            fprintf(stderr, "  %s: %lld\n", name, (long long)c->args[i].i);
+        else if (k == ACPU_P_STRING)
+            fprintf(stderr, "  %s: %s%s%s\n", name, c->args[i].s ? "\"" : "", c->args[i].s ? c->args[i].s : "NULL",
+                    c->args[i].s ? "\"" : "");
     }
 }
 
 static aclnnStatus phase1(call *c, uint64_t *ws_size, aclOpExecutor **exec)
 {
     traps_on(c);
-    aclnnStatus st = c->softplus ? aclnnSoftplusBackwardGetWorkspaceSize(c->th[0], c->th[1], c->sh[0], c->sh[1],
-                                                                         c->th[OUT], ws_size, exec)
-                                 : aclnnEluBackwardGetWorkspaceSize(c->th[0], c->sh[0], c->sh[1], c->sh[2],
-                                                                    c->is_result, c->th[1], c->th[OUT], ws_size,
-                                                                    exec);
+    aclnnStatus st = c->api->invoke(c->args, ws_size, exec);
     traps_off(c);
+    report.called = true;
+    report.phase1 = st;
     return st;
 }
 
-int LLVMFuzzerInitialize(int *argc, char ***argv);
-int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
-
-int LLVMFuzzerInitialize(int *argc, char ***argv)
+static void run_call(call *c, uint64_t seed)
 {
-    (void)argc, (void)argv;
+    uint64_t ws_size = 0;
+    aclOpExecutor *exec = NULL;
+    if (verbose)
+        describe(c);
+    aclnnStatus st = phase1(c, c->out_ptrs == 1 ? NULL : &ws_size, c->out_ptrs == 2 ? NULL : &exec);
+    if (verbose)
+        fprintf(stderr, "  phase 1: %d workspace=%llu %s\n", (int)st, (unsigned long long)ws_size,
+                st ? aclGetRecentErrMsg() : "");
+    check_buffers(c, false, "phase 1"); /* phase 1 never writes */
+    if (c->handle_fault)
+        must_fail(st, "phase 1 with a NULL or destroyed handle");
+    if (c->out_ptrs == 1 || c->out_ptrs == 2)
+        must_fail(st, "phase 1 with a NULL out-pointer");
+    if (st != ACLNN_SUCCESS)
+        return;
+    if (exec == NULL)
+        fail("phase 1 returned 0 and no executor");
+    check_accepted(c);
+    phase2(c, exec, ws_size, seed);
+}
+
+static void call_free(call *c)
+{
+    destroy_handles(c);
+    for (int i = 0; i <= SPARE; i++)
+        buffer_free(&c->buf[i]);
+    if (aclnnCpuSetPlatform(NULL, 0, 0) != ACL_SUCCESS)
+        fail("aclnnCpuSetPlatform(NULL, 0, 0) refused");
+}
+
+/* Header, parameters, aliasing, buffers, handles; false when the API has a parameter kind without a
+ * reader (then nothing was created). */
+static bool decode(reader *r, call *c, uint64_t *seed)
+{
+    uint8_t h[9];
+    for (int i = 0; i < 9; i++)
+        h[i] = rd_u8(r);
+    *seed = rd_u32(r);
+    c->api_index = h[0] % acpu_api_count;
+    c->api = acpu_apis[c->api_index];
+    report.api = c->api_index;
+    c->mode = (h[1] & 15) % P2_COUNT;
+    c->traps = (h[1] >> 4) & 1;
+    c->out_ptrs = (h[1] >> 5) & 3;
+    c->rebind = h[7];
+    c->rebind_param = h[8];
+    layout(c);
+    if (!read_params(r, c)) {
+        destroy_handles(c);
+        return false;
+    }
+    for (int t = 0; t < c->nt; t++)
+        c->at[t] = (loc){t, 0};
+    alias_mode(c, h[2], h[3]);
+    null_data_fault(c, h[4]);
+    for (int t = 0; t < c->nt; t++)
+        if (c->at[t].buf == t)
+            buffer_make(&c->buf[t], &c->t[t], *seed * 3 + (uint64_t)t * 1031);
+    create_tensors(c);
+    handle_faults(c, h[4]);
+    set_platform(c, h[5], h[6]);
+    report.n_tensors = c->nt;
+    for (int t = 0; t < c->nt; t++) {
+        report.tensor_param[t] = c->param_of[t];
+        report.tensor_dtype[t] = c->t[t].dtype;
+    }
+    return true;
+}
+
+void acpu_fuzz_api_init(void)
+{
     /* one thread: deterministic, and a crash reproduces from its input alone */
     setenv("ACLNN_CPU_NUM_THREADS", "1", 1);
     if (aclnnCpuSetNumThreads(1) != ACL_SUCCESS)
@@ -927,60 +1559,41 @@ int LLVMFuzzerInitialize(int *argc, char ***argv)
     pool_fill();
     const char *v = getenv("FUZZ_API_VERBOSE");
     verbose = v != NULL && *v != '\0' && strcmp(v, "0") != 0;
+}
+
+const acpu_fuzz_api_report *acpu_fuzz_api_last(void) { return &report; }
+
+void acpu_fuzz_api_one(const uint8_t *data, size_t size)
+{
+    static call c; /* large: kept off the stack */
+    memset(&c, 0, sizeof c);
+    memset(&report, 0, sizeof report);
+    report.api = -1;
+    report.unhandled_kind = -1;
+    if (size == 0 || acpu_api_count == 0)
+        return;
+    reader r = {data, size, 0};
+    uint64_t seed = 0;
+    if (!decode(&r, &c, &seed))
+        return;
+    run_call(&c, seed);
+    call_free(&c);
+}
+
+#ifndef ACPU_FUZZ_NO_ENTRY
+int LLVMFuzzerInitialize(int *argc, char ***argv);
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
+
+int LLVMFuzzerInitialize(int *argc, char ***argv)
+{
+    (void)argc, (void)argv;
+    acpu_fuzz_api_init();
     return 0;
 }
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
-    reader r = {data, size, 0};
-    static call c; /* large: kept off the stack */
-    memset(&c, 0, sizeof c);
-    uint8_t b0 = rd_u8(&r), b1 = rd_u8(&r), b2 = rd_u8(&r), b3 = rd_u8(&r), b4 = rd_u8(&r);
-    uint64_t seed = rd_u32(&r);
-    c.softplus = b0 & 1;
-    c.is_result = (b0 >> 1) & 1;
-    c.traps = (b0 >> 2) & 1;
-    c.mode = b1 & 7;
-    c.twice = (b1 >> 3) & 1;
-    c.out_ptrs = b1 >> 4;
-    c.n_scalars = c.softplus ? 2 : 3;
-    set_platform(b0, b4);
-    for (int i = 0; i < NT; i++) {
-        read_tensor(&r, &c.t[i]);
-        c.owner[i] = i;
-    }
-    alias_mode(&c, b2);
-    null_data_fault(&c, b3);
-    for (int i = 0; i < NT; i++)
-        if (c.owner[i] == i)
-            buffer_make(&c.buf[i], &c.t[i], seed * 3 + (uint64_t)i * 1031);
-    for (int i = 0; i < NT; i++)
-        c.handle_fault |= (c.th[i] = create_tensor(&c.t[i], tensor_data(&c, i))) == NULL;
-    for (int i = 0; i < c.n_scalars; i++)
-        c.handle_fault |= (c.sh[i] = read_scalar(&r)) == NULL;
-    handle_faults(&c, b3);
-    for (int i = 0; i < NT; i++)
-        buffer_snapshot(&c.buf[i]);
-
-    uint64_t ws_size = 0;
-    aclOpExecutor *exec = NULL;
-    if (verbose)
-        describe(&c);
-    aclnnStatus st = phase1(&c, c.out_ptrs == 15 ? NULL : &ws_size, c.out_ptrs == 14 ? NULL : &exec);
-    if (verbose)
-        fprintf(stderr, "  phase 1: %d workspace=%llu %s\n", (int)st, (unsigned long long)ws_size,
-                st ? aclGetRecentErrMsg() : "");
-    check_buffers(&c, false, "phase 1"); /* phase 1 never writes */
-    if (c.handle_fault || c.out_ptrs >= 14)
-        must_fail(st, c.handle_fault ? "phase 1 with a NULL or destroyed handle" : "phase 1 with a NULL out-pointer");
-    if (st == ACLNN_SUCCESS) {
-        if (exec == NULL)
-            fail("phase 1 returned 0 and no executor");
-        check_accepted(&c);
-        phase2(&c, exec, ws_size);
-    }
-    destroy_handles(&c);
-    for (int i = 0; i < NT; i++)
-        buffer_free(&c.buf[i]);
+    acpu_fuzz_api_one(data, size);
     return 0;
 }
+#endif
