@@ -1,33 +1,30 @@
-/* aclnn_cpu_bench: times the operators through the public two-phase API: the whole call (phase 1
- * + phase 2 + stream synchronize per call, as a CANN user calls it) and phase 2 alone (one
- * executor made repeatable with aclSetAclOpExecutorRepeatable, run again and again):
- * aclnnEluBackward as elu (isResult false) and elures (isResult true), aclnnSoftplusBackward as
- * softplus (beta 1, threshold 20), x fp32/fp16/bf16 (and fp64 for softplus) x sizes x thread
- * counts. All tensors of a case have the case's dtype. In each case, with samples interleaved so
- * that all see the same machine state, it also times
- *   roofline:    c[i] = a[i]*b[i] with the same traffic (2 reads + 1 write of the element size),
+/* aclnn_cpu_bench: times every API of the operator registry (bench_cases.c: one case per API, plus
+ * named variants) through the public two-phase API: the whole call (phase 1 + phase 2 + stream
+ * synchronize per call, as a CANN user calls it) and phase 2 alone (one executor made repeatable
+ * with aclSetAclOpExecutorRepeatable, run again and again), x fp32/fp16/bf16/fp64 (those the API
+ * takes) x sizes x thread counts. All tensors of a case have the case's dtype and shape. In each
+ * case, in this process, on the same tensors, with samples interleaved so that all see the same
+ * machine state, it also times
+ *   roofline:    the same traffic (the call's inputs read, one output written), regular stores,
  *   roofline_nt: the same with streaming (non-temporal) stores,
- *   fused:       a plain fused AVX2 + SLEEF loop (when the CPU has AVX2 + FMA + F16C),
- *   onednn:      oneDNN's eltwise backward at four stack alignments (when built with oneDNN).
- * Reports medians, the interquartile spread, Gelem/s and % of the roofline (see --help).
- * --sweep runs one op over tiling plan variants instead (platform profile, cores, UB bytes);
- * --kernels times the kernels alone instead (bench_kernels.c). */
+ *   fused:       a plain fused AVX2 + SLEEF loop, for the cases that have one,
+ *   onednn:      oneDNN's eltwise primitive of the peers table at four stack alignments,
+ *   torch:       PyTorch's aten call of the peers table (libtorch's C++ API),
+ * the peers capped to the library's ISA. Reports medians, the interquartile spread, Gelem/s and %
+ * of the roofline (see --help). Other modes: --demo (a short table), --busy (1 and T threads with a
+ * core kept busy), --kernels (the kernels alone, bench_kernels.c), --sweep (tiling plan variants),
+ * --check-peers (the peers table covers the registry and agrees with the library). */
 #include <math.h>
+#include <omp.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "acl/acl.h"
 #include "aclnn_cpu/aclnn_cpu.h"
-#include "aclnnop/aclnn_elu_backward.h"
-#include "aclnnop/aclnn_silu_backward.h"
-#include "aclnnop/aclnn_softplus_backward.h"
 #include "bench.h"
-/* Internal (acpu_internal): the tiling functions and the executor's plan, for --sweep. */
-#include "api/op_common.h" /* acpu_op_call, acpu_settings: the planned call of an executor */
-#include "tiling/acpu_elu_tiling.h"
-#include "tiling/acpu_silu_tiling.h"
-#include "tiling/acpu_softplus_tiling.h"
+/* Internal (acpu_internal): the executor's plan, for --sweep. */
+#include "ops/acpu_op_call.h"
 
 enum {
     IMPL_ACLNN = 0,   /* whole two-phase call */
@@ -39,14 +36,29 @@ enum {
     IMPL_DNNL16,
     IMPL_DNNL32,
     IMPL_DNNL48,
+    IMPL_TORCH,
+    IMPL_DIRECT,      /* whole two-phase call with the 16-bit lookup tables off (where the call uses one) */
     NUM_IMPLS
 };
 #define NUM_DNNL 4 /* IMPL_DNNL0 .. IMPL_DNNL48: stack pointer 16 * k mod 64 */
-static const char *const kImplNames[NUM_IMPLS] = {"aclnn",       "aclnn_phase2", "fused",        "roofline",
-                                                  "roofline_nt", "onednn_rsp0",  "onednn_rsp16", "onednn_rsp32",
-                                                  "onednn_rsp48"};
+static const char *const kImplNames[NUM_IMPLS] = {"aclnn",        "aclnn_phase2", "fused",        "roofline",
+                                                  "roofline_nt",  "onednn_rsp0",  "onednn_rsp16", "onednn_rsp32",
+                                                  "onednn_rsp48", "torch",        "aclnn_direct"};
 
 #define MAX_SAMPLES 1000
+#define MAX_TIMED 16
+/* A spread (IQR / median) above this marks a demo or busy row "noisy" (others' load). */
+#define NOISY_SPREAD 0.25
+
+/* One implementation timed in a case: its samples, at its own thread count. */
+typedef struct {
+    int impl;
+    int threads;
+    long reps;
+    double perCall;        /* seconds, from the calibration */
+    double samples[MAX_SAMPLES];
+    double median, spread; /* seconds per call; IQR / median */
+} Timed;
 
 typedef struct {
     int op, dtype, threads;
@@ -62,36 +74,30 @@ typedef struct {
     char dnnlImpl[64];        /* oneDNN's implementation name */
 } CaseResult;
 
+/* What one case's implementations run on: the data, the repeatable executor (phase 2 alone), the
+ * fused loop, the peers. */
 typedef struct {
-    int dtype;
-    size_t n;
-    void *dy, *x, *dx;
-    aclTensor *tdy, *tx, *tdx;
-} Buffers;
-
-/* What one case's implementations run on: the buffers, the repeatable executor (phase 2 alone)
- * and the oneDNN primitive. */
-typedef struct {
-    const Buffers *buf;
+    const BenchData *data;
     Case c;
     aclOpExecutor *executor;
     uint64_t execWs;
+    BenchFused fused;
+    BenchFusedParams fusedParams;
     BenchDnnl *dnnl;
+    BenchTorch *torch;
     int rsp[NUM_DNNL];
+    int curThreads;
 } CaseRun;
 
 typedef struct {
     BenchOptions opt;
     aclrtStream stream;
-    aclScalar *alpha, *scale, *inputScale; /* ELU: all 1 */
-    aclScalar *beta, *threshold;           /* softplus: 1 and 20 */
-    BenchParams params;
     void *ws;
     uint64_t wsCap;
     int haveAvx2;
-    int haveDnnl;        /* oneDNN built in and not --no-peers */
-    char dnnlNote[96];   /* its version, or why it is skipped */
+    int haveDnnl, haveTorch; /* built in and not --no-peers */
     const char *isa;
+    aclnnCpuTableMode tableMode; /* the lookup-table mode to restore after an IMPL_DIRECT call */
     FILE *csv;
     CaseResult *results;
     int numResults;
@@ -115,6 +121,8 @@ static void check_ptr(const void *p, const char *what)
     }
 }
 
+static const BenchCase *case_of(const Case *c) { return &bench_cases[c->op]; }
+
 /* ---- the implementations --------------------------------------------------------------------- */
 
 static void ensure_workspace(Bench *b, uint64_t size)
@@ -127,56 +135,13 @@ static void ensure_workspace(Bench *b, uint64_t size)
     b->wsCap = size;
 }
 
-/* Phase 1 of each operator on the case's buffers; phase 2 has one signature for all. */
-typedef aclnnStatus (*Phase1)(const Bench *b, const Buffers *buf, int op, uint64_t *wsSize,
-                              aclOpExecutor **executor);
-typedef aclnnStatus (*Phase2)(void *ws, uint64_t wsSize, aclOpExecutor *executor, aclrtStream stream);
-
-typedef struct {
-    Phase1 phase1;
-    Phase2 phase2;
-    const char *phase1Name, *phase2Name;
-} OpApi;
-
-static aclnnStatus elu_phase1(const Bench *b, const Buffers *buf, int op, uint64_t *wsSize,
-                              aclOpExecutor **executor)
+static void run_aclnn(Bench *b, const BenchData *d)
 {
-    return aclnnEluBackwardGetWorkspaceSize(buf->tdy, b->alpha, b->scale, b->inputScale, op == BENCH_OP_ELURES,
-                                            buf->tx, buf->tdx, wsSize, executor);
-}
-
-static aclnnStatus softplus_phase1(const Bench *b, const Buffers *buf, int op, uint64_t *wsSize,
-                                   aclOpExecutor **executor)
-{
-    (void)op;
-    return aclnnSoftplusBackwardGetWorkspaceSize(buf->tdy, buf->tx, b->beta, b->threshold, buf->tdx, wsSize,
-                                                 executor);
-}
-
-static aclnnStatus silu_phase1(const Bench *b, const Buffers *buf, int op, uint64_t *wsSize, aclOpExecutor **executor)
-{
-    (void)b;
-    (void)op;
-    return aclnnSiluBackwardGetWorkspaceSize(buf->tdy, buf->tx, buf->tdx, wsSize, executor);
-}
-
-#define ELU_API {elu_phase1, aclnnEluBackward, "aclnnEluBackwardGetWorkspaceSize", "aclnnEluBackward"}
-static const OpApi kOpApis[BENCH_NUM_OPS] = {
-    [BENCH_OP_ELU] = ELU_API,
-    [BENCH_OP_ELURES] = ELU_API,
-    [BENCH_OP_SOFTPLUS] = {softplus_phase1, aclnnSoftplusBackward, "aclnnSoftplusBackwardGetWorkspaceSize",
-                           "aclnnSoftplusBackward"},
-    [BENCH_OP_SILU] = {silu_phase1, aclnnSiluBackward, "aclnnSiluBackwardGetWorkspaceSize", "aclnnSiluBackward"},
-};
-
-static void run_aclnn(Bench *b, const Buffers *buf, const Case *c)
-{
-    const OpApi *api = &kOpApis[c->op];
     uint64_t wsSize = 0;
     aclOpExecutor *executor = NULL;
-    check(api->phase1(b, buf, c->op, &wsSize, &executor), api->phase1Name);
+    check(bench_case_phase1(d, &wsSize, &executor), d->c->api->phase1);
     ensure_workspace(b, wsSize); /* allocates during warm-up only: the size does not change */
-    check(api->phase2(wsSize > 0 ? b->ws : NULL, wsSize, executor, b->stream), api->phase2Name);
+    check(d->c->api->run(wsSize > 0 ? b->ws : NULL, wsSize, executor, b->stream), d->c->api->name);
     check(aclrtSynchronizeStream(b->stream), "aclrtSynchronizeStream");
 }
 
@@ -184,8 +149,7 @@ static void run_aclnn(Bench *b, const Buffers *buf, const Case *c)
  * current settings (threads, platform), as every phase 1 does. Returns the phase-1 status. */
 static aclnnStatus make_repeatable(Bench *b, CaseRun *run)
 {
-    const OpApi *api = &kOpApis[run->c.op];
-    aclnnStatus st = api->phase1(b, run->buf, run->c.op, &run->execWs, &run->executor);
+    aclnnStatus st = bench_case_phase1(run->data, &run->execWs, &run->executor);
     if (st != ACLNN_SUCCESS)
         return st;
     check(aclSetAclOpExecutorRepeatable(run->executor), "aclSetAclOpExecutorRepeatable");
@@ -202,35 +166,56 @@ static void release_repeatable(CaseRun *run)
 
 static void run_phase2(Bench *b, const CaseRun *run)
 {
-    const OpApi *api = &kOpApis[run->c.op];
-    check(api->phase2(run->execWs > 0 ? b->ws : NULL, run->execWs, run->executor, b->stream), api->phase2Name);
+    const acpu_api_def *api = run->data->c->api;
+    check(api->run(run->execWs > 0 ? b->ws : NULL, run->execWs, run->executor, b->stream), api->name);
     check(aclrtSynchronizeStream(b->stream), "aclrtSynchronizeStream");
 }
 
-static void run_impl(Bench *b, CaseRun *run, int impl)
+static void run_roofline(Bench *b, const BenchData *d, int threads, int nt)
 {
-    const Buffers *buf = run->buf;
-    const Case *c = &run->c;
-    size_t esize = bench_dtype_size(c->dtype);
+    const BenchCase *c = d->c;
+    const void *in[BENCH_MAX_IN] = {NULL};
+    int reads = 0;
+    if (c->inplace)
+        in[reads++] = d->out; /* read and written in place */
+    for (int j = 0; j < c->numIn; j++)
+        if (c->bound[j] && !(c->inplace && j == c->inplaceSlot))
+            in[reads++] = d->in[j];
+    size_t esize = bench_dtype_size(d->dtype);
+    if (nt)
+        bench_roofline_nt_avx2(in, reads, d->out, d->n, threads, esize);
+    else if (b->haveAvx2)
+        bench_roofline_avx2(in, reads, d->out, d->n, threads, esize);
+    else
+        bench_roofline_generic(in, reads, d->out, d->n, threads, esize);
+}
+
+/* The whole call computing directly: tables off for its phase 1, then the mode restored. */
+static void run_direct(Bench *b, const BenchData *d)
+{
+    check(aclnnCpuSetLookupTables(ACLNN_CPU_TABLES_OFF), "aclnnCpuSetLookupTables");
+    run_aclnn(b, d);
+    check(aclnnCpuSetLookupTables(b->tableMode), "aclnnCpuSetLookupTables");
+}
+
+/* Whether the call's executor runs a lookup kernel (then IMPL_DIRECT shows what the table buys). */
+static int uses_table(const CaseRun *run)
+{
+    const acpu_op_call *call = acpu_executor_op_call(run->executor);
+    return call != NULL && acpu_is_lookup_kernel(acpu_active_kernels(), call->task.kernel);
+}
+
+static void run_impl(Bench *b, CaseRun *run, int impl, int threads)
+{
+    const BenchData *d = run->data;
     switch (impl) {
-    case IMPL_ACLNN:
-        run_aclnn(b, buf, c);
-        break;
-    case IMPL_PHASE2:
-        run_phase2(b, run);
-        break;
-    case IMPL_FUSED:
-        bench_fused_kernel(c->op, c->dtype)(buf->dy, buf->x, buf->dx, c->n, c->threads, &b->params);
-        break;
-    case IMPL_ROOF:
-        if (b->haveAvx2)
-            bench_roofline_avx2(buf->dy, buf->x, buf->dx, c->n, c->threads, esize);
-        else
-            bench_roofline_generic(buf->dy, buf->x, buf->dx, c->n, c->threads, esize);
-        break;
-    case IMPL_ROOF_NT:
-        bench_roofline_nt_avx2(buf->dy, buf->x, buf->dx, c->n, c->threads, esize);
-        break;
+    case IMPL_ACLNN: run_aclnn(b, d); break;
+    case IMPL_DIRECT: run_direct(b, d); break;
+    case IMPL_PHASE2: run_phase2(b, run); break;
+    case IMPL_FUSED: run->fused((const void *const *)d->in, d->out, d->n, threads, &run->fusedParams); break;
+    case IMPL_ROOF: run_roofline(b, d, threads, 0); break;
+    case IMPL_ROOF_NT: run_roofline(b, d, threads, 1); break;
+    case IMPL_TORCH: bench_torch_run(run->torch); break;
     default: /* oneDNN at one of the four stack alignments */
         run->rsp[impl - IMPL_DNNL0] = bench_dnnl_run(run->dnnl, 16 * (impl - IMPL_DNNL0));
         break;
@@ -239,79 +224,174 @@ static void run_impl(Bench *b, CaseRun *run, int impl)
 
 /* ---- timing ------------------------------------------------------------------------------------- */
 
-/* Warms up, then returns how many calls make one sample of at least minSampleS. */
-static long calibrate(Bench *b, CaseRun *run, int impl)
-{
-    run_impl(b, run, impl);
-    long calls = 0;
-    double t0 = bench_now(), dt = 0.0;
-    while (calls < 2 || dt < b->opt.minSampleS * 0.5) {
-        run_impl(b, run, impl);
-        calls++;
-        dt = bench_now() - t0;
-    }
-    double perCall = dt / (double)calls;
-    long reps = (long)ceil(b->opt.minSampleS / perCall);
-    return reps < 1 ? 1 : reps;
-}
-
-static double time_sample(Bench *b, CaseRun *run, int impl, long reps)
-{
-    double t0 = bench_now();
-    for (long r = 0; r < reps; r++)
-        run_impl(b, run, impl);
-    return (bench_now() - t0) / (double)reps;
-}
-
-/* Times the implementations flagged in have[], samples interleaved; medians and IQR/median. */
-static void measure(Bench *b, CaseRun *run, const int *have, double *median, double *spread)
-{
-    static double samples[NUM_IMPLS][MAX_SAMPLES];
-    long reps[NUM_IMPLS] = {0};
-    for (int i = 0; i < NUM_IMPLS; i++)
-        if (have[i])
-            reps[i] = calibrate(b, run, i);
-    for (int s = 0; s < b->opt.samples; s++)
-        for (int i = 0; i < NUM_IMPLS; i++)
-            if (have[i])
-                samples[i][s] = time_sample(b, run, i, reps[i]);
-    for (int i = 0; i < NUM_IMPLS; i++) {
-        double q1 = 0, q3 = 0;
-        if (!have[i])
-            continue;
-        bench_stats(samples[i], b->opt.samples, &median[i], &q1, &q3);
-        spread[i] = (q3 - q1) / median[i];
-    }
-}
-
-/* Threads for every implementation: the library's setting (captured by phase 1), oneDNN's OpenMP
- * default (read at creation and execution); the fused loops and rooflines take them per call. */
+/* Threads for every implementation: the library's setting (captured by phase 1), oneDNN's and
+ * PyTorch's OpenMP default (read at creation and execution); the fused loops and rooflines take
+ * them per call. */
 static void set_threads(int threads)
 {
     check(aclnnCpuSetNumThreads(threads), "aclnnCpuSetNumThreads");
     bench_dnnl_set_threads(threads);
+    bench_torch_set_threads(threads);
 }
 
-static void measure_case(Bench *b, const Buffers *buf, CaseResult *res)
+static void use_threads(CaseRun *run, int threads)
 {
-    CaseRun run = {.buf = buf, .c = res->c, .rsp = {-1, -1, -1, -1}};
-    set_threads(res->c.threads);
-    check(make_repeatable(b, &run), "phase 1 of the repeatable executor");
-    if (res->have[IMPL_DNNL0]) {
-        run.dnnl = bench_dnnl_create(res->c.op, res->c.dtype, res->c.n, buf->dy, buf->x, buf->dx, res->c.threads);
-        if (run.dnnl == NULL)
-            for (int k = 0; k < NUM_DNNL; k++)
-                res->have[IMPL_DNNL0 + k] = 0;
-        else
-            snprintf(res->dnnlImpl, sizeof res->dnnlImpl, "%s", bench_dnnl_impl_name(run.dnnl));
+    if (run->curThreads != threads)
+        set_threads(threads);
+    run->curThreads = threads;
+}
+
+/* Warms up, then returns how many calls make one sample of at least minSampleS. */
+static long calibrate(Bench *b, CaseRun *run, Timed *t)
+{
+    use_threads(run, t->threads);
+    bench_data_restore(run->data);
+    run_impl(b, run, t->impl, t->threads);
+    long calls = 0;
+    double t0 = bench_now(), dt = 0.0;
+    while (calls < 2 || dt < b->opt.minSampleS * 0.5) {
+        run_impl(b, run, t->impl, t->threads);
+        calls++;
+        dt = bench_now() - t0;
     }
-    measure(b, &run, res->have, res->median, res->spread);
+    t->perCall = dt / (double)calls;
+    long reps = (long)ceil(b->opt.minSampleS / t->perCall);
+    return reps < 1 ? 1 : reps;
+}
+
+/* The oneDNN stack alignment (IMPL_DNNL0 + k) whose calibration ran fastest: the demo times only
+ * that one. */
+static int fastest_alignment(Bench *b, CaseRun *run, int threads)
+{
+    int best = IMPL_DNNL0;
+    double bestTime = INFINITY;
+    for (int k = 0; k < NUM_DNNL; k++) {
+        Timed t = {.impl = IMPL_DNNL0 + k, .threads = threads};
+        calibrate(b, run, &t);
+        if (t.perCall < bestTime)
+            bestTime = t.perCall, best = t.impl;
+    }
+    return best;
+}
+
+/* Times items[0..count), samples interleaved (each from the generated data: an in-place case's
+ * input is restored first, untimed); medians and IQR / median. */
+static void measure(Bench *b, CaseRun *run, Timed *items, int count)
+{
+    for (int i = 0; i < count; i++)
+        items[i].reps = calibrate(b, run, &items[i]);
+    for (int s = 0; s < b->opt.samples; s++)
+        for (int i = 0; i < count; i++) {
+            Timed *t = &items[i];
+            use_threads(run, t->threads);
+            bench_data_restore(run->data);
+            double t0 = bench_now();
+            for (long r = 0; r < t->reps; r++)
+                run_impl(b, run, t->impl, t->threads);
+            t->samples[s] = (bench_now() - t0) / (double)t->reps;
+        }
+    for (int i = 0; i < count; i++) {
+        double q1 = 0, q3 = 0;
+        bench_stats(items[i].samples, b->opt.samples, &items[i].median, &q1, &q3);
+        items[i].spread = (q3 - q1) / items[i].median;
+    }
+}
+
+/* ---- setting a case up -------------------------------------------------------------------------- */
+
+/* The fused loops' constants from a case's attributes (by operator attribute name; absent ones
+ * stay 0: the case's loop does not read them). */
+static void fused_params(const BenchCase *c, BenchFusedParams *p)
+{
+    acpu_attr_value alpha = {.f = 1}, scale = {.f = 1}, inputScale = {.f = 1}, beta = {.f = 1}, threshold = {.f = 20};
+    bench_case_attr(c, "alpha", &alpha, NULL);
+    bench_case_attr(c, "scale", &scale, NULL);
+    bench_case_attr(c, "input_scale", &inputScale, NULL);
+    bench_case_attr(c, "beta", &beta, NULL);
+    bench_case_attr(c, "threshold", &threshold, NULL);
+    *p = (BenchFusedParams){.scale = scale.f, .factorNeg = alpha.f * scale.f * inputScale.f,
+                            .negBias = alpha.f * scale.f, .inputScale = inputScale.f, .beta = beta.f,
+                            .threshold = threshold.f};
+}
+
+/* oneDNN's primitive for the run (NULL with a note when a peer row or oneDNN says no). */
+static BenchDnnl *open_dnnl(Bench *b, const BenchData *d, int threads, int quiet)
+{
+    char why[200], text[480];
+    const BenchCase *c = d->c;
+    if (!b->haveDnnl || !bench_dnnl_has_dtype(d->dtype))
+        return NULL;
+    if (bench_peer_skip(c, 0, why, sizeof why)[0] == '\0') {
+        BenchDnnl *dn = bench_dnnl_create(d, threads, why, sizeof why);
+        if (dn != NULL)
+            return dn;
+    }
+    snprintf(text, sizeof text, "%s %s: oneDNN skipped: %s", c->name, bench_dtype_name(d->dtype), why);
+    if (!quiet)
+        bench_note(text);
+    return NULL;
+}
+
+static BenchTorch *open_torch(Bench *b, const BenchData *d, int verify, int quiet)
+{
+    char why[200], text[480];
+    const BenchCase *c = d->c;
+    if (!b->haveTorch)
+        return NULL;
+    if (bench_peer_skip(c, 1, why, sizeof why)[0] == '\0') {
+        BenchTorchCall call;
+        bench_torch_call_of(d, bench_peer_find(c->name)->torch, verify, &call);
+        BenchTorch *t = bench_torch_create(&call, why, sizeof why);
+        if (t != NULL)
+            return t;
+    }
+    snprintf(text, sizeof text, "%s %s: PyTorch skipped: %s", c->name, bench_dtype_name(d->dtype), why);
+    if (!quiet)
+        bench_note(text);
+    return NULL;
+}
+
+static void close_peers(CaseRun *run)
+{
+    bench_dnnl_destroy(run->dnnl);
+    bench_torch_destroy(run->torch);
+    run->dnnl = NULL;
+    run->torch = NULL;
+}
+
+/* ---- the main mode -------------------------------------------------------------------------------- */
+
+static void measure_case(Bench *b, const BenchData *d, CaseResult *res)
+{
+    CaseRun run = {.data = d, .c = res->c, .rsp = {-1, -1, -1, -1}, .curThreads = -1};
+    int threads = res->c.threads;
+    use_threads(&run, threads);
+    check(make_repeatable(b, &run), "phase 1 of the repeatable executor");
+    res->have[IMPL_DIRECT] = uses_table(&run);
+    if (res->have[IMPL_FUSED]) {
+        run.fused = bench_fused_kernel(d->c->name, d->dtype);
+        fused_params(d->c, &run.fusedParams);
+    }
+    if (res->have[IMPL_DNNL0] && (run.dnnl = open_dnnl(b, d, threads, 0)) != NULL)
+        snprintf(res->dnnlImpl, sizeof res->dnnlImpl, "%s", bench_dnnl_impl_name(run.dnnl));
+    for (int k = 0; k < NUM_DNNL; k++)
+        res->have[IMPL_DNNL0 + k] = run.dnnl != NULL;
+    if (res->have[IMPL_TORCH])
+        res->have[IMPL_TORCH] = (run.torch = open_torch(b, d, 0, 0)) != NULL;
+    static Timed items[NUM_IMPLS];
+    int count = 0;
+    for (int i = 0; i < NUM_IMPLS; i++)
+        if (res->have[i])
+            items[count++] = (Timed){.impl = i, .threads = threads};
+    measure(b, &run, items, count);
+    for (int k = 0; k < count; k++) {
+        res->median[items[k].impl] = items[k].median;
+        res->spread[items[k].impl] = items[k].spread;
+    }
     memcpy(res->rsp, run.rsp, sizeof res->rsp);
     release_repeatable(&run);
-    bench_dnnl_destroy(run.dnnl);
+    close_peers(&run);
 }
-
-/* ---- output ------------------------------------------------------------------------------------- */
 
 static double gelem(const CaseResult *r, int impl) { return (double)r->c.n / r->median[impl] * 1e-9; }
 
@@ -333,26 +413,32 @@ static void csv_header(FILE *f)
 
 static void csv_row(const CaseResult *r, const char *isa, const char *impl, int i, FILE *f)
 {
-    fprintf(f, "%s,%s,%zu,%d,%s,%s,%.4f,%.3f,%.1f,%.1f\n", bench_op_name(r->c.op), bench_dtype_name(r->c.dtype),
-            r->c.n, r->c.threads, isa, impl, gelem(r, i), r->median[i] * 1e6, r->spread[i] * 100.0,
+    fprintf(f, "%s,%s,%zu,%d,%s,%s,%.4f,%.3f,%.1f,%.1f\n", case_of(&r->c)->name, bench_dtype_name(r->c.dtype), r->c.n,
+            r->c.threads, isa, impl, gelem(r, i), r->median[i] * 1e6, r->spread[i] * 100.0,
             gelem(r, i) / gelem(r, IMPL_ROOF) * 100.0);
 }
 
-/* The isa column: the library's ISA, the AVX2/generic loops, or oneDNN's implementation name
- * (commas replaced) with the stack residue it ran at. */
+/* The isa column: the library's ISA, the AVX2/generic loops, oneDNN's implementation name (commas
+ * replaced) with the stack residue it ran at, PyTorch's capability. */
 static void csv_rows(const Bench *b, const CaseResult *r, FILE *f)
 {
-    char dnnl[NUM_DNNL][96];
+    char dnnl[NUM_DNNL][96], torch[96];
     for (int k = 0; k < NUM_DNNL; k++) {
         snprintf(dnnl[k], sizeof dnnl[k], "%s@rsp%d", r->dnnlImpl, r->rsp[k]);
         for (char *p = dnnl[k]; *p; p++)
             *p = *p == ',' ? ';' : *p;
     }
+    snprintf(torch, sizeof torch, "torch %s", bench_torch_version());
+    for (char *p = torch; *p; p++)
+        *p = *p == ',' ? ';' : *p;
     const char *loops = b->haveAvx2 ? "avx2" : "generic";
     for (int i = 0; i < NUM_IMPLS; i++) {
         if (!r->have[i])
             continue;
-        const char *isa = i <= IMPL_PHASE2 ? b->isa : i >= IMPL_DNNL0 ? dnnl[i - IMPL_DNNL0] : loops;
+        const char *isa = i <= IMPL_PHASE2 || i == IMPL_DIRECT ? b->isa
+                          : i == IMPL_TORCH                  ? torch
+                          : i >= IMPL_DNNL0 && i < IMPL_DNNL0 + NUM_DNNL ? dnnl[i - IMPL_DNNL0]
+                                                                         : loops;
         csv_row(r, isa, kImplNames[i], i, f);
     }
     int best = best_dnnl(r);
@@ -363,8 +449,8 @@ static void csv_rows(const Bench *b, const CaseResult *r, FILE *f)
 
 static void table_header(void)
 {
-    printf("%-8s %-5s %9s %3s %8s %8s %9s %7s %8s %8s %8s %8s %8s\n", "op", "dtype", "N", "thr", "aclnn", "phase2",
-           "call/ph2", "%roof", "fused", "oneDNN", "/oneDNN", "roofline", "roof_nt");
+    printf("%-22s %-5s %9s %3s %8s %8s %8s %7s %8s %8s %8s %7s %8s %8s\n", "op", "dtype", "N", "thr", "aclnn",
+           "phase2", "call/ph2", "%roof", "fused", "oneDNN", "torch", "/peer", "roofline", "roof_nt");
 }
 
 static void fmt_opt(char *dst, size_t size, int have, double v, const char *fmt)
@@ -375,26 +461,39 @@ static void fmt_opt(char *dst, size_t size, int have, double v, const char *fmt)
         snprintf(dst, size, "-");
 }
 
+/* The faster peer's Gelem/s (oneDNN's best alignment or PyTorch); 0 without one. */
+static double best_peer(const CaseResult *r)
+{
+    int bd = best_dnnl(r);
+    double g = bd >= 0 ? gelem(r, bd) : 0.0;
+    if (r->have[IMPL_TORCH] && gelem(r, IMPL_TORCH) > g)
+        g = gelem(r, IMPL_TORCH);
+    return g;
+}
+
 static void table_row(const CaseResult *r)
 {
-    char fused[32], dnnl[32], ratio[32], nt[32];
+    char fused[32], dnnl[32], torch[32], ratio[32], nt[32];
     int best = best_dnnl(r);
+    double peer = best_peer(r);
     fmt_opt(fused, sizeof fused, r->have[IMPL_FUSED], r->have[IMPL_FUSED] ? gelem(r, IMPL_FUSED) : 0.0, "%.3f");
     fmt_opt(nt, sizeof nt, r->have[IMPL_ROOF_NT], r->have[IMPL_ROOF_NT] ? gelem(r, IMPL_ROOF_NT) : 0.0, "%.3f");
     fmt_opt(dnnl, sizeof dnnl, best >= 0, best >= 0 ? gelem(r, best) : 0.0, "%.3f");
-    fmt_opt(ratio, sizeof ratio, best >= 0, best >= 0 ? gelem(r, IMPL_ACLNN) / gelem(r, best) : 0.0, "%.2f");
-    printf("%-8s %-5s %9zu %3d %8.3f %8.3f %9.2f %6.1f%% %8s %8s %8s %8.3f %8s\n", bench_op_name(r->c.op),
+    fmt_opt(torch, sizeof torch, r->have[IMPL_TORCH], r->have[IMPL_TORCH] ? gelem(r, IMPL_TORCH) : 0.0, "%.3f");
+    fmt_opt(ratio, sizeof ratio, peer > 0.0, peer > 0.0 ? gelem(r, IMPL_ACLNN) / peer : 0.0, "%.2f");
+    printf("%-22s %-5s %9zu %3d %8.3f %8.3f %8.2f %6.1f%% %8s %8s %8s %7s %8.3f %8s\n", case_of(&r->c)->name,
            bench_dtype_name(r->c.dtype), r->c.n, r->c.threads, gelem(r, IMPL_ACLNN), gelem(r, IMPL_PHASE2),
            r->median[IMPL_ACLNN] / r->median[IMPL_PHASE2], gelem(r, IMPL_ACLNN) / gelem(r, IMPL_ROOF) * 100.0, fused,
-           dnnl, ratio, gelem(r, IMPL_ROOF), nt);
+           dnnl, torch, ratio, gelem(r, IMPL_ROOF), nt);
     fflush(stdout);
 }
 
-/* Geometric means over the cases of `op` (-1: all cases) of the aclnn time ratios. */
+/* Geometric means over the cases of `op` (-1: all cases) of the aclnn throughput ratios. */
 static void summary_geomeans(const Bench *b, int op)
 {
-    enum { R_FUSED, R_ROOF, R_PHASE2, R_DNNL, NUM_R };
-    static const char *const names[NUM_R] = {"aclnn/fused", "aclnn/roofline", "call/phase2 (time)", "aclnn/onednn"};
+    enum { R_FUSED, R_ROOF, R_PHASE2, R_DNNL, R_TORCH, R_DIRECT, NUM_R };
+    static const char *const names[NUM_R] = {"aclnn/fused", "aclnn/roofline", "call/phase2 (time)", "aclnn/onednn",
+                                             "aclnn/torch", "aclnn/aclnn_direct (lookup tables)"};
     double logSum[NUM_R] = {0};
     int count[NUM_R] = {0};
     for (int k = 0; k < b->numResults; k++) {
@@ -409,165 +508,95 @@ static void summary_geomeans(const Bench *b, int op)
         logSum[R_PHASE2] += log(r->median[IMPL_ACLNN] / r->median[IMPL_PHASE2]), count[R_PHASE2]++;
         if (best >= 0)
             logSum[R_DNNL] += log(g / gelem(r, best)), count[R_DNNL]++;
+        if (r->have[IMPL_TORCH])
+            logSum[R_TORCH] += log(g / gelem(r, IMPL_TORCH)), count[R_TORCH]++;
+        if (r->have[IMPL_DIRECT])
+            logSum[R_DIRECT] += log(g / gelem(r, IMPL_DIRECT)), count[R_DIRECT]++;
     }
-    const char *what = op >= 0 ? bench_op_name(op) : "", *sep = op >= 0 ? " " : "";
+    const char *what = op >= 0 ? bench_cases[op].name : "", *sep = op >= 0 ? " " : "";
     for (int i = 0; i < NUM_R; i++)
         if (count[i] > 0)
-            printf("# geomean %s%s%s = %.3f over %d cases\n", what, sep, names[i], exp(logSum[i] / count[i]),
-                   count[i]);
+            printf("# geomean %s%s%s = %.3f over %d cases\n", what, sep, names[i], exp(logSum[i] / count[i]), count[i]);
 }
 
 static void summary(const Bench *b)
 {
-    printf("# summary: throughput ratios, same run (aclnn = public two-phase API per call, isa=%s; "
-           "phase2 = repeatable executor; oneDNN %s)\n", b->isa, b->dnnlNote);
-    if (!b->opt.table)
-        printf("# %-8s %-5s %9s %3s %12s %15s %10s %13s\n", "op", "dtype", "n", "thr", "aclnn/fused", "aclnn/roofline",
-               "call/ph2", "aclnn/onednn");
-    for (int k = 0; k < b->numResults && !b->opt.table; k++) {
-        const CaseResult *r = &b->results[k];
-        int best = best_dnnl(r);
-        double rf = r->have[IMPL_FUSED] ? gelem(r, IMPL_ACLNN) / gelem(r, IMPL_FUSED) : NAN;
-        double rd = best >= 0 ? gelem(r, IMPL_ACLNN) / gelem(r, best) : NAN;
-        printf("# %-8s %-5s %9zu %3d %12.3f %15.3f %10.3f %13.3f\n", bench_op_name(r->c.op),
-               bench_dtype_name(r->c.dtype), r->c.n, r->c.threads, rf, gelem(r, IMPL_ACLNN) / gelem(r, IMPL_ROOF),
-               r->median[IMPL_ACLNN] / r->median[IMPL_PHASE2], rd);
-    }
+    printf("# summary: throughput ratios, same run (aclnn = public two-phase API per call, isa=%s; phase2 = "
+           "repeatable executor; oneDNN %s; PyTorch %s)\n", b->isa, b->haveDnnl ? bench_dnnl_version() : "skipped",
+           b->haveTorch ? bench_torch_version() : "skipped");
+    int shown = 0;
     for (int k = 0; k < b->opt.numOps && b->opt.numOps > 1; k++)
-        summary_geomeans(b, b->opt.ops[k]);
-    summary_geomeans(b, -1);
+        for (int r = 0; r < b->numResults; r++)
+            if (b->results[r].c.op == b->opt.ops[k]) {
+                summary_geomeans(b, b->opt.ops[k]);
+                shown++;
+                break;
+            }
+    if (shown != 1)
+        summary_geomeans(b, -1);
 }
 
-/* ---- buffers ------------------------------------------------------------------------------------ */
+/* ---- --verify: the library against every reference ------------------------------------------------ */
 
-static const aclDataType kAclTypes[BENCH_NUM_DTYPES] = {ACL_FLOAT, ACL_FLOAT16, ACL_BF16, ACL_DOUBLE};
-
-static aclTensor *make_tensor(void *data, int dtype, size_t n)
-{
-    int64_t shape[1] = {(int64_t)n};
-    aclTensor *t = aclCreateTensor(shape, 1, kAclTypes[dtype], NULL, 0, ACL_FORMAT_ND, shape, 1, data);
-    check_ptr(t, "aclCreateTensor");
-    return t;
-}
-
-static void buffers_create(Buffers *buf, int dtype, size_t n)
-{
-    size_t bytes = n * bench_dtype_size(dtype);
-    buf->dtype = dtype;
-    buf->n = n;
-    check(aclrtMalloc(&buf->dy, bytes, ACL_MEM_MALLOC_HUGE_FIRST), "aclrtMalloc(gradOutput)");
-    check(aclrtMalloc(&buf->x, bytes, ACL_MEM_MALLOC_HUGE_FIRST), "aclrtMalloc(self)");
-    check(aclrtMalloc(&buf->dx, bytes, ACL_MEM_MALLOC_HUGE_FIRST), "aclrtMalloc(gradInput)");
-    bench_fill(dtype, buf->dy, n, 1); /* touches every page before any timing */
-    bench_fill(dtype, buf->x, n, 2);
-    check(aclrtMemset(buf->dx, bytes, 0, bytes), "aclrtMemset(gradInput)");
-    buf->tdy = make_tensor(buf->dy, dtype, n);
-    buf->tx = make_tensor(buf->x, dtype, n);
-    buf->tdx = make_tensor(buf->dx, dtype, n);
-}
-
-static void buffers_destroy(Buffers *buf)
-{
-    aclDestroyTensor(buf->tdy);
-    aclDestroyTensor(buf->tx);
-    aclDestroyTensor(buf->tdx);
-    aclrtFree(buf->dy);
-    aclrtFree(buf->x);
-    aclrtFree(buf->dx);
-}
-
-/* ---- --verify: the library against the fused loop and oneDNN ------------------------------------ */
-
+/* Runs one implementation on the run's data and compares the output with `ours`. */
 static void verify_against(Bench *b, CaseRun *run, const void *ours, int impl, const char *name)
 {
-    const Case *c = &run->c;
+    const BenchData *d = run->data;
     size_t differing = 0;
-    run_impl(b, run, impl);
-    uint64_t ulp = bench_max_ulp_diff(c->dtype, ours, run->buf->dx, c->n, &differing);
-    printf("# verify %s %s n=%zu threads=%d: aclnn vs %s: %zu elements differ, max %llu ulp\n", bench_op_name(c->op),
-           bench_dtype_name(c->dtype), c->n, c->threads, name, differing, (unsigned long long)ulp);
+    bench_data_restore(d);
+    run_impl(b, run, impl, run->c.threads);
+    uint64_t ulp = bench_max_ulp_diff(d->dtype, ours, d->out, d->n, &differing);
+    double rel = bench_max_rel_diff(d->dtype, d->out, ours, d->n, 1e-2);
+    printf("# verify %s %s n=%zu threads=%d: aclnn vs %s: %zu elements differ, max %llu ulp, max rel %.2g\n",
+           d->c->name, bench_dtype_name(d->dtype), d->n, run->c.threads, name, differing, (unsigned long long)ulp, rel);
 }
 
-static void verify_case(Bench *b, const Buffers *buf, const CaseResult *r)
+/* The library's output on the data (from the generated inputs), copied into a new buffer. */
+static void *our_output(Bench *b, const BenchData *d)
 {
-    CaseRun run = {.buf = buf, .c = r->c};
-    size_t bytes = r->c.n * bench_dtype_size(r->c.dtype);
-    void *ours = malloc(bytes);
-    check_ptr(ours, "malloc");
-    run_impl(b, &run, IMPL_ACLNN);
-    check(aclrtMemcpy(ours, bytes, buf->dx, bytes, ACL_MEMCPY_DEVICE_TO_HOST), "aclrtMemcpy");
-    if (r->have[IMPL_FUSED])
+    size_t bytes = d->n * bench_dtype_size(d->dtype);
+    void *ours = bench_xalloc(bytes);
+    bench_data_restore(d);
+    run_aclnn(b, d);
+    memcpy(ours, d->out, bytes);
+    return ours;
+}
+
+static void verify_case(Bench *b, const BenchData *d, const CaseResult *r)
+{
+    CaseRun run = {.data = d, .c = r->c, .curThreads = -1};
+    use_threads(&run, r->c.threads);
+    void *ours = our_output(b, d);
+    if (r->have[IMPL_FUSED]) {
+        run.fused = bench_fused_kernel(d->c->name, d->dtype);
+        fused_params(d->c, &run.fusedParams);
         verify_against(b, &run, ours, IMPL_FUSED, "fused");
-    if (r->have[IMPL_DNNL0]) {
-        bench_dnnl_set_threads(r->c.threads);
-        run.dnnl = bench_dnnl_create(r->c.op, r->c.dtype, r->c.n, buf->dy, buf->x, buf->dx, r->c.threads);
-        if (run.dnnl != NULL)
-            verify_against(b, &run, ours, IMPL_DNNL0, "onednn");
-        bench_dnnl_destroy(run.dnnl);
     }
+    if (b->haveDnnl && (run.dnnl = open_dnnl(b, d, r->c.threads, 1)) != NULL)
+        verify_against(b, &run, ours, IMPL_DNNL0, "onednn");
+    if (b->haveTorch && (run.torch = open_torch(b, d, 1, 1)) != NULL)
+        verify_against(b, &run, ours, IMPL_TORCH, "torch");
+    close_peers(&run);
     free(ours);
 }
 
-/* ---- driver ------------------------------------------------------------------------------------- */
-
-static aclScalar *make_scalar(float value)
-{
-    aclScalar *s = aclCreateScalar(&value, ACL_FLOAT);
-    check_ptr(s, "aclCreateScalar");
-    return s;
-}
-
-static void setup(Bench *b)
-{
-    const float one = 1.0f, beta = 1.0f, threshold = 20.0f;
-    check(aclInit(NULL), "aclInit");
-    check(aclrtSetDevice(0), "aclrtSetDevice");
-    check(aclrtCreateStream(&b->stream), "aclrtCreateStream");
-    b->alpha = make_scalar(one);
-    b->scale = make_scalar(one);
-    b->inputScale = make_scalar(one);
-    b->beta = make_scalar(beta);
-    b->threshold = make_scalar(threshold);
-    /* alpha = scale = inputScale = 1: factorNeg = alpha*scale*inputScale, negBias = alpha*scale. */
-    b->params = (BenchParams){.scale = one, .factorNeg = one * one * one, .negBias = one * one, .inputScale = one,
-                              .beta = beta, .threshold = threshold};
-    b->haveAvx2 = bench_have_avx2();
-    b->isa = aclnnCpuIsaName(aclnnCpuGetIsa());
-    b->haveDnnl = bench_dnnl_available() && !b->opt.noPeers;
-    snprintf(b->dnnlNote, sizeof b->dnnlNote, "%s",
-             !bench_dnnl_available() ? "not built (libdnnl-dev not found at configure time, or ACLNN_CPU_BENCH_ONEDNN=OFF): skipped"
-             : b->opt.noPeers        ? "skipped (--no-peers)"
-                                     : bench_dnnl_version());
-    const BenchOptions *o = &b->opt;
-    b->results = calloc((size_t)(o->numOps * o->numDtypes * o->numSizes * o->numThreads), sizeof *b->results);
-    check_ptr(b->results, "calloc");
-}
-
-static void teardown(Bench *b)
-{
-    if (b->ws != NULL)
-        aclrtFree(b->ws);
-    aclDestroyScalar(b->alpha);
-    aclDestroyScalar(b->scale);
-    aclDestroyScalar(b->inputScale);
-    aclDestroyScalar(b->beta);
-    aclDestroyScalar(b->threshold);
-    aclrtDestroyStream(b->stream);
-    aclrtResetDevice(0);
-    aclFinalize();
-    free(b->results);
-}
-
-static void run_case(Bench *b, const Buffers *buf, int op, int threads)
+static void run_case(Bench *b, const BenchData *d, int op, int threads)
 {
     CaseResult *r = &b->results[b->numResults++];
-    r->c = (Case){.op = op, .dtype = buf->dtype, .threads = threads, .n = buf->n};
+    r->c = (Case){.op = op, .dtype = d->dtype, .threads = threads, .n = d->n};
     r->have[IMPL_ACLNN] = r->have[IMPL_PHASE2] = r->have[IMPL_ROOF] = 1;
     r->have[IMPL_ROOF_NT] = b->haveAvx2;
-    r->have[IMPL_FUSED] = b->haveAvx2 && !b->opt.noFused;
-    for (int k = 0; k < NUM_DNNL; k++)
-        r->have[IMPL_DNNL0 + k] = b->haveDnnl && bench_dnnl_has(op, buf->dtype);
-    measure_case(b, buf, r);
+    r->have[IMPL_FUSED] = b->haveAvx2 && !b->opt.noFused && bench_fused_kernel(d->c->name, d->dtype) != NULL;
+    r->have[IMPL_DNNL0] = b->haveDnnl;
+    r->have[IMPL_TORCH] = b->haveTorch;
+    measure_case(b, d, r);
+    size_t sub = d->c->inplace ? bench_count_subnormal(d->dtype, d->out, d->n) : 0;
+    if (sub > 0) { /* restored before each sample, but a sample's calls still chain */
+        char text[200];
+        snprintf(text, sizeof text, "%s %s n=%zu: after a sample's calls in place, %zu elements are subnormal", d->c->name,
+                 bench_dtype_name(d->dtype), d->n, sub);
+        bench_note(text);
+    }
     if (b->opt.table)
         table_row(r);
     else
@@ -575,131 +604,254 @@ static void run_case(Bench *b, const Buffers *buf, int op, int threads)
     if (b->csv != NULL)
         csv_rows(b, r, b->csv);
     if (b->opt.verify)
-        verify_case(b, buf, r);
-}
-
-/* 1 when some requested op runs in `dtype` (fp64: softplus only). */
-static int dtype_has_ops(const BenchOptions *o, int dtype)
-{
-    for (int k = 0; k < o->numOps; k++)
-        if (bench_op_has_dtype(o->ops[k], dtype))
-            return 1;
-    return 0;
+        verify_case(b, d, r);
 }
 
 /* About 0.3 s of calls at every thread count before the first timing: clocks ramp up, the OpenMP
  * pool starts, first-touch faults of the library's own state are paid. */
-static void warm_up(Bench *b)
+static void warm_up(Bench *b, const int *threads, int numThreads)
 {
-    Buffers buf;
-    buffers_create(&buf, BENCH_FP32, 1u << 16);
-    for (int t = 0; t < b->opt.numThreads; t++) {
-        CaseRun run = {.buf = &buf, .c = {.op = BENCH_OP_ELU, .dtype = BENCH_FP32, .threads = b->opt.threads[t],
-                                          .n = buf.n}};
-        set_threads(run.c.threads);
-        for (double t0 = bench_now(); bench_now() - t0 < 0.3 / b->opt.numThreads;)
-            run_impl(b, &run, IMPL_ACLNN);
+    int op = b->opt.ops[0], dtype = BENCH_FP32;
+    while (!bench_case_has_dtype(op, dtype))
+        dtype++;
+    BenchData d;
+    bench_data_create(&bench_cases[op], dtype, 1u << 16, &d);
+    for (int t = 0; t < numThreads; t++) {
+        set_threads(threads[t]);
+        for (double t0 = bench_now(); bench_now() - t0 < 0.3 / numThreads;)
+            run_aclnn(b, &d);
     }
-    buffers_destroy(&buf);
+    bench_data_destroy(&d);
 }
 
 static void run_all(Bench *b)
 {
     const BenchOptions *o = &b->opt;
-    warm_up(b);
+    warm_up(b, o->threads, o->numThreads);
     for (int d = 0; d < o->numDtypes; d++)
-        for (int s = 0; s < o->numSizes && dtype_has_ops(o, o->dtypes[d]); s++) {
-            Buffers buf;
-            buffers_create(&buf, o->dtypes[d], o->sizes[s]);
+        for (int s = 0; s < o->numSizes; s++)
+            for (int k = 0; k < o->numOps; k++) {
+                if (!bench_case_has_dtype(o->ops[k], o->dtypes[d]))
+                    continue;
+                BenchData data;
+                bench_data_create(&bench_cases[o->ops[k]], o->dtypes[d], o->sizes[s], &data);
+                for (int t = 0; t < o->numThreads; t++)
+                    run_case(b, &data, o->ops[k], o->threads[t]);
+                bench_data_destroy(&data);
+            }
+}
+
+/* ---- --demo: the short table -------------------------------------------------------------------- */
+
+/* A ratio for the demo's table: "0.93x", or flagged when a sample set behind it is noisy (an
+ * absurd value then reads as what it is: no number). */
+static void fmt_ratio(char *dst, size_t size, double ratio, int noisy)
+{
+    if (ratio <= 0.0)
+        snprintf(dst, size, "-");
+    else if (noisy && (ratio > 20.0 || ratio < 0.05))
+        snprintf(dst, size, "noisy");
+    else
+        snprintf(dst, size, ratio < 0.1 ? "%.3fx%s" : "%.2fx%s", ratio, noisy ? "?" : "");
+}
+
+static void demo_case(Bench *b, int op, int dtype, size_t n, int threads)
+{
+    BenchData d;
+    bench_data_create(&bench_cases[op], dtype, n, &d);
+    CaseRun run = {.data = &d, .c = {.op = op, .dtype = dtype, .threads = threads, .n = n}, .curThreads = -1};
+    use_threads(&run, threads);
+    run.dnnl = open_dnnl(b, &d, threads, 1);
+    run.torch = open_torch(b, &d, 0, 1);
+    Timed items[MAX_TIMED];
+    int count = 0;
+    items[count++] = (Timed){.impl = IMPL_ACLNN, .threads = threads};
+    items[count++] = (Timed){.impl = IMPL_ROOF, .threads = 1};
+    if (threads > 1)
+        items[count++] = (Timed){.impl = IMPL_ROOF, .threads = threads};
+    if (run.dnnl != NULL)
+        items[count++] = (Timed){.impl = fastest_alignment(b, &run, threads), .threads = threads};
+    if (run.torch != NULL)
+        items[count++] = (Timed){.impl = IMPL_TORCH, .threads = threads};
+    measure(b, &run, items, count);
+    /* the roofline: the faster of its 1- and T-thread medians; the best peer: the fastest median */
+    const Timed *roof = &items[1], *peer = NULL;
+    for (int i = 2; i < count; i++) {
+        if (items[i].impl == IMPL_ROOF && items[i].median < roof->median)
+            roof = &items[i];
+        if (items[i].impl >= IMPL_DNNL0 && (peer == NULL || items[i].median < peer->median))
+            peer = &items[i];
+    }
+    const Timed *ours = &items[0];
+    int noisyRoof = ours->spread > NOISY_SPREAD || roof->spread > NOISY_SPREAD;
+    int noisyPeer = peer != NULL && (ours->spread > NOISY_SPREAD || peer->spread > NOISY_SPREAD);
+    char r1[32], r2[48], sizeText[16];
+    fmt_ratio(r1, sizeof r1, roof->median / ours->median, noisyRoof);
+    fmt_ratio(r2, sizeof r2, peer != NULL ? peer->median / ours->median : 0.0, noisyPeer);
+    if (peer != NULL)
+        snprintf(r2 + strlen(r2), sizeof r2 - strlen(r2), " %s", peer->impl == IMPL_TORCH ? "PyTorch" : "oneDNN");
+    snprintf(sizeText, sizeof sizeText, n >= (1u << 20) ? "%zuM" : "%zuK", n >= (1u << 20) ? n >> 20 : n >> 10);
+    char spread[16];
+    if (ours->spread > 9.99)
+        snprintf(spread, sizeof spread, ">999%%");
+    else
+        snprintf(spread, sizeof spread, "%.0f%%", ours->spread * 100.0);
+    printf("%-18s %-5s %4s %3d %9.3f %7s %11s  %-16s%s\n", bench_cases[op].name, bench_dtype_name(dtype), sizeText,
+           threads, (double)n / ours->median * 1e-9, spread, r1, r2,
+           noisyRoof || noisyPeer ? "  noisy (an IQR > 25% behind a ratio)" : "");
+    fflush(stdout);
+    close_peers(&run);
+    bench_data_destroy(&d);
+}
+
+static void run_demo(Bench *b)
+{
+    static const char *const kApis[] = {"silu_backward", "elu_backward", "softplus_backward"};
+    static const int kDtypes[] = {BENCH_FP32, BENCH_BF16};
+    static const size_t kSizes[] = {(size_t)64 << 10, (size_t)16 << 20};
+    int threads = omp_get_max_threads();
+    printf("%-18s %-5s %4s %3s %9s %7s %11s  %-16s\n", "API", "dtype", "N", "thr", "Gelem/s", "spread", "vs roofline",
+           "vs best peer");
+    warm_up(b, &threads, 1);
+    for (size_t a = 0; a < sizeof kApis / sizeof kApis[0]; a++) {
+        int op = bench_case_find(kApis[a]);
+        for (int d = 0; d < 2 && op >= 0; d++)
+            for (int s = 0; s < 2 && bench_case_has_dtype(op, kDtypes[d]); s++)
+                demo_case(b, op, kDtypes[d], kSizes[s], threads);
+    }
+    printf("Gelem/s: ours, whole call (phase 1 + phase 2 + sync), median of %d samples interleaved with the references;\n"
+           "spread: their IQR / median. vs roofline: ours / the same-run memory roofline of the same traffic (the faster\n"
+           "of 1 and %d threads); vs best peer: ours / the faster of oneDNN %s and PyTorch %s, in this process, on the\n"
+           "same tensors (above 1: ours is faster; oneDNN at its fastest stack alignment). '?': a spread above 25%%\n"
+           "behind the ratio (on a busy machine: others' load; rerun when it is idle).\n",
+           b->opt.samples, threads, b->haveDnnl ? bench_dnnl_version() : "(not built)",
+           b->haveTorch ? bench_torch_version() : "(not built)");
+    printf("Every API, size, thread count and peer, the kernel ceiling and the busy-core check: ./build.sh bench "
+           "(bench/RESULTS.md).\n");
+}
+
+/* ---- --busy: 1 and T threads with a core kept busy ------------------------------------------------- */
+
+static void busy_case(Bench *b, int op, int dtype, size_t n, int threads)
+{
+    BenchData d;
+    bench_data_create(&bench_cases[op], dtype, n, &d);
+    CaseRun run = {.data = &d, .c = {.op = op, .dtype = dtype, .threads = threads, .n = n}, .curThreads = -1};
+    Timed items[4] = {{.impl = IMPL_ACLNN, .threads = 1}, {.impl = IMPL_ACLNN, .threads = threads},
+                      {.impl = IMPL_ROOF, .threads = 1}, {.impl = IMPL_ROOF, .threads = threads}};
+    measure(b, &run, items, 4);
+    double ratio = items[1].median / items[0].median;
+    int noisy = items[0].spread > NOISY_SPREAD || items[1].spread > NOISY_SPREAD;
+    char line[256];
+    snprintf(line, sizeof line, "busy,%s,%s,%zu,%d,%.3f,%.3f,%.3f,%.1f,%.1f,%.3f,%.3f\n", bench_cases[op].name,
+             bench_dtype_name(dtype), n, threads, items[0].median * 1e6, items[1].median * 1e6, ratio,
+             items[0].spread * 100.0, items[1].spread * 100.0, items[2].median * 1e6, items[3].median * 1e6);
+    if (b->csv != NULL)
+        fputs(line, b->csv);
+    if (b->opt.table)
+        printf("%-22s %-5s %9zu %3d %10.2f %10.2f %7.2f%s %6.0f%% %6.0f%% %10.2f %10.2f\n", bench_cases[op].name,
+               bench_dtype_name(dtype), n, threads, items[0].median * 1e6, items[1].median * 1e6, ratio,
+               ratio > 1.3 ? "!" : " ", items[0].spread * 100.0, items[1].spread * 100.0, items[2].median * 1e6,
+               items[3].median * 1e6);
+    else
+        fputs(line, stdout);
+    (void)noisy;
+    fflush(stdout);
+    bench_data_destroy(&d);
+}
+
+static void run_busy(Bench *b, int cpu)
+{
+    const BenchOptions *o = &b->opt;
+    int threads = 1;
+    for (int t = 0; t < o->numThreads; t++)
+        threads = o->threads[t] > threads ? o->threads[t] : threads;
+    printf("# busy: a process spins on CPU %d while each case runs at 1 and %d threads, samples interleaved;\n"
+           "# ratio = time at %d threads / time at 1 (target <= 1.3; '!' above); rooflines at 1 and %d threads too\n",
+           cpu, threads, threads, threads);
+    const char *head = "busy,op,dtype,n,threads,t1_us,tT_us,ratio,spread1_pct,spreadT_pct,roof1_us,roofT_us\n";
+    if (b->csv != NULL)
+        fputs(head, b->csv);
+    if (o->table)
+        printf("%-22s %-5s %9s %3s %10s %10s %8s %7s %7s %10s %10s\n", "op", "dtype", "N", "T", "t1 us", "tT us",
+               "tT/t1", "IQR1", "IQRT", "roof1 us", "roofT us");
+    else
+        fputs(head, stdout);
+    warm_up(b, (int[]){1, threads}, 2);
+    for (int d = 0; d < o->numDtypes; d++)
+        for (int s = 0; s < o->numSizes; s++)
             for (int k = 0; k < o->numOps; k++)
-                for (int t = 0; t < o->numThreads && bench_op_has_dtype(o->ops[k], buf.dtype); t++)
-                    run_case(b, &buf, o->ops[k], o->threads[t]);
-            buffers_destroy(&buf);
-        }
+                if (bench_case_has_dtype(o->ops[k], o->dtypes[d]))
+                    busy_case(b, o->ops[k], o->dtypes[d], o->sizes[s], threads);
+}
+
+/* ---- --check-peers ------------------------------------------------------------------------------- */
+
+/* One peer of a case at 4K fp32 against the library: 1 when it disagrees. */
+static int check_agreement(Bench *b, const BenchData *d, int impl, const char *name, const void *ours)
+{
+    CaseRun run = {.data = d, .c = {.dtype = d->dtype, .threads = 1, .n = d->n}, .curThreads = 1};
+    run.dnnl = impl == IMPL_TORCH ? NULL : open_dnnl(b, d, 1, 1);
+    run.torch = impl == IMPL_TORCH ? open_torch(b, d, 1, 1) : NULL;
+    if (run.dnnl == NULL && run.torch == NULL) {
+        char why[256];
+        printf("# check %s: %s does not run: %s\n", d->c->name, name,
+               bench_peer_skip(d->c, impl == IMPL_TORCH, why, sizeof why)[0] ? why : "refused for fp32 (see stderr)");
+        return 0;
+    }
+    bench_data_restore(d);
+    run_impl(b, &run, impl, 1);
+    double rel = bench_max_rel_diff(d->dtype, d->out, ours, d->n, 1e-2);
+    close_peers(&run);
+    int bad = !(rel <= 1e-3);
+    printf("%s %s: %s %s: max |peer - ours| / (|ours| + 0.01) = %.2g (bound 1e-3)\n", bad ? "FAIL peers:" : "# check",
+           d->c->name, name, bad ? "disagrees" : "agrees", rel);
+    return bad;
+}
+
+static int run_check_peers(Bench *b)
+{
+    int bad = bench_peers_check_table(b->opt.checkExtra, b->opt.numCheckExtra);
+    set_threads(1);
+    for (int k = 0; k < bench_num_cases; k++) {
+        if (!bench_case_has_dtype(k, BENCH_FP32) || bench_peer_find(bench_cases[k].name) == NULL)
+            continue;
+        BenchData d;
+        bench_data_create(&bench_cases[k], BENCH_FP32, 4096, &d);
+        void *ours = our_output(b, &d);
+        if (b->haveDnnl)
+            bad += check_agreement(b, &d, IMPL_DNNL0, "oneDNN", ours);
+        if (b->haveTorch)
+            bad += check_agreement(b, &d, IMPL_TORCH, "PyTorch", ours);
+        free(ours);
+        bench_data_destroy(&d);
+    }
+    printf("%s: %d problem%s (oneDNN %s, PyTorch %s)\n", bad ? "FAIL" : "OK", bad, bad == 1 ? "" : "s",
+           b->haveDnnl ? bench_dnnl_version() : "not built", b->haveTorch ? bench_torch_version() : "not built");
+    return bad ? 1 : 0;
 }
 
 /* ---- --sweep: one op over plan variants ----------------------------------------------------------- */
 
-/* The plan of one variant, from the tiling functions on the platform that phase 1 saw. */
+/* The plan of one variant: the one phase 1 made (the registry's strategy for the profile), read
+ * back from the executor. */
 typedef struct {
-    char strategy[32];  /* ELU: the schedule mode; softplus: ascend910b or arch35 */
-    char bufferOpen[8]; /* ELU: the tiling's bufferOpen (1: double buffering); softplus: "-" */
+    char strategy[32];  /* the strategy's verbose name: ELU's schedule mode, ascend910b, arch35 */
+    char bufferOpen[8]; /* 1: double buffering */
     uint64_t cores, tile, ubBytes;
 } SweepPlan;
 
-/* SiLU: the 910B tiling on the non-regbase profiles, the atvoss broadcast tiling elsewhere. */
-static int sweep_plan_silu(const acpu_platform *platform, const Case *c, SweepPlan *out)
-{
-    acpu_bc_shape shape = {.rank = 1, .dims = {(int64_t)c->n}};
-    aclDataType dt = kAclTypes[c->dtype];
-    acpu_silu_tiling_args args = {.inputs = {shape, shape}, .output = shape, .dtypes = {dt, dt, dt}};
-    snprintf(out->bufferOpen, sizeof out->bufferOpen, "-");
-    if (acpu_silu_soc_has_910b_tiling(platform->soc)) {
-        acpu_silu_910b_plan plan;
-        if (acpu_silu_tiling_910b(platform, &args, &plan) != 0)
-            return -1;
-        snprintf(out->strategy, sizeof out->strategy, "ascend910b");
-        snprintf(out->bufferOpen, sizeof out->bufferOpen, "%u", plan.tiling_key);
-        out->cores = plan.block_dim;
-        out->tile = plan.data.tileDataNum;
-        return 0;
-    }
-    acpu_silu_arch35_plan plan;
-    if (acpu_silu_tiling_arch35(platform, &args, &plan) != 0)
-        return -1;
-    snprintf(out->strategy, sizeof out->strategy, "arch35");
-    out->cores = plan.block_dim;
-    out->tile = (uint64_t)(plan.data.ubFormer < plan.data.outputDims[0] ? plan.data.ubFormer : plan.data.outputDims[0]);
-    return 0;
-}
-
-static int sweep_plan(const Bench *b, const Case *c, SweepPlan *out)
+static void sweep_plan(const CaseRun *run, SweepPlan *out)
 {
     acpu_settings s;
-    acpu_settings_get(&s); /* what phase 1 captures: the profile with its core / UB overrides */
+    acpu_settings_get(&s); /* what phase 1 captured: the profile with its core / UB overrides */
+    const acpu_op_call *call = acpu_executor_op_call(run->executor);
     memset(out, 0, sizeof *out);
     out->ubBytes = s.platform.ub_bytes;
-    if (c->op == BENCH_OP_SILU)
-        return sweep_plan_silu(&s.platform, c, out);
-    if (c->op != BENCH_OP_SOFTPLUS) {
-        acpu_elu_tiling_args args = {.n = c->n, .in_dtype = kAclTypes[c->dtype], .out_dtype = kAclTypes[c->dtype],
-                                     .alpha = 1.0f, .scale = 1.0f, .input_scale = 1.0f,
-                                     .is_result = c->op == BENCH_OP_ELURES};
-        acpu_elu_plan plan;
-        if (acpu_elu_tiling(&s.platform, &args, &plan) != 0)
-            return -1;
-        snprintf(out->strategy, sizeof out->strategy, "%s", acpu_elu_sch_mode_name(plan.sch_mode));
-        snprintf(out->bufferOpen, sizeof out->bufferOpen, "%u", plan.data.bufferOpen);
-        out->cores = plan.data.coreNum;
-        out->tile = plan.data.tileDataNum;
-        return 0;
-    }
-    /* Softplus: fp64 runs as a cast to float32 around the float kernel, as CANN does. */
-    acpu_sp_tiling_args args = {.num_inputs = 2, .beta = b->params.beta, .threshold = b->params.threshold,
-                                .dtype = c->dtype == BENCH_FP64 ? ACL_FLOAT : kAclTypes[c->dtype]};
-    for (int j = 0; j < 2; j++)
-        args.inputs[j] = (acpu_sp_shape){.rank = 1, .dims = {(int64_t)c->n}};
-    args.output = args.inputs[0];
-    snprintf(out->bufferOpen, sizeof out->bufferOpen, "-");
-    if (acpu_sp_soc_has_910b_tiling(s.platform.soc)) { /* equal dense shapes: the 910B tiling */
-        acpu_sp_910b_plan plan;
-        if (acpu_sp_tiling_910b(&s.platform, &args, &plan) != 0)
-            return -1;
-        snprintf(out->strategy, sizeof out->strategy, "ascend910b");
-        out->cores = plan.block_dim;
-        out->tile = plan.data.tileDataNum;
-        return 0;
-    }
-    acpu_sp_arch35_plan plan;
-    if (acpu_sp_tiling_arch35(&s.platform, &args, &plan) != 0)
-        return -1;
-    uint64_t inner = 1;
-    for (int64_t k = plan.data.split.axis + 1; k < plan.RANK; k++)
-        inner *= (uint64_t)plan.data.max_bro_shape[k];
-    snprintf(out->strategy, sizeof out->strategy, "arch35");
-    out->cores = plan.block_dim;
-    out->tile = (uint64_t)plan.data.split.a_i * inner;
-    return 0;
+    snprintf(out->strategy, sizeof out->strategy, "%s", call->sch != NULL ? call->sch : "-");
+    snprintf(out->bufferOpen, sizeof out->bufferOpen, "%d", call->plan.double_buffer ? 1 : 0);
+    out->cores = call->plan.core_num;
+    out->tile = call->plan.tile;
 }
 
 static void sweep_header(FILE *f, int table)
@@ -717,7 +869,7 @@ static void sweep_header(FILE *f, int table)
 static const char *force_plan(Bench *b, CaseRun *run, int buffer, long long tile)
 {
     acpu_op_call *call = acpu_executor_op_call(run->executor);
-    if (tile > 0 && call->plan.kind != ACPU_PLAN_RANGES)
+    if (tile > 0 && call->plan.kind != ACPU_SCHED_RANGES)
         return "a forced tile needs a RANGES plan";
     if (tile > 0 && (uint64_t)tile > call->plan.total)
         return "a forced tile must not exceed N";
@@ -733,21 +885,22 @@ static const char *force_plan(Bench *b, CaseRun *run, int buffer, long long tile
 
 /* One variant: platform + threads set, phase 1 (may fail: the tiling refuses tiny UBs), timing. A
  * forced buffering or tile applies to the repeatable executor only: then phase 2 alone is timed. */
-static void sweep_variant(Bench *b, const Buffers *buf, const char *soc, long long cores, long long ub, int buffer,
+static void sweep_variant(Bench *b, const BenchData *d, const char *soc, long long cores, long long ub, int buffer,
                           long long tile, int threads)
 {
-    Case c = {.op = b->opt.ops[0], .dtype = buf->dtype, .threads = threads, .n = buf->n};
+    Case c = {.op = b->opt.ops[0], .dtype = d->dtype, .threads = threads, .n = d->n};
     const char *bufReq = buffer < 0 ? "plan" : buffer ? "on" : "off";
-    CaseRun run = {.buf = buf, .c = c};
+    CaseRun run = {.data = d, .c = c, .curThreads = threads};
     SweepPlan plan;
     char err[160] = "";
     set_threads(threads);
+    bench_data_restore(d);
     if (aclnnCpuSetPlatform(soc, (int32_t)cores, (int64_t)ub) != ACL_SUCCESS)
         snprintf(err, sizeof err, "platform refused: %s", aclGetRecentErrMsg());
-    else if (sweep_plan(b, &c, &plan) != 0)
-        snprintf(err, sizeof err, "tiling failed");
     else if (make_repeatable(b, &run) != ACLNN_SUCCESS)
         snprintf(err, sizeof err, "phase 1 failed: %s", aclGetRecentErrMsg());
+    else
+        sweep_plan(&run, &plan);
     bool forced = buffer >= 0 || tile > 0;
     const char *forceErr = err[0] == '\0' && forced ? force_plan(b, &run, buffer, tile) : NULL;
     if (forceErr != NULL) {
@@ -760,10 +913,10 @@ static void sweep_variant(Bench *b, const Buffers *buf, const char *soc, long lo
         if (b->opt.table)
             printf("%-10s %5lld %7lld %4s %7lld | %s\n", soc, cores, ub, bufReq, tile, err);
         else
-            printf("sweep,%s,%s,%zu,%d,%s,%lld,%lld,%s,%lld,,,%s,,,,,,\n", bench_op_name(c.op), bench_dtype_name(c.dtype),
+            printf("sweep,%s,%s,%zu,%d,%s,%lld,%lld,%s,%lld,,,%s,,,,,,\n", bench_cases[c.op].name, bench_dtype_name(c.dtype),
                    c.n, threads, soc, cores, ub, bufReq, tile, err);
         if (b->csv != NULL)
-            fprintf(b->csv, "sweep,%s,%s,%zu,%d,%s,%lld,%lld,%s,%lld,,,%s,,,,,,\n", bench_op_name(c.op),
+            fprintf(b->csv, "sweep,%s,%s,%zu,%d,%s,%lld,%lld,%s,%lld,,,%s,,,,,,\n", bench_cases[c.op].name,
                     bench_dtype_name(c.dtype), c.n, threads, soc, cores, ub, bufReq, tile, err);
         return;
     }
@@ -773,14 +926,13 @@ static void sweep_variant(Bench *b, const Buffers *buf, const char *soc, long lo
         snprintf(plan.bufferOpen, sizeof plan.bufferOpen, "%d", acpu_executor_op_call(run.executor)->plan.double_buffer ? 1 : 0);
         plan.tile = acpu_executor_op_call(run.executor)->plan.tile;
     }
-    int have[NUM_IMPLS] = {[IMPL_ACLNN] = !forced, [IMPL_PHASE2] = 1};
-    double median[NUM_IMPLS] = {0}, spread[NUM_IMPLS] = {0};
-    measure(b, &run, have, median, spread);
+    Timed items[2] = {{.impl = IMPL_PHASE2, .threads = threads}, {.impl = IMPL_ACLNN, .threads = threads}};
+    measure(b, &run, items, forced ? 1 : 2); /* no whole call with a forced plan */
     release_repeatable(&run);
-    double ph2 = (double)c.n / median[IMPL_PHASE2] * 1e-9, sp = spread[forced ? IMPL_PHASE2 : IMPL_ACLNN];
-    char call[32] = "-"; /* no whole call with a forced plan */
+    double ph2 = (double)c.n / items[0].median * 1e-9, sp = items[forced ? 0 : 1].spread;
+    char call[32] = "-";
     if (!forced)
-        snprintf(call, sizeof call, "%.4f", (double)c.n / median[IMPL_ACLNN] * 1e-9);
+        snprintf(call, sizeof call, "%.4f", (double)c.n / items[1].median * 1e-9);
     if (b->opt.table)
         printf("%-10s %5lld %7lld %4s %7lld | %5llu %8llu %-20s %3s %7llu %4u | %9.9s %9.3f %5.1f%%\n", soc, cores,
                ub, bufReq, tile, (unsigned long long)plan.cores, (unsigned long long)plan.ubBytes, plan.strategy, plan.bufferOpen,
@@ -789,7 +941,7 @@ static void sweep_variant(Bench *b, const Buffers *buf, const char *soc, long lo
         FILE *f = k == 0 ? (b->opt.table ? NULL : stdout) : b->csv;
         if (f != NULL)
             fprintf(f, "sweep,%s,%s,%zu,%d,%s,%lld,%lld,%s,%lld,%llu,%llu,%s,%s,%llu,%u,%s,%.4f,%.1f\n",
-                    bench_op_name(c.op), bench_dtype_name(c.dtype), c.n, threads, soc, cores, ub, bufReq, tile,
+                    bench_cases[c.op].name, bench_dtype_name(c.dtype), c.n, threads, soc, cores, ub, bufReq, tile,
                     (unsigned long long)plan.cores,
                     (unsigned long long)plan.ubBytes, plan.strategy, plan.bufferOpen, (unsigned long long)plan.tile,
                     execThreads, forced ? "" : call, ph2, sp * 100.0);
@@ -800,19 +952,18 @@ static void sweep_variant(Bench *b, const Buffers *buf, const char *soc, long lo
 static void run_sweep(Bench *b)
 {
     const BenchOptions *o = &b->opt;
-    Buffers buf;
-    buffers_create(&buf, o->dtypes[0], o->sizes[0]);
+    BenchData buf;
+    bench_data_create(&bench_cases[o->ops[0]], o->dtypes[0], o->sizes[0], &buf);
     { /* warm-up: the first variant timed otherwise pays for page faults and clock ramp-up */
-        CaseRun warm = {.buf = &buf, .c = {.op = o->ops[0], .dtype = buf.dtype, .threads = o->threads[0], .n = buf.n}};
-        int have[NUM_IMPLS] = {[IMPL_ACLNN] = 1};
-        double median[NUM_IMPLS], spread[NUM_IMPLS];
-        set_threads(o->threads[0]);
-        measure(b, &warm, have, median, spread);
+        CaseRun warm = {.data = &buf, .c = {.op = o->ops[0], .dtype = buf.dtype, .threads = o->threads[0], .n = buf.n},
+                        .curThreads = -1};
+        Timed item = {.impl = IMPL_ACLNN, .threads = o->threads[0]};
+        measure(b, &warm, &item, 1);
     }
     for (int t = 0; t < o->numThreads; t++) {
         if (o->table)
             printf("# sweep %s %s n=%zu threads=%d isa=%s (cores/ub requested | plan | throughput)\n",
-                   bench_op_name(o->ops[0]), bench_dtype_name(o->dtypes[0]), o->sizes[0], o->threads[t], b->isa);
+                   bench_cases[o->ops[0]].name, bench_dtype_name(o->dtypes[0]), o->sizes[0], o->threads[t], b->isa);
         if (o->table || t == 0)
             sweep_header(stdout, o->table);
         for (int s = 0; s < o->numSweepSocs; s++)
@@ -824,43 +975,104 @@ static void run_sweep(Bench *b)
                                           o->sweepBuffer[d], o->sweepTile[e], o->threads[t]);
     }
     check(aclnnCpuSetPlatform(NULL, 0, 0), "aclnnCpuSetPlatform(NULL)");
-    buffers_destroy(&buf);
+    bench_data_destroy(&buf);
+}
+
+
+/* ---- driver ------------------------------------------------------------------------------------- */
+
+static void setup(Bench *b)
+{
+    const char *caps = bench_cap_peers(); /* before either peer's first use */
+    check(aclInit(NULL), "aclInit");
+    check(aclrtSetDevice(0), "aclrtSetDevice");
+    check(aclrtCreateStream(&b->stream), "aclrtCreateStream");
+    b->haveAvx2 = bench_have_avx2();
+    b->isa = aclnnCpuIsaName(aclnnCpuGetIsa());
+    b->tableMode = aclnnCpuGetLookupTables();
+    b->haveDnnl = bench_dnnl_available() && !b->opt.noPeers;
+    b->haveTorch = bench_torch_available() && !b->opt.noPeers;
+    char cpu[128];
+    bench_cpu_model(cpu, sizeof cpu);
+    if (!b->opt.demo)
+        printf("# aclnn_cpu_bench: %s, %d threads by default; library ISA %s\n# %s\n# peers: oneDNN %s, PyTorch %s\n",
+               cpu, omp_get_max_threads(), b->isa, caps,
+               !bench_dnnl_available() ? "not built (libdnnl-dev not found at configure time, or ACLNN_CPU_BENCH_ONEDNN=OFF)"
+               : b->opt.noPeers        ? "skipped (--no-peers)"
+                                       : bench_dnnl_version(),
+               !bench_torch_available() ? "not built (libtorch-dev not found at configure time, or ACLNN_CPU_BENCH_TORCH=OFF)"
+               : b->opt.noPeers         ? "skipped (--no-peers)"
+                                        : bench_torch_version());
+    else
+        printf("# %s; library ISA %s; %s\n", cpu, b->isa, caps);
+}
+
+static void teardown(Bench *b)
+{
+    if (b->ws != NULL)
+        aclrtFree(b->ws);
+    aclrtDestroyStream(b->stream);
+    aclrtResetDevice(0);
+    aclFinalize();
+    free(b->results);
+}
+
+static int run_mode(Bench *b)
+{
+    if (b->opt.checkPeers)
+        return run_check_peers(b);
+    if (b->opt.kernels)
+        return bench_kernels_run(&b->opt);
+    if (b->opt.demo) {
+        run_demo(b);
+        return 0;
+    }
+    if (b->opt.sweep) {
+        if (b->csv != NULL)
+            sweep_header(b->csv, 0);
+        run_sweep(b);
+        return 0;
+    }
+    if (b->csv != NULL)
+        csv_header(b->csv);
+    if (b->opt.table)
+        table_header();
+    else
+        csv_header(stdout);
+    run_all(b);
+    summary(b);
+    return 0;
 }
 
 int main(int argc, char **argv)
 {
     static Bench b;
+    if (bench_cases_build() != 0)
+        return 2;
     int rc = bench_parse_options(argc, argv, &b.opt);
     if (rc != 0)
         return rc > 0 ? 0 : 2;
-    if (b.opt.kernels) /* no API: neither aclInit nor the main mode's buffers */
-        return bench_kernels_run(&b.opt);
-    if (b.opt.csvPath != NULL) {
-        b.csv = fopen(b.opt.csvPath, "w");
-        if (b.csv == NULL) {
-            perror(b.opt.csvPath);
-            return 2;
-        }
+    int busyCpu = -1;
+    if (b.opt.busy && (busyCpu = bench_busy_start(3600.0)) < 0) /* before any thread starts */
+        return 2;
+    if (b.opt.csvPath != NULL && (b.csv = fopen(b.opt.csvPath, "w")) == NULL) {
+        perror(b.opt.csvPath);
+        return 2;
     }
     setup(&b);
-    if (b.opt.sweep) {
-        if (b.csv != NULL)
-            sweep_header(b.csv, 0);
-        run_sweep(&b);
-    } else {
-        if (b.csv != NULL)
-            csv_header(b.csv);
-        if (b.opt.table)
-            table_header();
-        else
-            csv_header(stdout);
-        if (!b.haveDnnl)
-            printf("# note: oneDNN peer %s\n", b.dnnlNote);
-        run_all(&b);
-        summary(&b);
-    }
+    bench_cases_probe();
+    if (bench_resolve_ops(&b.opt) != 0)
+        return 2;
+    const BenchOptions *o = &b.opt;
+    b.results = calloc((size_t)(o->numOps * o->numDtypes * o->numSizes * o->numThreads) + 1, sizeof *b.results);
+    check_ptr(b.results, "calloc");
+    if (b.opt.busy)
+        run_busy(&b, busyCpu);
+    else
+        rc = run_mode(&b);
+    bench_busy_stop();
     teardown(&b);
     if (b.csv != NULL)
         fclose(b.csv);
-    return 0;
+    return rc;
 }

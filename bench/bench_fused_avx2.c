@@ -1,10 +1,12 @@
 /* The "fused" reference: the plain loop a user would write with AVX2 + SLEEF, one vector per
  * iteration (8 floats, 4 doubles), a scalar tail, `#pragma omp parallel for` over the vectors.
- * Same arithmetic order as the library's kernels (no IsNearlyOne shortcuts). Also the AVX2
- * memory roofline, with regular and with streaming (non-temporal) stores. Compiled with
- * -mavx2 -mfma -mf16c: call only when bench_have_avx2(). */
+ * Same arithmetic order as the library's kernels (no IsNearlyOne shortcuts). They exist for the
+ * cases of kFused below (the operators the library started with); every other case shows "-".
+ * Also the AVX2 memory rooflines of 1, 2 or 3 input streams, with regular and with streaming
+ * (non-temporal) stores. Compiled with -mavx2 -mfma -mf16c: call only when bench_have_avx2(). */
 #include <immintrin.h>
 #include <sleef.h>
+#include <string.h>
 
 #include "bench.h"
 
@@ -13,7 +15,7 @@ typedef struct {
     __m256d betaD, thresholdD;
 } FusedConsts;
 
-static FusedConsts fused_consts(const BenchParams *p)
+static FusedConsts fused_consts(const BenchFusedParams *p)
 {
     FusedConsts c = {_mm256_set1_ps(p->scale), _mm256_set1_ps(p->factorNeg), _mm256_set1_ps(p->negBias),
                      _mm256_set1_ps(p->inputScale), _mm256_set1_ps(p->beta), _mm256_set1_ps(p->threshold),
@@ -38,12 +40,12 @@ static inline __m256 elures_vec(__m256 dy, __m256 x, const FusedConsts *c)
     return _mm256_blendv_ps(_mm256_mul_ps(dy, c->scale), neg, m);
 }
 
-static inline float elu_one(float dy, float x, const BenchParams *p)
+static inline float elu_one(float dy, float x, const BenchFusedParams *p)
 {
     return x <= 0.0f ? (Sleef_expf_u10(x * p->inputScale) * p->factorNeg) * dy : dy * p->scale;
 }
 
-static inline float elures_one(float dy, float x, const BenchParams *p)
+static inline float elures_one(float dy, float x, const BenchFusedParams *p)
 {
     return x <= 0.0f ? ((x + p->negBias) * p->inputScale) * dy : dy * p->scale;
 }
@@ -57,7 +59,7 @@ static inline __m256 softplus_vec(__m256 dy, __m256 x, const FusedConsts *c)
     return _mm256_blendv_ps(r, dy, _mm256_cmp_ps(z, c->threshold, _CMP_GT_OQ));
 }
 
-static inline float softplus_one(float dy, float x, const BenchParams *p)
+static inline float softplus_one(float dy, float x, const BenchFusedParams *p)
 {
     float z = p->beta * x;
     return z > p->threshold ? dy : dy / (Sleef_expf_u10(-z) + 1.0f);
@@ -71,7 +73,7 @@ static inline __m256d softplusd_vec(__m256d dy, __m256d x, const FusedConsts *c)
     return _mm256_blendv_pd(r, dy, _mm256_cmp_pd(z, c->thresholdD, _CMP_GT_OQ));
 }
 
-static inline double softplusd_one(double dy, double x, const BenchParams *p)
+static inline double softplusd_one(double dy, double x, const BenchFusedParams *p)
 {
     double z = (double)p->beta * x;
     return z > (double)p->threshold ? dy : dy / (Sleef_exp_u10(-z) + 1.0);
@@ -87,7 +89,7 @@ static inline __m256 silu_vec(__m256 dy, __m256 x, const FusedConsts *c)
     return _mm256_mul_ps(dy, _mm256_mul_ps(s, cc));
 }
 
-static inline float silu_one(float dy, float x, const BenchParams *p)
+static inline float silu_one(float dy, float x, const BenchFusedParams *p)
 {
     (void)p;
     float s = 1.0f / (Sleef_expf_u10(x * -1.0f) + 1.0f);
@@ -145,11 +147,10 @@ static inline uint16_t st1_bf16(float v) { return bench_f32_to_bf16(v); }
 
 /* W: lanes per vector (8 for float-computed dtypes, 4 for fp64). */
 #define FUSED_LOOP(NAME, T, SFX, OP, W)                                                                  \
-    static void NAME(const void *dyv, const void *xv, void *outv, size_t n, int threads,                 \
-                     const BenchParams *p)                                                               \
+    static void NAME(const void *const *in, void *outv, size_t n, int threads, const BenchFusedParams *p)  \
     {                                                                                                    \
-        const T *dy = dyv;                                                                               \
-        const T *x = xv;                                                                                 \
+        const T *dy = in[0];                                                                             \
+        const T *x = in[1];                                                                              \
         T *out = outv;                                                                                   \
         const size_t nv = n / (W) * (W);                                                                 \
         const FusedConsts c = fused_consts(p);                                                           \
@@ -174,65 +175,71 @@ FUSED_LOOP(fused_silu_f32, float, f32, silu, 8)
 FUSED_LOOP(fused_silu_f16, uint16_t, f16, silu, 8)
 FUSED_LOOP(fused_silu_bf16, uint16_t, bf16, silu, 8)
 
-BenchKernel bench_fused_kernel(int op, int dtype)
+/* The cases with a fused loop, by name; inputs (gradient, forward input or result) in operator
+ * input order, per dtype fp32, fp16, bf16, fp64 (NULL: none). */
+static const struct {
+    const char *name;
+    BenchFused loop[BENCH_NUM_DTYPES];
+} kFused[] = {
+    {"elu_backward", {fused_elu_f32, fused_elu_f16, fused_elu_bf16, NULL}},
+    {"elures", {fused_elures_f32, fused_elures_f16, fused_elures_bf16, NULL}},
+    {"softplus_backward", {fused_softplus_f32, fused_softplus_f16, fused_softplus_bf16, fused_softplus_f64}},
+    {"silu_backward", {fused_silu_f32, fused_silu_f16, fused_silu_bf16, NULL}},
+};
+
+BenchFused bench_fused_kernel(const char *caseName, int dtype)
 {
-    static const BenchKernel table[BENCH_NUM_OPS][BENCH_NUM_DTYPES] = {
-        [BENCH_OP_ELU] = {fused_elu_f32, fused_elu_f16, fused_elu_bf16, NULL},
-        [BENCH_OP_ELURES] = {fused_elures_f32, fused_elures_f16, fused_elures_bf16, NULL},
-        [BENCH_OP_SOFTPLUS] = {fused_softplus_f32, fused_softplus_f16, fused_softplus_bf16, fused_softplus_f64},
-        [BENCH_OP_SILU] = {fused_silu_f32, fused_silu_f16, fused_silu_bf16, NULL},
-    };
-    return table[op][dtype];
+    for (size_t k = 0; k < sizeof kFused / sizeof kFused[0]; k++)
+        if (strcmp(kFused[k].name, caseName) == 0)
+            return kFused[k].loop[dtype];
+    return NULL;
 }
 
-/* ---- memory roofline: c[i] = a[i] * b[i], 2 reads + 1 write of the element size ----------------- */
+/* ---- memory rooflines: out[i] = in[0][i] * ... * in[reads-1][i] (one input: * 1) ----------------- */
 
-static void roofline_f32(const float *a, const float *b, float *c, size_t n, int threads)
-{
-    const size_t nv = n / 8 * 8;
-#pragma omp parallel for num_threads(threads) schedule(static)
-    for (size_t i = 0; i < nv; i += 8)
-        _mm256_storeu_ps(c + i, _mm256_mul_ps(_mm256_loadu_ps(a + i), _mm256_loadu_ps(b + i)));
-    for (size_t i = nv; i < n; i++)
-        c[i] = a[i] * b[i];
-}
+/* One vector step per element size: LD loads, MUL combines, ST stores (regular or streaming). */
+#define ROOF_F32_LD(p) _mm256_loadu_ps(p)
+#define ROOF_F64_LD(p) _mm256_loadu_pd(p)
+#define ROOF_U16_LD(p) _mm256_loadu_si256((const __m256i *)(p))
+#define ROOF_F32_MUL(a, b) _mm256_mul_ps(a, b)
+#define ROOF_F64_MUL(a, b) _mm256_mul_pd(a, b)
+#define ROOF_U16_MUL(a, b) _mm256_mullo_epi16(a, b)
+#define ROOF_F32_ONE _mm256_set1_ps(1.0f)
+#define ROOF_F64_ONE _mm256_set1_pd(1.0)
+#define ROOF_U16_ONE _mm256_set1_epi16(1)
+#define ROOF_F32_ST(p, v) _mm256_storeu_ps(p, v)
+#define ROOF_F64_ST(p, v) _mm256_storeu_pd(p, v)
+#define ROOF_U16_ST(p, v) _mm256_storeu_si256((__m256i *)(p), v)
+#define ROOF_F32_NT(p, v) _mm256_stream_ps(p, v)
+#define ROOF_F64_NT(p, v) _mm256_stream_pd(p, v)
+#define ROOF_U16_NT(p, v) _mm256_stream_si256((__m256i *)(p), v)
 
-static void roofline_f64(const double *a, const double *b, double *c, size_t n, int threads)
-{
-    const size_t nv = n / 4 * 4;
-#pragma omp parallel for num_threads(threads) schedule(static)
-    for (size_t i = 0; i < nv; i += 4)
-        _mm256_storeu_pd(c + i, _mm256_mul_pd(_mm256_loadu_pd(a + i), _mm256_loadu_pd(b + i)));
-    for (size_t i = nv; i < n; i++)
-        c[i] = a[i] * b[i];
-}
+/* The vector value of element i from `reads` inputs a, b, c. */
+#define ROOF_VAL(K, reads, a, b, c, i)                                                                    \
+    ((reads) == 1   ? ROOF_##K##_MUL(ROOF_##K##_LD(a + (i)), ROOF_##K##_ONE)                               \
+     : (reads) == 2 ? ROOF_##K##_MUL(ROOF_##K##_LD(a + (i)), ROOF_##K##_LD(b + (i)))                       \
+                    : ROOF_##K##_MUL(ROOF_##K##_MUL(ROOF_##K##_LD(a + (i)), ROOF_##K##_LD(b + (i))),        \
+                                     ROOF_##K##_LD(c + (i))))
 
-static void roofline_u16(const uint16_t *a, const uint16_t *b, uint16_t *c, size_t n, int threads)
-{
-    const size_t nv = n / 16 * 16;
-#pragma omp parallel for num_threads(threads) schedule(static)
-    for (size_t i = 0; i < nv; i += 16) {
-        __m256i va = _mm256_loadu_si256((const __m256i *)(a + i));
-        __m256i vb = _mm256_loadu_si256((const __m256i *)(b + i));
-        _mm256_storeu_si256((__m256i *)(c + i), _mm256_mullo_epi16(va, vb));
+/* Scalar tail element i. */
+#define ROOF_TAIL(T, reads, a, b, c, o, i)                                                                \
+    o[i] = (T)((reads) == 1 ? a[i] : (reads) == 2 ? (T)(a[i] * b[i]) : (T)((T)(a[i] * b[i]) * c[i]))
+
+/* Regular stores: static split of the vectors, scalar tail. */
+#define ROOF_LOOP(NAME, T, K, W, R)                                                                       \
+    static void NAME(const void *const *in, void *out, size_t n, int threads)                              \
+    {                                                                                                      \
+        const T *a = in[0], *b = (R) > 1 ? in[1] : in[0], *c = (R) > 2 ? in[2] : in[0];                   \
+        T *o = out;                                                                                        \
+        const size_t nv = n / (W) * (W);                                                                   \
+        _Pragma("omp parallel for num_threads(threads) schedule(static)")                                  \
+        for (size_t i = 0; i < nv; i += (W))                                                               \
+            ROOF_##K##_ST(o + i, ROOF_VAL(K, R, a, b, c, i));                                              \
+        for (size_t i = nv; i < n; i++)                                                                    \
+            ROOF_TAIL(T, R, a, b, c, o, i);                                       \
     }
-    for (size_t i = nv; i < n; i++)
-        c[i] = (uint16_t)(a[i] * b[i]);
-}
 
-void bench_roofline_avx2(const void *a, const void *b, void *c, size_t n, int threads, size_t esize)
-{
-    if (esize == 8)
-        roofline_f64(a, b, c, n, threads);
-    else if (esize == 4)
-        roofline_f32(a, b, c, n, threads);
-    else
-        roofline_u16(a, b, c, n, threads);
-}
-
-/* ---- the same roofline with non-temporal stores ------------------------------------------------- */
-
-/* Elements of `esize` bytes up to the first 32-byte boundary of c (all of n when it has none). */
+/* Streaming stores need 32-byte aligned addresses: a scalar head up to the first boundary of out. */
 static size_t nt_head(const void *c, size_t n, size_t esize)
 {
     size_t mis = (size_t)((uintptr_t)c & 31u);
@@ -244,63 +251,55 @@ static size_t nt_head(const void *c, size_t n, size_t esize)
     return head < n ? head : n;
 }
 
-static void roofline_nt_f32(const float *a, const float *b, float *c, size_t n, int threads)
-{
-    const size_t h = nt_head(c, n, 4), nv = h + (n - h) / 8 * 8;
-    for (size_t i = 0; i < h; i++)
-        c[i] = a[i] * b[i];
-#pragma omp parallel num_threads(threads)
-    {
-#pragma omp for schedule(static)
-        for (size_t i = h; i < nv; i += 8)
-            _mm256_stream_ps(c + i, _mm256_mul_ps(_mm256_loadu_ps(a + i), _mm256_loadu_ps(b + i)));
-        _mm_sfence();
+#define ROOF_NT_LOOP(NAME, T, K, W, R)                                                                    \
+    static void NAME(const void *const *in, void *out, size_t n, int threads)                              \
+    {                                                                                                      \
+        const T *a = in[0], *b = (R) > 1 ? in[1] : in[0], *c = (R) > 2 ? in[2] : in[0];                   \
+        T *o = out;                                                                                        \
+        const size_t h = nt_head(o, n, sizeof(T)), nv = h + (n - h) / (W) * (W);                           \
+        for (size_t i = 0; i < h; i++)                                                                     \
+            ROOF_TAIL(T, R, a, b, c, o, i);                                                                \
+        _Pragma("omp parallel num_threads(threads)")                                                      \
+        {                                                                                                  \
+            _Pragma("omp for schedule(static)")                                                           \
+            for (size_t i = h; i < nv; i += (W))                                                           \
+                ROOF_##K##_NT(o + i, ROOF_VAL(K, R, a, b, c, i));                                          \
+            _mm_sfence();                                                                                  \
+        }                                                                                                  \
+        for (size_t i = nv; i < n; i++)                                                                    \
+            ROOF_TAIL(T, R, a, b, c, o, i);                                                                \
     }
-    for (size_t i = nv; i < n; i++)
-        c[i] = a[i] * b[i];
+
+/* Every element size x read count x store kind: [store][esize 2, 4, 8][reads - 1]. */
+#define ROOF_ALL(K, T, W, SFX)                                                                            \
+    ROOF_LOOP(roof_##SFX##_1, T, K, W, 1) ROOF_LOOP(roof_##SFX##_2, T, K, W, 2) ROOF_LOOP(roof_##SFX##_3, T, K, W, 3) \
+    ROOF_NT_LOOP(roofnt_##SFX##_1, T, K, W, 1) ROOF_NT_LOOP(roofnt_##SFX##_2, T, K, W, 2)                 \
+    ROOF_NT_LOOP(roofnt_##SFX##_3, T, K, W, 3)
+ROOF_ALL(U16, uint16_t, 16, u16)
+ROOF_ALL(F32, float, 8, f32)
+ROOF_ALL(F64, double, 4, f64)
+
+typedef void (*RoofFn)(const void *const *in, void *out, size_t n, int threads);
+static const RoofFn kRoofs[2][3][3] = {
+    {{roof_u16_1, roof_u16_2, roof_u16_3}, {roof_f32_1, roof_f32_2, roof_f32_3}, {roof_f64_1, roof_f64_2, roof_f64_3}},
+    {{roofnt_u16_1, roofnt_u16_2, roofnt_u16_3},
+     {roofnt_f32_1, roofnt_f32_2, roofnt_f32_3},
+     {roofnt_f64_1, roofnt_f64_2, roofnt_f64_3}},
+};
+
+static void roof_dispatch(int nt, const void *const *in, int reads, void *out, size_t n, int threads, size_t esize)
+{
+    int e = esize == 8 ? 2 : esize == 4 ? 1 : 0;
+    int r = reads < 1 ? 0 : reads > 3 ? 2 : reads - 1;
+    kRoofs[nt][e][r](in, out, n, threads);
 }
 
-static void roofline_nt_f64(const double *a, const double *b, double *c, size_t n, int threads)
+void bench_roofline_avx2(const void *const *in, int reads, void *out, size_t n, int threads, size_t esize)
 {
-    const size_t h = nt_head(c, n, 8), nv = h + (n - h) / 4 * 4;
-    for (size_t i = 0; i < h; i++)
-        c[i] = a[i] * b[i];
-#pragma omp parallel num_threads(threads)
-    {
-#pragma omp for schedule(static)
-        for (size_t i = h; i < nv; i += 4)
-            _mm256_stream_pd(c + i, _mm256_mul_pd(_mm256_loadu_pd(a + i), _mm256_loadu_pd(b + i)));
-        _mm_sfence();
-    }
-    for (size_t i = nv; i < n; i++)
-        c[i] = a[i] * b[i];
+    roof_dispatch(0, in, reads, out, n, threads, esize);
 }
 
-static void roofline_nt_u16(const uint16_t *a, const uint16_t *b, uint16_t *c, size_t n, int threads)
+void bench_roofline_nt_avx2(const void *const *in, int reads, void *out, size_t n, int threads, size_t esize)
 {
-    const size_t h = nt_head(c, n, 2), nv = h + (n - h) / 16 * 16;
-    for (size_t i = 0; i < h; i++)
-        c[i] = (uint16_t)(a[i] * b[i]);
-#pragma omp parallel num_threads(threads)
-    {
-#pragma omp for schedule(static)
-        for (size_t i = h; i < nv; i += 16) {
-            __m256i va = _mm256_loadu_si256((const __m256i *)(a + i));
-            __m256i vb = _mm256_loadu_si256((const __m256i *)(b + i));
-            _mm256_stream_si256((__m256i *)(c + i), _mm256_mullo_epi16(va, vb));
-        }
-        _mm_sfence();
-    }
-    for (size_t i = nv; i < n; i++)
-        c[i] = (uint16_t)(a[i] * b[i]);
-}
-
-void bench_roofline_nt_avx2(const void *a, const void *b, void *c, size_t n, int threads, size_t esize)
-{
-    if (esize == 8)
-        roofline_nt_f64(a, b, c, n, threads);
-    else if (esize == 4)
-        roofline_nt_f32(a, b, c, n, threads);
-    else
-        roofline_nt_u16(a, b, c, n, threads);
+    roof_dispatch(1, in, reads, out, n, threads, esize);
 }

@@ -1,8 +1,8 @@
-/* The oneDNN peer: eltwise backward through oneDNN's C API (2.x), on the bench's own buffers.
- *   elu      dnnl_eltwise_elu from the forward input (alpha 1):   diff_src = dy * (x > 0 ? 1 : exp(x))
- *   elures   dnnl_eltwise_elu_use_dst_for_bwd from the result:      diff_src = dy * (y > 0 ? 1 : y + 1)
- *   softplus dnnl_eltwise_soft_relu (oneDNN 2.6 has beta 1 only and no threshold): dy * sigmoid(x)
- *   silu     dnnl_eltwise_swish with alpha 1 (x * sigmoid(x)), from the forward input
+/* The oneDNN peer: an eltwise primitive through oneDNN's C API (2.x), on the case's own buffers (no
+ * copies), as the peers table (bench_peers.c) names it: the algorithm kind with its alpha and beta;
+ * the backward primitive for a case with a gradient input (diff_dst = the gradient, src = the other
+ * input, or dst for the *_use_dst_for_bwd kinds; diff_src = the output), the forward one otherwise
+ * (src = the input, dst = the output: the same memory for an in-place API).
  * fp32 and bf16 only (oneDNN has no fp16 eltwise on these CPUs, and no fp64).
  * oneDNN runs on OpenMP: its thread count is omp_get_max_threads() at creation and execution.
  * Its JIT eltwise backward is sensitive to the caller's stack alignment (PERFORMANCE.md: up to 2.1x).
@@ -13,6 +13,7 @@
  * steered: OpenMP worker threads run on their own stacks. */
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "bench.h"
 
@@ -26,8 +27,9 @@ struct BenchDnnl {
     dnnl_stream_t stream;
     dnnl_primitive_desc_t fwdPd, bwdPd;
     dnnl_primitive_t prim;
-    dnnl_memory_t mem[3]; /* data (src or dst), diff_dst, diff_src */
+    dnnl_memory_t mem[3];
     dnnl_exec_arg_t args[3];
+    int numArgs;
     char impl[64];
 };
 
@@ -41,77 +43,111 @@ const char *bench_dnnl_version(void)
     return buf;
 }
 
-static int dnnl_alg(int op, dnnl_alg_kind_t *alg);
-
-int bench_dnnl_has(int op, int dtype)
-{
-    dnnl_alg_kind_t alg;
-    return dnnl_alg(op, &alg) && (dtype == BENCH_FP32 || dtype == BENCH_BF16);
-}
+int bench_dnnl_has_dtype(int dtype) { return dtype == BENCH_FP32 || dtype == BENCH_BF16; }
 
 void bench_dnnl_set_threads(int threads) { omp_set_num_threads(threads); }
 
-static int ok(dnnl_status_t st, const char *what)
+/* The algorithm kinds by the peers table's names (bench_dnnl_alg_known lists the same). */
+static dnnl_alg_kind_t alg_of(const char *name)
+{
+#define ALG(n) {#n, dnnl_eltwise_##n}
+    static const struct {
+        const char *name;
+        dnnl_alg_kind_t alg;
+    } algs[] = {ALG(relu), ALG(tanh), ALG(elu), ALG(square), ALG(abs), ALG(sqrt), ALG(linear), ALG(bounded_relu),
+                ALG(soft_relu), ALG(logistic), ALG(exp), ALG(gelu_tanh), ALG(swish), ALG(log), ALG(clip),
+                ALG(clip_v2), ALG(pow), ALG(gelu_erf), ALG(round), ALG(logsigmoid), ALG(mish), ALG(hardswish),
+                ALG(relu_use_dst_for_bwd), ALG(tanh_use_dst_for_bwd), ALG(elu_use_dst_for_bwd),
+                ALG(sqrt_use_dst_for_bwd), ALG(logistic_use_dst_for_bwd), ALG(exp_use_dst_for_bwd),
+                ALG(clip_v2_use_dst_for_bwd)};
+#undef ALG
+    for (size_t k = 0; k < sizeof algs / sizeof algs[0]; k++)
+        if (strcmp(algs[k].name, name) == 0)
+            return algs[k].alg;
+    return dnnl_alg_kind_undef;
+}
+
+/* oneDNN's status as a message; unimplemented: no kernel for this ISA and dtype (bf16 under
+ * DNNL_MAX_CPU_ISA=AVX2 in 2.6). */
+static int ok(dnnl_status_t st, const char *what, char *why, size_t whySize)
 {
     if (st == dnnl_success)
         return 1;
-    /* unimplemented: no kernel for this ISA and dtype (bf16 under DNNL_MAX_CPU_ISA=AVX2 in 2.6) */
-    fprintf(stderr, "aclnn_cpu_bench: oneDNN %s failed: status %d%s\n", what, (int)st,
-            st == dnnl_unimplemented ? " (unimplemented for this ISA and dtype: no oneDNN row)" : "");
+    snprintf(why, whySize, "oneDNN %s failed: status %d%s", what, (int)st,
+             st == dnnl_unimplemented ? " (unimplemented for this ISA and dtype)" : "");
     return 0;
 }
 
-/* Every benchmarked op by name: an op without a row here is refused (no silent stand-in). */
-static int dnnl_alg(int op, dnnl_alg_kind_t *alg)
+/* The gradient input and the data input of a case (-1 where it has none). */
+static void inputs_of(const BenchCase *c, int *grad, int *data)
 {
-    static const dnnl_alg_kind_t algs[BENCH_NUM_OPS] = {
-        [BENCH_OP_ELU] = dnnl_eltwise_elu, [BENCH_OP_ELURES] = dnnl_eltwise_elu_use_dst_for_bwd,
-        [BENCH_OP_SOFTPLUS] = dnnl_eltwise_soft_relu, [BENCH_OP_SILU] = dnnl_eltwise_swish};
-    if (op < 0 || op >= BENCH_NUM_OPS || algs[op] == dnnl_alg_kind_undef)
-        return 0;
-    *alg = algs[op];
-    return 1;
+    *grad = bench_case_input_with_role(c, BENCH_ROLE_GRAD);
+    *data = -1;
+    for (int j = 0; j < c->numIn && *data < 0; j++)
+        if (c->bound[j] && j != *grad)
+            *data = j;
 }
 
-BenchDnnl *bench_dnnl_create(int op, int dtype, size_t n, const void *dy, const void *x, void *dx, int threads)
+BenchDnnl *bench_dnnl_create(const BenchData *bd, int threads, char *why, size_t whySize)
 {
-    if (!bench_dnnl_has(op, dtype))
+    const BenchCase *c = bd->c;
+    const BenchPeer *p = bench_peer_find(c->name);
+    int grad = -1, data = -1;
+    inputs_of(c, &grad, &data);
+    if (p == NULL || p->dnnlAlg == NULL || !bench_dnnl_has_dtype(bd->dtype) || data < 0) {
+        snprintf(why, whySize, "oneDNN: no primitive for %s %s", c->name, bench_dtype_name(bd->dtype));
         return NULL;
+    }
     BenchDnnl *d = calloc(1, sizeof *d);
     if (d == NULL)
         return NULL;
     omp_set_num_threads(threads);
-    dnnl_dims_t dims = {(dnnl_dim_t)n};
+    dnnl_dims_t dims = {(dnnl_dim_t)bd->n};
     dnnl_memory_desc_t md;
     dnnl_eltwise_desc_t fwd, bwd;
-    dnnl_alg_kind_t alg = dnnl_alg_kind_undef;
-    (void)dnnl_alg(op, &alg); /* bench_dnnl_has checked it */
-    const float alpha = 1.0f, beta = 0.0f; /* swish: alpha 1 is SiLU */
-    const dnnl_data_type_t dt = dtype == BENCH_BF16 ? dnnl_bf16 : dnnl_f32;
-    /* The backward primitive needs a forward training one as its hint; the data argument is the
-     * forward input (src), or its output (dst) for the use_dst_for_bwd algorithms. */
-    const int dataArg = op == BENCH_OP_ELURES ? DNNL_ARG_DST : DNNL_ARG_SRC;
-    if (!ok(dnnl_engine_create(&d->engine, dnnl_cpu, 0), "engine_create") ||
-        !ok(dnnl_stream_create(&d->stream, d->engine, dnnl_stream_default_flags), "stream_create") ||
-        !ok(dnnl_memory_desc_init_by_tag(&md, 1, dims, dt, dnnl_a), "memory_desc_init_by_tag") ||
-        !ok(dnnl_eltwise_forward_desc_init(&fwd, dnnl_forward_training, alg, &md, alpha, beta),
-            "eltwise_forward_desc_init") ||
-        !ok(dnnl_primitive_desc_create(&d->fwdPd, &fwd, NULL, d->engine, NULL), "forward primitive_desc_create") ||
-        !ok(dnnl_eltwise_backward_desc_init(&bwd, alg, &md, &md, alpha, beta), "eltwise_backward_desc_init") ||
-        !ok(dnnl_primitive_desc_create(&d->bwdPd, &bwd, NULL, d->engine, d->fwdPd),
-            "backward primitive_desc_create") ||
-        !ok(dnnl_primitive_create(&d->prim, d->bwdPd), "primitive_create") ||
-        !ok(dnnl_memory_create(&d->mem[0], &md, d->engine, (void *)x), "memory_create") ||
-        !ok(dnnl_memory_create(&d->mem[1], &md, d->engine, (void *)dy), "memory_create") ||
-        !ok(dnnl_memory_create(&d->mem[2], &md, d->engine, dx), "memory_create")) {
+    const dnnl_alg_kind_t alg = alg_of(p->dnnlAlg);
+    const float alpha = (float)bench_peer_arg(c, p->dnnlAlpha), beta = (float)bench_peer_arg(c, p->dnnlBeta);
+    const dnnl_data_type_t dt = bd->dtype == BENCH_BF16 ? dnnl_bf16 : dnnl_f32;
+    const int backward = grad >= 0;
+    /* The backward primitive needs a forward training one as its hint; its data argument is the
+     * forward input (src), or the forward output (dst) for the use_dst_for_bwd kinds. */
+    const int dataArg = strstr(p->dnnlAlg, "use_dst_for_bwd") != NULL ? DNNL_ARG_DST : DNNL_ARG_SRC;
+    int good = ok(dnnl_engine_create(&d->engine, dnnl_cpu, 0), "engine_create", why, whySize) &&
+               ok(dnnl_stream_create(&d->stream, d->engine, dnnl_stream_default_flags), "stream_create", why, whySize) &&
+               ok(dnnl_memory_desc_init_by_tag(&md, 1, dims, dt, dnnl_a), "memory_desc_init_by_tag", why, whySize) &&
+               ok(dnnl_eltwise_forward_desc_init(&fwd, backward ? dnnl_forward_training : dnnl_forward_inference, alg,
+                                                 &md, alpha, beta),
+                  "eltwise_forward_desc_init", why, whySize) &&
+               ok(dnnl_primitive_desc_create(&d->fwdPd, &fwd, NULL, d->engine, NULL), "forward primitive_desc_create",
+                  why, whySize);
+    if (good && backward)
+        good = ok(dnnl_eltwise_backward_desc_init(&bwd, alg, &md, &md, alpha, beta), "eltwise_backward_desc_init", why,
+                  whySize) &&
+               ok(dnnl_primitive_desc_create(&d->bwdPd, &bwd, NULL, d->engine, d->fwdPd),
+                  "backward primitive_desc_create", why, whySize);
+    dnnl_primitive_desc_t pd = backward ? d->bwdPd : d->fwdPd;
+    if (good)
+        good = ok(dnnl_primitive_create(&d->prim, pd), "primitive_create", why, whySize) &&
+               ok(dnnl_memory_create(&d->mem[0], &md, d->engine, bd->in[data]), "memory_create", why, whySize) &&
+               ok(dnnl_memory_create(&d->mem[1], &md, d->engine, bd->out), "memory_create", why, whySize) &&
+               (!backward || ok(dnnl_memory_create(&d->mem[2], &md, d->engine, bd->in[grad]), "memory_create", why,
+                                whySize));
+    if (!good) {
         bench_dnnl_destroy(d);
         return NULL;
     }
-    d->args[0] = (dnnl_exec_arg_t){dataArg, d->mem[0]};
-    d->args[1] = (dnnl_exec_arg_t){DNNL_ARG_DIFF_DST, d->mem[1]};
-    d->args[2] = (dnnl_exec_arg_t){DNNL_ARG_DIFF_SRC, d->mem[2]};
+    if (backward) {
+        d->args[0] = (dnnl_exec_arg_t){dataArg, d->mem[0]};
+        d->args[1] = (dnnl_exec_arg_t){DNNL_ARG_DIFF_SRC, d->mem[1]};
+        d->args[2] = (dnnl_exec_arg_t){DNNL_ARG_DIFF_DST, d->mem[2]};
+        d->numArgs = 3;
+    } else {
+        d->args[0] = (dnnl_exec_arg_t){DNNL_ARG_SRC, d->mem[0]};
+        d->args[1] = (dnnl_exec_arg_t){DNNL_ARG_DST, d->mem[1]};
+        d->numArgs = 2;
+    }
     const char *impl = NULL;
-    if (dnnl_primitive_desc_query(d->bwdPd, dnnl_query_impl_info_str, 0, &impl) != dnnl_success || impl == NULL)
+    if (dnnl_primitive_desc_query(pd, dnnl_query_impl_info_str, 0, &impl) != dnnl_success || impl == NULL)
         impl = "unknown";
     snprintf(d->impl, sizeof d->impl, "%s", impl);
     return d;
@@ -139,7 +175,7 @@ __attribute__((noinline)) static int execute_at(BenchDnnl *d, unsigned rsp64)
         __asm__ volatile("" : : "r"(pad) : "memory");
         got = rsp_mod64();
     }
-    dnnl_status_t st = dnnl_primitive_execute(d->prim, d->stream, 3, d->args);
+    dnnl_status_t st = dnnl_primitive_execute(d->prim, d->stream, d->numArgs, d->args);
     if (st != dnnl_success) {
         fprintf(stderr, "aclnn_cpu_bench: oneDNN primitive_execute failed: status %d\n", (int)st);
         exit(1);
@@ -150,7 +186,7 @@ __attribute__((noinline)) static int execute_at(BenchDnnl *d, unsigned rsp64)
 __attribute__((noinline)) static int execute_at(BenchDnnl *d, unsigned rsp64)
 {
     (void)rsp64;
-    if (dnnl_primitive_execute(d->prim, d->stream, 3, d->args) != dnnl_success) {
+    if (dnnl_primitive_execute(d->prim, d->stream, d->numArgs, d->args) != dnnl_success) {
         fprintf(stderr, "aclnn_cpu_bench: oneDNN primitive_execute failed\n");
         exit(1);
     }
@@ -193,16 +229,17 @@ struct BenchDnnl {
 
 int bench_dnnl_available(void) { return 0; }
 const char *bench_dnnl_version(void) { return "not built"; }
-int bench_dnnl_has(int op, int dtype)
+int bench_dnnl_has_dtype(int dtype)
 {
-    (void)op;
     (void)dtype;
     return 0;
 }
 void bench_dnnl_set_threads(int threads) { (void)threads; }
-BenchDnnl *bench_dnnl_create(int op, int dtype, size_t n, const void *dy, const void *x, void *dx, int threads)
+BenchDnnl *bench_dnnl_create(const BenchData *d, int threads, char *why, size_t whySize)
 {
-    (void)op, (void)dtype, (void)n, (void)dy, (void)x, (void)dx, (void)threads;
+    (void)d;
+    (void)threads;
+    snprintf(why, whySize, "oneDNN not built");
     return NULL;
 }
 int bench_dnnl_run(BenchDnnl *d, int rsp64)

@@ -1,4 +1,5 @@
-/* Benchmark helpers: clock, input generation, conversions, statistics, portable roofline. */
+/* Benchmark helpers: clock, input generation, conversions, statistics, portable roofline, the
+ * peers' ISA caps. */
 #include <math.h>
 #include <omp.h>
 #include <stdio.h>
@@ -7,6 +8,8 @@
 
 #include "bench.h"
 #include "kernels/acpu_cpu_x86.h"
+#include "aclnn_cpu/aclnn_cpu.h"
+#include "settings/acpu_settings.h" /* acpu_active_kernels: native bf16 */
 
 double bench_now(void) { return omp_get_wtime(); }
 
@@ -70,11 +73,31 @@ void bench_store(int dtype, void *buf, size_t i, float v)
         ((uint16_t *)buf)[i] = dtype == BENCH_FP16 ? bench_f32_to_f16(v) : bench_f32_to_bf16(v);
 }
 
-void bench_fill(int dtype, void *buf, size_t n, uint64_t seed)
+double bench_load(int dtype, const void *buf, size_t i)
+{
+    if (dtype == BENCH_FP32)
+        return ((const float *)buf)[i];
+    if (dtype == BENCH_FP64)
+        return ((const double *)buf)[i];
+    uint16_t h = ((const uint16_t *)buf)[i];
+    return dtype == BENCH_FP16 ? acpu_f16_to_f32(h) : acpu_bf16_to_f32(h);
+}
+
+void bench_fill_uniform(int dtype, void *buf, size_t n, uint64_t seed, float lo, float hi)
 {
 #pragma omp parallel for schedule(static)
     for (size_t i = 0; i < n; i++)
-        bench_store(dtype, buf, i, bench_uniform(seed, i, -3.0f, 3.0f));
+        bench_store(dtype, buf, i, bench_uniform(seed, i, lo, hi));
+}
+
+void *bench_xalloc(size_t bytes)
+{
+    void *p = aligned_alloc(64, (bytes + 63) / 64 * 64);
+    if (p == NULL) {
+        fprintf(stderr, "aclnn_cpu_bench: out of memory (%zu bytes)\n", bytes);
+        exit(1);
+    }
+    return p;
 }
 
 void bench_cpu_model(char *buf, size_t size)
@@ -117,27 +140,36 @@ void bench_stats(double *v, int n, double *median, double *q1, double *q3)
     *q3 = quantile(v, n, 0.75);
 }
 
-void bench_roofline_generic(const void *a, const void *b, void *c, size_t n, int threads, size_t esize)
+/* out[i] = in[0][i] * in[1][i] * ... for `reads` inputs; one input: in[0][i] * 1 (the same
+ * value: an in-place call's data stays as it is). 16-bit elements multiply as integers (the
+ * traffic is the point, not the values). */
+#define ROOF_GENERIC(T, ONE)                                                                   \
+    do {                                                                                      \
+        const T *a = in[0], *b = reads > 1 ? in[1] : NULL, *c = reads > 2 ? in[2] : NULL;      \
+        T *o = out;                                                                           \
+        if (reads == 1) {                                                                     \
+            _Pragma("omp parallel for num_threads(threads) schedule(static)")                 \
+            for (size_t i = 0; i < n; i++)                                                    \
+                o[i] = (T)(a[i] * (ONE));                                                     \
+        } else if (reads == 2) {                                                              \
+            _Pragma("omp parallel for num_threads(threads) schedule(static)")                 \
+            for (size_t i = 0; i < n; i++)                                                    \
+                o[i] = (T)(a[i] * b[i]);                                                      \
+        } else {                                                                              \
+            _Pragma("omp parallel for num_threads(threads) schedule(static)")                 \
+            for (size_t i = 0; i < n; i++)                                                    \
+                o[i] = (T)(a[i] * b[i] * c[i]);                                               \
+        }                                                                                     \
+    } while (0)
+
+void bench_roofline_generic(const void *const *in, int reads, void *out, size_t n, int threads, size_t esize)
 {
-    if (esize == 8) {
-        const double *da = a, *db = b;
-        double *dc = c;
-#pragma omp parallel for num_threads(threads) schedule(static)
-        for (size_t i = 0; i < n; i++)
-            dc[i] = da[i] * db[i];
-    } else if (esize == 4) {
-        const float *fa = a, *fb = b;
-        float *fc = c;
-#pragma omp parallel for num_threads(threads) schedule(static)
-        for (size_t i = 0; i < n; i++)
-            fc[i] = fa[i] * fb[i];
-    } else {
-        const uint16_t *ha = a, *hb = b;
-        uint16_t *hc = c;
-#pragma omp parallel for num_threads(threads) schedule(static)
-        for (size_t i = 0; i < n; i++)
-            hc[i] = (uint16_t)(ha[i] * hb[i]);
-    }
+    if (esize == 8)
+        ROOF_GENERIC(double, 1.0);
+    else if (esize == 4)
+        ROOF_GENERIC(float, 1.0f);
+    else
+        ROOF_GENERIC(uint16_t, 1u);
 }
 
 /* Maps the bits of a float of `dtype` to an integer line where neighbours differ by 1. */
@@ -170,4 +202,69 @@ uint64_t bench_max_ulp_diff(int dtype, const void *a, const void *b, size_t n, s
     }
     *differing = count;
     return worst;
+}
+
+double bench_max_rel_diff(int dtype, const void *a, const void *b, size_t n, double floor)
+{
+    double worst = 0.0;
+    for (size_t i = 0; i < n; i++) {
+        double x = bench_load(dtype, a, i), y = bench_load(dtype, b, i);
+        if (isnan(x) || isnan(y)) {
+            if (isnan(x) != isnan(y))
+                return INFINITY;
+            continue;
+        }
+        if (x == y)
+            continue; /* equal infinities too */
+        double d = fabs(x - y) / (fabs(y) + floor);
+        worst = d > worst ? d : worst;
+    }
+    return worst;
+}
+
+/* ---- the peers' ISA caps -------------------------------------------------------------------------- */
+
+/* Sets name=value unless the environment has it; the words that say which. */
+static const char *cap_one(const char *name, const char *value, char *buf, size_t size)
+{
+    const char *have = getenv(name);
+    if (have != NULL)
+        snprintf(buf, size, "%s=%s (from the environment)", name, have);
+    else if (value == NULL)
+        snprintf(buf, size, "%s unset (no cap for this ISA)", name);
+    else {
+        setenv(name, value, 0);
+        snprintf(buf, size, "%s=%s (set by the bench)", name, value);
+    }
+    return buf;
+}
+
+const char *bench_cap_peers(void)
+{
+    static char line[320];
+    char dnnl[112], aten[112];
+    aclnnCpuIsa isa = aclnnCpuGetIsa();
+    const char *d = NULL, *t = NULL;
+    if (isa == ACLNN_CPU_ISA_AVX512)
+        d = acpu_active_kernels()->native_bf16 ? "AVX512_CORE_BF16" : "AVX512_CORE", t = "avx512";
+    else if (isa == ACLNN_CPU_ISA_AVX2)
+        d = "AVX2", t = "avx2";
+    else if (isa == ACLNN_CPU_ISA_SCALAR)
+        d = "SSE41", t = "default"; /* oneDNN's lowest level; PyTorch's non-vector kernels */
+    snprintf(line, sizeof line, "peers capped to the library's ISA %s: %s, %s", aclnnCpuIsaName(isa),
+             cap_one("DNNL_MAX_CPU_ISA", d, dnnl, sizeof dnnl), cap_one("ATEN_CPU_CAPABILITY", t, aten, sizeof aten));
+    return line;
+}
+
+size_t bench_count_subnormal(int dtype, const void *buf, size_t n)
+{
+    size_t count = 0;
+    for (size_t i = 0; i < n; i++) {
+        double v = fabs(bench_load(dtype, buf, i));
+        double smallest = dtype == BENCH_FP64 ? 2.2250738585072014e-308
+                          : dtype == BENCH_FP16 ? 6.103515625e-05
+                                                : 1.1754943508222875e-38; /* fp32 and bf16 */
+        count += v != 0.0 && v < smallest;
+    }
+    return count;
 }

@@ -1,31 +1,36 @@
 #!/usr/bin/env python3
-"""Runs the whole benchmark on one or more ISA paths and writes its results
-(`cmake --build <dir> --target run_bench`, which `./build.sh bench` runs with --isa all --publish):
+"""Runs the whole benchmark on one or more ISA paths and renders its results
+(`cmake --build <dir> --target run_bench`, which `./build.sh bench` runs with --isa all --publish).
 
-  1. aclnn_cpu_bench --kernels: each kernel and exp variant of the path's table alone, one thread,
-     L1-resident, against the same-run memory roofline (the kernel ceiling, OUT/kernels.csv),
-  2. aclnn_cpu_bench (ours: whole two-phase call and phase 2 alone; rooflines with regular and
-     streaming stores; the fused AVX2 + SLEEF loop; oneDNN at four stack alignments when the bench
-     was built with it),
-  3. peers_torch.py with the python3 that has torch: PyTorch's default CPU capability (impl torch)
-     and, on the AVX-512 path, ATEN_CPU_CAPABILITY=avx512 (impl torch_avx512),
-  4. merges 2 and 3 into OUT/bench.csv (the C bench's CSV format; pct_roofline filled for PyTorch
-     from the C bench's roofline of the same case), writes OUT/results.md (the issue's targets
-     checked, the kernel-ceiling table, all cases with ratios ours / roofline and ours / best peer)
-     and, with gnuplot, OUT/<op>_<dtype>.png (Gelem/s against N; one panel per thread count).
+Every case of the operator registry (aclnn_cpu_bench --list-cases: each API by its snake name, plus
+the named variants) appears in every mode; the sizes and thread counts are chosen per mode to keep
+the run short:
 
-ISA paths (--isa): avx2 caps everything to AVX2 so that an AVX-512 machine stands in for an
-AVX2-only CPU: ACLNN_CPU_MAX_ISA=avx2 for ours, DNNL_MAX_CPU_ISA=AVX2 for oneDNN (which then has no
-bf16 eltwise), ATEN_CPU_CAPABILITY=avx2 for PyTorch. avx512: ACLNN_CPU_MAX_ISA=avx512, oneDNN and
-PyTorch uncapped (default and avx512). native: no caps. all: avx2, then avx512 when the CPU has it,
-each into OUT/<isa>/ (a single path writes OUT itself).
+  1. kernels  aclnn_cpu_bench --kernels: each case's kernel (the registry's) and each exp variant
+              alone, one thread, L1-resident, every dtype, against the same-run memory roofline
+              (OUT/kernels.csv),
+  2. main     aclnn_cpu_bench: ours (whole two-phase call, phase 2 alone), the rooflines of the same
+              traffic (regular and streaming stores), the fused AVX2 loop where a case has one,
+              oneDNN (eltwise, four stack alignments) and PyTorch (aten, libtorch's C++ API), all in
+              one process on the same tensors, samples interleaved (OUT/bench.csv): every case at
+              64K (1 and 2 threads) and 16M (2 threads) in fp32 and bf16; the cases with a fused
+              loop also at 4K, 1M, 16M with 1 thread, and in fp16 and fp64 (MAIN_PASSES),
+  3. busy     aclnn_cpu_bench --busy: a process spins on one CPU while every case runs in fp32 at
+              64K and 1M with 1 and 2 threads, samples interleaved (OUT/busy.csv),
+
+then writes OUT/results.md and, with gnuplot, OUT/<case>_<dtype>.png for the cases measured at 3
+sizes or more.
+
+ISA paths (--isa): avx2 caps the library to AVX2 (ACLNN_CPU_MAX_ISA=avx2) so that an AVX-512 machine
+stands in for an AVX2-only CPU; avx512 caps it to AVX-512; native: no cap; all: avx2, then avx512
+when the CPU has it, each into OUT/<isa>/. The bench caps both peers to the library's ISA itself,
+before their first use (DNNL_MAX_CPU_ISA, ATEN_CPU_CAPABILITY); run_bench.py removes any such
+setting of its own environment so that the bench's caps apply.
 
 --publish ROOT replaces the path's section of ROOT/bench/RESULTS.md (one section per ISA path;
-the others are kept as they are, with their own CPU and date) and regenerates the summary block
-of ROOT/README.md between its bench-summary markers from all sections. Peers that are missing are
-skipped with a note. OUT/notes.txt keeps the run's settings and notes: --render-only redoes
-results.md, the plots (and, with --publish, the section) from OUT/bench.csv and OUT/kernels.csv
-without measuring. Only the standard library is used here."""
+the others are kept as they are, with their own CPU and date). OUT/notes.txt keeps the run's
+settings and notes: --render-only redoes results.md, the plots (and, with --publish, the section)
+from OUT's CSVs without measuring. Only the standard library is used here."""
 import argparse
 import csv
 import datetime
@@ -37,35 +42,30 @@ import sys
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(HERE)
-# The operators come from the C bench's own list (aclnn_cpu_bench --list-ops, bench.h BENCH_OP_LIST),
-# read in main() before anything uses them; this is only the fallback for --render-only without one.
-OPS = ["elu", "elures", "softplus", "silu"]
-EXP_OPS = ("elu", "softplus", "silu")  # the ops whose kernels evaluate an exp
 DTYPES = ["fp32", "fp16", "bf16", "fp64"]
-PEERS = ["onednn", "torch", "torch_avx512"]
-FIELDS = ["op", "dtype", "n", "threads", "isa", "impl", "gelem_s", "median_us", "spread_pct", "pct_roofline"]
-# Section titles of bench/RESULTS.md, in their order there.
 PATH_TITLES = {"avx2": "AVX2 path", "avx512": "AVX-512 path", "neon": "NEON path", "scalar": "scalar path"}
-# Plot styles: impl -> (title, line style)
+# The main mode's passes (see the docstring): which cases ("all", or "fused": those with a fused
+# loop), sizes, threads, dtypes, samples; each sample lasts at least 5 ms. With ~50 cases the "all"
+# passes dominate: 16M with 2 threads only, fewer samples.
+MAIN_PASSES = [
+    ("all", "64K", "1,2", "fp32,bf16", 7),
+    ("all", "16M", "2", "fp32,bf16", 7),
+    ("fused", "4K,1M", "1,2", "fp32,fp16,bf16,fp64", 11),
+    ("fused", "16M", "1", "fp32,bf16", 11),
+    ("fused", "64K,16M", "1,2", "fp16,fp64", 11),
+]
+BUSY = {"sizes": "64K,1M", "threads": "1,2", "dtypes": "fp32"}
+PEERS = ["onednn", "torch"]
+PEER_TITLES = {"onednn": "oneDNN", "torch": "PyTorch"}
 STYLES = {
     "aclnn": ("ours, whole call", "lw 3 lc rgb '#d62728' pt 7"),
     "aclnn_phase2": ("ours, phase 2", "lw 2 dt 2 lc rgb '#d62728' pt 6"),
     "fused": ("fused AVX2 loop", "lw 1 dt 3 lc rgb '#7f7f7f' pt 1"),
     "onednn": ("oneDNN", "lw 2 lc rgb '#1f77b4' pt 5"),
     "torch": ("PyTorch", "lw 2 lc rgb '#2ca02c' pt 9"),
-    "torch_avx512": ("PyTorch avx512", "lw 2 dt 4 lc rgb '#2ca02c' pt 8"),
     "roofline": ("roofline", "lw 2 lc rgb 'black' pt 3"),
     "roofline_nt": ("roofline NT stores", "lw 1 dt 2 lc rgb 'black' pt 2"),
 }
-
-
-def load_ops(bench):
-    """The operator names of aclnn_cpu_bench, in its order."""
-    proc = subprocess.run([bench, "--list-ops"], capture_output=True, text=True)
-    names = [line.strip() for line in proc.stdout.splitlines() if line.strip()]
-    if proc.returncode != 0 or not names:
-        sys.exit(f"run_bench: {bench} --list-ops failed (status {proc.returncode})")
-    OPS[:] = names
 
 
 def log(msg):
@@ -79,24 +79,12 @@ def size_label(n):
     return str(n)
 
 
-def read_csv_rows(lines):
-    rows = []
-    for row in csv.DictReader(line for line in lines if line.strip() and not line.startswith("#")):
-        if row.get("op") in OPS:
-            row["n"], row["threads"] = int(row["n"]), int(row["threads"])
-            row["gelem_s"] = float(row["gelem_s"])
-            rows.append(row)
-    return rows
-
-
-def read_kernel_rows(path):
-    """OUT/kernels.csv of aclnn_cpu_bench --kernels; [] when absent (a run from before it)."""
-    if not os.path.exists(path):
-        return []
-    with open(path) as f:
-        rows = list(csv.DictReader(f))
-    for r in rows:
-        r["n"], r["threads"], r["gelem_s"] = int(r["n"]), int(r["threads"]), float(r["gelem_s"])
+def load_cases(bench):
+    """[{name, api, op_type, kernel_inputs, inplace, fused, variant}] of aclnn_cpu_bench --list-cases."""
+    proc = subprocess.run([bench, "--list-cases"], capture_output=True, text=True)
+    rows = list(csv.DictReader(line for line in proc.stdout.splitlines() if line.strip()))
+    if proc.returncode != 0 or not rows:
+        sys.exit(f"run_bench: {bench} --list-cases failed (status {proc.returncode})")
     return rows
 
 
@@ -142,27 +130,13 @@ def resolve_paths(word):
 
 
 def path_env(path):
-    """(environment of the C bench, of PyTorch runs: [(impl, ATEN_CPU_CAPABILITY or None)]) of a
-    path. DNNL_MAX_CPU_ISA is read by oneDNN once per process (ONEDNN_VERBOSE=1 prints the ISA
-    it dispatched: jit:avx2 under AVX2)."""
+    """The environment of the bench on a path: the library capped, the peers left to the bench."""
     env = dict(os.environ)
-    for var in ("ACLNN_CPU_MAX_ISA", "DNNL_MAX_CPU_ISA", "ONEDNN_MAX_CPU_ISA"):
+    for var in ("ACLNN_CPU_MAX_ISA", "DNNL_MAX_CPU_ISA", "ONEDNN_MAX_CPU_ISA", "ATEN_CPU_CAPABILITY"):
         env.pop(var, None)
     if path in ("avx2", "avx512"):
         env["ACLNN_CPU_MAX_ISA"] = path
-    if path == "avx2":
-        env["DNNL_MAX_CPU_ISA"] = "AVX2"
-        return env, [("torch", "avx2")]
-    return env, [("torch", None)] + ([("torch_avx512", "avx512")] if cpu_has("avx512") else [])
-
-
-def path_caps(path):
-    """The path's caps as words for results.md."""
-    if path == "avx2":
-        return "ACLNN_CPU_MAX_ISA=avx2, DNNL_MAX_CPU_ISA=AVX2, ATEN_CPU_CAPABILITY=avx2 (standing in for an AVX2-only CPU)"
-    if path == "avx512":
-        return "ACLNN_CPU_MAX_ISA=avx512; oneDNN uncapped; PyTorch default and ATEN_CPU_CAPABILITY=avx512"
-    return "no caps (each library's own choice)"
+    return env
 
 
 def rel_command(argv):
@@ -176,124 +150,89 @@ def rel_command(argv):
 
 # ---- running ------------------------------------------------------------------------------------
 
-def stream(cmd, env, on_line=None):
-    """Runs cmd, echoing its stdout; returns (status, lines)."""
+def stream(cmd, env, notes):
+    """Runs cmd, echoing its stdout; collects its '# note:' and '# peers' lines; returns lines."""
+    log("running " + " ".join(cmd))
     proc = subprocess.Popen(cmd, stdout=subprocess.PIPE, text=True, env=env)
     lines = []
     for line in proc.stdout:
         sys.stdout.write(line)
         sys.stdout.flush()
         lines.append(line)
-        if on_line:
-            on_line(line)
-    return proc.wait(), lines
-
-
-def run_kernels(args, env, out):
-    csv_path = os.path.join(out, "kernels.csv")
-    cmd = [args.bench, "--kernels", "--csv", csv_path, "--samples", str(args.samples), "--min-ms", str(args.min_ms),
-           "--ops", args.ops, "--dtypes", args.dtypes]
-    log("running " + " ".join(cmd))
-    if stream(cmd, env)[0] != 0:
-        sys.exit("run_bench: aclnn_cpu_bench --kernels failed")
-    return read_kernel_rows(csv_path)
-
-
-def run_c_bench(args, env, out, notes):
-    csv_path = os.path.join(out, "aclnn_cpu_bench.csv")
-    cmd = [args.bench, "--table", "--csv", csv_path, "--sizes", args.sizes, "--threads", args.threads,
-           "--samples", str(args.samples), "--min-ms", str(args.min_ms), "--ops", args.ops, "--dtypes", args.dtypes]
-    log("running " + " ".join(cmd))
-
-    def on_line(line):
         if line.startswith("# note:"):
+            notes.append(line[len("# note:"):].strip())
+        elif line.startswith("# peers") or line.startswith("# aclnn_cpu_bench:"):
             notes.append(line[2:].strip())
-        elif line.startswith("# summary:") and "; oneDNN " in line:
-            version = line.rsplit("; oneDNN ", 1)[1].rstrip(")\n")
-            if version[:1].isdigit():
-                notes.append(f"oneDNN {version} (C API)")
-    if stream(cmd, env, on_line)[0] != 0:
-        sys.exit("run_bench: aclnn_cpu_bench failed")
-    with open(csv_path) as f:
-        return read_csv_rows(f)
+    if proc.wait() != 0:
+        sys.exit(f"run_bench: {cmd[0]} {' '.join(cmd[1:3])} failed (status {proc.returncode})")
+    return lines
 
 
-def find_torch_python(explicit):
-    candidates = [explicit] if explicit else ["/usr/bin/python3", sys.executable, shutil.which("python3")]
-    for py in candidates:
-        if py and os.path.exists(py):
-            r = subprocess.run([py, "-c", "import torch"], capture_output=True)
-            if r.returncode == 0:
-                return py
-    return None
+def timing_args(args, samples, min_ms):
+    return ["--samples", str(samples if args.samples is None else args.samples),
+            "--min-ms", str(min_ms if args.min_ms is None else args.min_ms)]
 
 
-def run_torch(args, variants, notes):
-    if args.no_torch:
-        notes.append("PyTorch peer skipped (--no-torch)")
-        return []
-    py = find_torch_python(args.torch_python)
-    if py is None:
-        notes.append("PyTorch peer skipped: no python3 with torch (Debian: apt-get install python3-torch)")
-        log(notes[-1])
-        return []
+def run_kernels(args, env, out, notes):
+    path = os.path.join(out, "kernels.csv")
+    stream([args.bench, "--kernels", "--csv", path, "--ops", args.ops] + timing_args(args, 15, 5), env, notes)
+    return path
+
+
+def run_main(args, env, out, cases, notes):
+    """The main mode's passes into one CSV (the bench's CSV format)."""
+    fused = ",".join(c["name"] for c in cases if c["fused"] == "1" and c["name"] in args.ops.split(","))
+    passes = [p for p in MAIN_PASSES if p[0] == "all" or (fused and not args.quick)]
     rows = []
-    for impl, cap in variants:
-        env = dict(os.environ)
-        env.pop("ATEN_CPU_CAPABILITY", None)
-        if cap:
-            env["ATEN_CPU_CAPABILITY"] = cap
-        # The C bench's dtypes that PyTorch has; fp16 is reported as skipped by the script.
-        cmd = [py, os.path.join(HERE, "peers_torch.py"), "--impl", impl, "--sizes", args.sizes,
-               "--threads", args.threads, "--samples", str(args.samples), "--min-ms", str(args.min_ms),
-               "--ops", args.ops, "--dtypes", args.dtypes]
-        log(("ATEN_CPU_CAPABILITY=" + cap + " " if cap else "") + " ".join(cmd))
+    for k, (which, sizes, threads, dtypes, samples) in enumerate(passes):
+        part = os.path.join(out, f"main{k}.csv")
+        stream([args.bench, "--table", "--csv", part, "--ops", args.ops if which == "all" else fused, "--sizes", sizes,
+                "--threads", threads, "--dtypes", dtypes] + timing_args(args, samples, 5), env, notes)
+        with open(part) as f:
+            rows += list(csv.DictReader(f))
+        os.remove(part)
+    path = os.path.join(out, "bench.csv")
+    with open(path, "w", newline="") as f:
+        w = csv.DictWriter(f, fieldnames=list(rows[0].keys()) if rows else ["op"], lineterminator="\n")
+        w.writeheader()
+        w.writerows(rows)
+    return path
 
-        def on_line(line):
-            if line.startswith("# torch"):
-                notes.append(line[2:].strip())
-        status, lines = stream(cmd, env, on_line)
-        if status != 0:
-            notes.append(f"PyTorch run {impl} failed (status {status}); its rows are missing")
-            log(notes[-1])
-            continue
-        rows += read_csv_rows(["op,dtype,n,threads,isa,impl,gelem_s,median_us,spread_pct,pct_roofline\n"] + lines)
+
+def run_busy(args, env, out, notes):
+    path = os.path.join(out, "busy.csv")
+    stream([args.bench, "--busy", "--table", "--csv", path, "--ops", args.ops, "--sizes", BUSY["sizes"],
+            "--threads", BUSY["threads"], "--dtypes", BUSY["dtypes"]] + timing_args(args, 7, 4), env, notes)
+    return path
+
+
+# ---- reading the CSVs ---------------------------------------------------------------------------
+
+def read_rows(path):
+    if not os.path.exists(path):
+        return []
+    with open(path) as f:
+        rows = list(csv.DictReader(f))
+    for r in rows:
+        for k in ("n", "threads", "reads"):
+            if k in r and r[k] not in (None, ""):
+                r[k] = int(r[k])
+        for k in ("gelem_s", "median_us", "spread_pct", "t1_us", "tT_us", "ratio", "spread1_pct", "spreadT_pct"):
+            if k in r and r[k] not in (None, ""):
+                r[k] = float(r[k])
     return rows
 
 
-# ---- merging ------------------------------------------------------------------------------------
-
-def case_key(row):
-    return (row["op"], row["dtype"], row["n"], row["threads"])
-
-
-def index_rows(rows):
-    """{case: {impl: row}}"""
+def index_cases(rows):
+    """{(op, dtype, n, threads): {impl: row}}"""
     cases = {}
     for r in rows:
-        cases.setdefault(case_key(r), {})[r["impl"]] = r
+        cases.setdefault((r["op"], r["dtype"], r["n"], r["threads"]), {})[r["impl"]] = r
     return cases
 
 
-def sort_key(key):
-    op, dtype, n, threads = key
-    return (OPS.index(op), DTYPES.index(dtype), n, threads)
-
-
-def write_combined(path, cases):
-    impl_order = ["aclnn", "aclnn_phase2", "fused", "roofline", "roofline_nt", "onednn_rsp0", "onednn_rsp16",
-                  "onednn_rsp32", "onednn_rsp48", "onednn", "torch", "torch_avx512"]
-    with open(path, "w", newline="") as f:
-        w = csv.writer(f, lineterminator="\n")
-        w.writerow(FIELDS)
-        for key in sorted(cases, key=sort_key):
-            impls = cases[key]
-            roof = impls.get("roofline")
-            for impl in sorted(impls, key=lambda i: impl_order.index(i) if i in impl_order else 99):
-                r = impls[impl]
-                if not r.get("pct_roofline") and roof:
-                    r["pct_roofline"] = f"{r['gelem_s'] / roof['gelem_s'] * 100:.1f}"
-                w.writerow([r[k] if k not in ("gelem_s",) else f"{r[k]:.4f}" for k in FIELDS])
+def sort_key(order):
+    return lambda key: (order.index(key[0]) if key[0] in order else len(order), DTYPES.index(key[1]), key[2], key[3])
 
 
 def gelem(impls, impl):
@@ -310,48 +249,19 @@ def best_peer(impls):
     return best
 
 
-def call_over_phase2(impls):
-    a, p = impls.get("aclnn"), impls.get("aclnn_phase2")
-    return float(a["median_us"]) / float(p["median_us"]) if a and p else None
-
-
-# ---- markdown -----------------------------------------------------------------------------------
-
 def fmt(v, spec=".2f", none="-"):
     return none if v is None else format(v, spec)
 
 
-def results_table(cases):
-    head = ["op", "dtype", "N", "thr", "ours Gelem/s (IQR)", "phase 2", "call/ph2 time", "roofline", "roofline NT",
-            "ours/roofline", "oneDNN", "PyTorch", "PyTorch avx512", "ours/best peer"]
-    out = ["| " + " | ".join(head) + " |", "|" + "---|" * len(head)]
-    for key in sorted(cases, key=sort_key):
-        impls = cases[key]
-        if "aclnn" not in impls:
-            continue
-        op, dtype, n, thr = key
-        ours = impls["aclnn"]
-        roof = gelem(impls, "roofline")
-        bp = best_peer(impls)
-        out.append("| " + " | ".join([
-            op, dtype, size_label(n), str(thr),
-            f"{ours['gelem_s']:.3f} (±{float(ours['spread_pct']) / 2:.0f}%)",
-            fmt(gelem(impls, "aclnn_phase2"), ".3f"),
-            fmt(call_over_phase2(impls)),
-            fmt(roof, ".3f"), fmt(gelem(impls, "roofline_nt"), ".3f"),
-            fmt(ours["gelem_s"] / roof if roof else None),
-            fmt(gelem(impls, "onednn"), ".3f"), fmt(gelem(impls, "torch"), ".3f"),
-            fmt(gelem(impls, "torch_avx512"), ".3f"),
-            (f"**{ours['gelem_s'] / bp[1]:.2f}** ({bp[0]})" if bp else "-"),
-        ]) + " |")
-    return out
-
-
 def kernel_rate(krows, op, dtype):
-    """Gelem/s of op's kernel alone (aclnn_cpu_bench --kernels), or None."""
-    return next((r["gelem_s"] for r in krows if r["kind"] == "kernel" and r["name"] == op and r["dtype"] == dtype),
-                None)
+    """Gelem/s of the case's kernel alone (--kernels: its row, or the row of the case it shares the
+    kernel with), or None."""
+    rows = [r for r in krows if r["kind"] == "kernel" and r["dtype"] == dtype]
+    hit = next((r for r in rows if r["name"] == op), None)
+    return hit["gelem_s"] if hit else None
 
+
+# ---- targets ------------------------------------------------------------------------------------
 
 def case_name(key):
     op, dtype, n, thr = key
@@ -364,196 +274,200 @@ def verdict(fails, total):
     return "**met**" if not fails else f"**not met** ({len(fails)} of {total} cases)"
 
 
-def lowest(items, k=6):
-    """'Lowest: a 0.81; b 0.85.' over (name, ratio) pairs, or ''."""
-    items = sorted(items, key=lambda t: t[1])[:k]
-    return (" Lowest: " + "; ".join(f"{name} {val:.2f}" for name, val in items) + ".") if items else ""
+def lowest(items, k=6, highest=False):
+    items = sorted(items, key=lambda t: -t[1] if highest else t[1])[:k]
+    word = "Highest" if highest else "Lowest"
+    return (f" {word}: " + "; ".join(f"{name} {val:.2f}" for name, val in items) + ".") if items else ""
 
 
-def target_in_cache(cases):
-    """Target 1: 64K and 1M, 1 and 2 threads, ours >= 1.25 x the best peer."""
-    vals = []
-    for k, v in cases.items():
-        bp = best_peer(v)
-        if k[2] in (64 << 10, 1 << 20) and k[3] in (1, 2) and "aclnn" in v and bp:
-            vals.append((case_name(k) + f" vs {bp[0]}", v["aclnn"]["gelem_s"] / bp[1]))
+def targets(cases, krows, busy):
+    """The performance targets on this run's cases: (lines, {number: met / not met / not measured})."""
+    lines, met = [], {}
+    # 1. in cache: ours / best peer >= 1.25
+    vals = [(case_name(k) + f" vs {PEER_TITLES[bp[0]]}", v["aclnn"]["gelem_s"] / bp[1])
+            for k, v in cases.items() if k[2] in (64 << 10, 1 << 20) and "aclnn" in v and (bp := best_peer(v))]
     fails = [t for t in vals if t[1] < 1.25]
-    return fails, [f"1. In cache (64K, 1M), 1 and 2 threads, ours / best peer >= 1.25: {verdict(fails, len(vals))}."
-                   + lowest(vals)]
-
-
-def target_dram(cases, krows):
-    """Target 2: 16M and 64M, 1 and 2 threads. fp32, fp64 and elures: ours >= 0.90 x roofline; the
-    16-bit exp ops with 2 threads: ours >= 0.75 x roofline, or >= 0.90 x the compute ceiling (2 x
-    the kernel alone) where that ceiling is below 0.75 x roofline; every case ahead of every peer."""
-    dram = {k: v for k, v in cases.items() if k[2] >= (16 << 20) and k[3] in (1, 2) and "aclnn" in v
-            and "roofline" in v}
-    mem, exp16, peers, ceiling_cases = [], [], [], []
-    for k, v in dram.items():
+    lines.append(f"1. In cache (64K, 1M), 1 and 2 threads, ours / best peer >= 1.25: {verdict(fails, len(vals))}."
+                 + lowest(vals))
+    met[1] = (fails, vals)
+    # 2. DRAM: ours >= 0.90 x min(roofline, T x kernel alone); ahead of every peer
+    mem, peers = [], []
+    for k, v in cases.items():
         op, dtype, n, thr = k
-        ours, roof = v["aclnn"]["gelem_s"], v["roofline"]["gelem_s"]
-        if dtype in ("fp32", "fp64") or op == "elures":
-            mem.append((case_name(k), ours / roof))
-        elif op in EXP_OPS and thr == 2:
-            rate = kernel_rate(krows, op, dtype)
-            ceiling = rate * thr if rate is not None else None
-            if ceiling is not None and ceiling < 0.75 * roof:
-                ceiling_cases.append(f"{case_name(k)} (ceiling {ceiling / roof:.2f} x roofline)")
-                exp16.append((case_name(k) + " vs ceiling", ours / ceiling / 0.90 * 0.75, ours / ceiling))
-            else:
-                exp16.append((case_name(k) + " vs roofline", ours / roof, ours / roof))
-        bp = best_peer(v)
-        if bp:
-            peers.append((case_name(k) + f" vs {bp[0]}", ours / bp[1]))
+        if n < (16 << 20) or "aclnn" not in v or "roofline" not in v:
+            continue
+        rate = kernel_rate(krows, op, dtype)
+        ref = v["roofline"]["gelem_s"]
+        what = "roofline"
+        if rate is not None and rate * thr < ref:
+            ref, what = rate * thr, "ceiling"
+        mem.append((f"{case_name(k)} vs {what}", v["aclnn"]["gelem_s"] / ref))
+        if (bp := best_peer(v)):
+            peers.append((case_name(k) + f" vs {PEER_TITLES[bp[0]]}", v["aclnn"]["gelem_s"] / bp[1]))
     mem_fails = [t for t in mem if t[1] < 0.90]
-    # exp16 entries: (name, ratio scaled so that 0.75 is the bar for both criteria, shown ratio)
-    exp_fails = [t for t in exp16 if t[1] < 0.75]
     peer_fails = [t for t in peers if t[1] < 1.0]
-    # lowest first by the margin to each case's own bar; the ratio shown is against its reference
-    worst16 = "; ".join(f"{name} {shown:.2f}" for name, _, shown in sorted(exp16, key=lambda t: t[1])[:6])
-    worst16 = f" Lowest: {worst16}." if worst16 else ""
-    fails = mem_fails + exp_fails + peer_fails
-    total = len(mem) + len(exp16) + len(peers)
-    lines = [f"2. DRAM (16M, 64M), 1 and 2 threads: {verdict(fails, total).replace('cases', 'checks')}.",
-             f"   - fp32, fp64 and elures, ours / regular-store roofline >= 0.90: {verdict(mem_fails, len(mem))}."
-             + lowest(mem),
-             "   - 16-bit exp ops (elu, softplus, silu in fp16, bf16), 2 threads: ours / roofline >= 0.75, or ours /"
-             " compute ceiling >= 0.90 where the ceiling (2 x the kernel alone, kernel-ceiling table) is below 0.75 x"
-             f" the roofline: {verdict(exp_fails, len(exp16))}."
-             + worst16
-             + (" The ceiling applies to: " + "; ".join(ceiling_cases) + "." if ceiling_cases
-                else " The roofline applies to every case." if exp16 and krows else "")
-             + ("" if krows or not exp16 else " (No kernel-ceiling data: the roofline applies.)"),
-             f"   - ahead of every peer (ours / best peer >= 1.00): {verdict(peer_fails, len(peers))}." + lowest(peers)]
-    return fails, lines
-
-
-def target_scaling(cases):
-    """Target 3: exp ops from 64K up, 2 threads >= 1.8 x 1 thread."""
-    vals, bound = [], []
+    lines += [f"2. DRAM (16M), 1 and 2 threads: {verdict(mem_fails + peer_fails, len(mem) + len(peers)).replace('cases', 'checks')}.",
+              "   - ours / min(roofline, compute ceiling) >= 0.90, the ceiling being T x the kernel alone (kernel-ceiling"
+              f" table) where that is below the roofline: {verdict(mem_fails, len(mem))}." + lowest(mem),
+              f"   - ahead of every peer (ours / best peer >= 1.00): {verdict(peer_fails, len(peers))}." + lowest(peers)]
+    met[2] = (mem_fails + peer_fails, mem + peers)
+    # 3. scaling: from 64K up, 2 threads >= 1.8 x 1 thread where the 2-thread roofline is not the limit
+    vals = []
     for k, v in cases.items():
         op, dtype, n, thr = k
         one = cases.get((op, dtype, n, 1))
-        if op in EXP_OPS and n >= (64 << 10) and thr == 2 and one and "aclnn" in v and "aclnn" in one:
+        if n >= (64 << 10) and thr == 2 and one and "aclnn" in v and "aclnn" in one and "roofline" in v \
+                and v["aclnn"]["gelem_s"] < 0.9 * v["roofline"]["gelem_s"]:
             vals.append((f"{op} {dtype} {size_label(n)}", v["aclnn"]["gelem_s"] / one["aclnn"]["gelem_s"]))
-            if "roofline" in v and v["aclnn"]["gelem_s"] >= 0.9 * v["roofline"]["gelem_s"]:
-                bound.append(vals[-1][0])
     fails = [t for t in vals if t[1] < 1.8]
-    at_roof = [name for name, _ in fails if name in bound]
-    return fails, [f"3. From 64K up, exp ops (elu, softplus, silu), 2 threads / 1 thread >= 1.8: "
-                   f"{verdict(fails, len(vals))}." + lowest(vals)
-                   + (f" Of the misses, {len(at_roof)} reach >= 0.90 of the same-run 2-thread roofline:"
-                      f" {', '.join(at_roof)}." if at_roof else "")]
+    lines.append("3. From 64K up, 2 threads / 1 thread >= 1.8 (cases below 0.90 of the same-run 2-thread roofline): "
+                 f"{verdict(fails, len(vals))}." + lowest(vals))
+    met[3] = (fails, vals)
+    # 4. busy core: 2-thread time <= 1.3 x 1-thread time
+    vals = [(f"{r['op']} {r['dtype']} {size_label(r['n'])}", r["ratio"]) for r in busy]
+    fails = [t for t in vals if t[1] > 1.3]
+    lines.append("4. A core kept busy (`--busy`): 2-thread time / 1-thread time <= 1.3: "
+                 f"{verdict(fails, len(vals))}." + lowest(vals, highest=True))
+    met[4] = (fails, vals)
+    words = {k: "not measured" if not v[1] else "not met" if v[0] else "met" for k, v in met.items()}
+    return lines, words
 
 
-def info_lines(cases, native_bf16):
-    """Information, no target: the per-call overhead at 4K; fp16 / bf16 where bf16 is not native."""
-    lines = []
-    vals = [(case_name(k), call_over_phase2(v)) for k, v in cases.items() if k[2] == 4096 and call_over_phase2(v)]
-    if vals:
-        top = sorted(vals, key=lambda t: -t[1])[:6]
-        lines.append("- Information: 4K whole-call time / phase-2 time (per-call overhead; no target unless it"
-                     " regresses): highest " + "; ".join(f"{n} {x:.2f}" for n, x in top) + ".")
-    if not native_bf16:
-        vals = []
-        for k, v in cases.items():
-            op, dtype, n, thr = k
-            other = cases.get((op, "bf16", n, thr))
-            if dtype == "fp16" and n >= (64 << 10) and other and "aclnn" in v and "aclnn" in other:
-                vals.append((f"{op} {size_label(n)} T{thr}", v["aclnn"]["gelem_s"] / other["aclnn"]["gelem_s"]))
-        if vals:
-            lines.append("- Information: ours fp16 / ours bf16 from 64K up (a goal >= 1 where bf16 conversion is not"
-                         f" native, as here): {sum(1 for t in vals if t[1] >= 1)} of {len(vals)} cases >= 1."
-                         + lowest(vals))
-    return lines
+# ---- markdown -----------------------------------------------------------------------------------
 
-
-def check_targets(cases, krows, native_bf16):
-    """Issue 11's three targets on the cases that were run. Returns ({target: "met", "not met" or
-    "not measured"}, markdown lines)."""
-    cases = {k: cases[k] for k in sorted(cases, key=sort_key)}  # the same lists from a run and its render
-    met, lines = {}, []
-    for number, (fails, text) in enumerate((target_in_cache(cases), target_dram(cases, krows),
-                                            target_scaling(cases)), 1):
-        met[number] = "not measured" if "not measured" in text[0] else "not met" if fails else "met"
-        lines += text
-    return met, lines + info_lines(cases, native_bf16)
+def results_table(cases, order):
+    head = ["case", "dtype", "N", "thr", "ours Gelem/s (IQR)", "phase 2", "call/ph2 time", "roofline", "roofline NT",
+            "ours/roofline", "fused", "oneDNN", "PyTorch", "ours/best peer"]
+    out = ["| " + " | ".join(head) + " |", "|" + "---|" * len(head)]
+    for key in sorted(cases, key=sort_key(order)):
+        v = cases[key]
+        if "aclnn" not in v:
+            continue
+        op, dtype, n, thr = key
+        ours, roof, bp = v["aclnn"], gelem(v, "roofline"), best_peer(v)
+        ph2 = v.get("aclnn_phase2")
+        out.append("| " + " | ".join([
+            op, dtype, size_label(n), str(thr), f"{ours['gelem_s']:.3f} (±{ours['spread_pct'] / 2:.0f}%)",
+            fmt(gelem(v, "aclnn_phase2"), ".3f"),
+            fmt(ours["median_us"] / ph2["median_us"] if ph2 else None),
+            fmt(roof, ".3f"), fmt(gelem(v, "roofline_nt"), ".3f"), fmt(ours["gelem_s"] / roof if roof else None),
+            fmt(gelem(v, "fused"), ".3f"), fmt(gelem(v, "onednn"), ".3f"), fmt(gelem(v, "torch"), ".3f"),
+            f"**{ours['gelem_s'] / bp[1]:.2f}** ({PEER_TITLES[bp[0]]})" if bp else "-"]) + " |")
+    return out
 
 
 def kernel_table(krows):
-    """The kernel-ceiling table: each kernel and exp alone (1 thread) against the roofline."""
-    roofs = {(r["dtype"], r["threads"]): r["gelem_s"] for r in krows if r["kind"] == "roofline"}
-    all_t = max((t for _, t in roofs), default=1)
-    head = ["kind", "name", "dtype", "n", "alone, 1 thread, best Gelem/s (IQR)", "roofline 1T", "alone / roofline 1T",
-            f"roofline {all_t}T", f"{all_t} x alone / roofline {all_t}T", f"bound 1T / {all_t}T"]
+    roofs = {(r["dtype"], r["reads"], r["threads"]): r["gelem_s"] for r in krows if r["kind"] == "roofline"}
+    all_t = max((t for _, _, t in roofs), default=1)
+    head = ["kind", "name", "kernel", "dtype", "n", "alone, 1 thread, best Gelem/s (IQR)", "roofline 1T",
+            "alone / roofline 1T", f"roofline {all_t}T", f"{all_t} x alone / roofline {all_t}T", f"bound 1T / {all_t}T"]
     out = ["| " + " | ".join(head) + " |", "|" + "---|" * len(head)]
     for r in krows:
         if r["kind"] == "roofline":
             continue
-        r1, rt = roofs.get((r["dtype"], 1)), roofs.get((r["dtype"], all_t))
+        reads = 2 if r["kind"] == "exp" else r["reads"]
+        r1, rt = roofs.get((r["dtype"], reads, 1)), roofs.get((r["dtype"], reads, all_t))
         q1 = r["gelem_s"] / r1 if r1 else None
         qt = r["gelem_s"] * all_t / rt if rt else None
         bound = "/".join("-" if q is None else "compute" if q < 1 else "memory" for q in (q1, qt))
-        out.append("| " + " | ".join([r["kind"], r["name"], r["dtype"], str(r["n"]),
-                                      f"{r['gelem_s']:.3f} (±{float(r['spread_pct']) / 2:.0f}%)", fmt(r1, ".3f"),
-                                      fmt(q1), fmt(rt, ".3f"), fmt(qt), bound]) + " |")
+        out.append("| " + " | ".join([r["kind"], r["name"], r.get("kernel", "-"), r["dtype"], str(r["n"]),
+                                      f"{r['gelem_s']:.3f} (±{r['spread_pct'] / 2:.0f}%)", fmt(r1, ".3f"), fmt(q1),
+                                      fmt(rt, ".3f"), fmt(qt), bound]) + " |")
     return out
 
 
-def section_lines(meta, cases, krows, notes):
-    """One ISA path's results: the section of bench/RESULTS.md and the body of OUT/results.md."""
+def busy_table(busy):
+    head = ["case", "dtype", "N", "T", "1 thread, us (IQR)", "T threads, us (IQR)", "T / 1 time", "roofline 1T us",
+            "roofline TT us"]
+    out = ["| " + " | ".join(head) + " |", "|" + "---|" * len(head)]
+    for r in busy:
+        ratio = f"**{r['ratio']:.2f}**" if r["ratio"] > 1.3 else f"{r['ratio']:.2f}"
+        out.append("| " + " | ".join([r["op"], r["dtype"], size_label(r["n"]), str(r["threads"]),
+                                      f"{r['t1_us']:.1f} (±{r['spread1_pct'] / 2:.0f}%)",
+                                      f"{r['tT_us']:.1f} (±{r['spreadT_pct'] / 2:.0f}%)", ratio,
+                                      f"{float(r['roof1_us']):.1f}", f"{float(r['roofT_us']):.1f}"]) + " |")
+    return out
+
+
+def coverage_lines(cases_list, cases, krows, busy):
+    """Which registry cases each mode measured: every one, or the list of those missing."""
+    names = [c["name"] for c in cases_list]
+    seen = {"main": {k[0] for k in cases}, "kernels": {r["name"] for r in krows if r["kind"] == "kernel"},
+            "busy": {r["op"] for r in busy}}
+    out = []
+    for mode, got in seen.items():
+        missing = [n for n in names if n not in got]
+        out.append(f"- {mode}: {len(names) - len(missing)} of {len(names)} cases"
+                   + (f" (not measured: {', '.join(missing)}; kernel rows are shared by cases with the same kernel and"
+                      " parameters)" if missing and mode == "kernels" else f" (not measured: {', '.join(missing)})"
+                      if missing else ""))
+    return out
+
+
+METHOD = """- Method. ours = aclnnXxxGetWorkspaceSize + aclnnXxx + aclrtSynchronizeStream per call (public API);
+  phase 2 = aclnnXxx + sync on one executor made repeatable (aclSetAclOpExecutorRepeatable); call/ph2 = time
+  ratio. Roofline: out[i] = in0[i] * in1[i] ... with the same traffic (the call's inputs read, one output written;
+  an in-place call reads and writes one array), regular or streaming (non-temporal) stores. Inputs: gradients
+  uniform in [-1, 1], forward inputs in [-8, 8], forward results through the forward API when the registry has it
+  (else a documented range, noted below); attributes at the operator's defaults (variants: as named).
+- Peers, measured like with like: in the bench's own process, on the case's own tensors (no copies), samples
+  interleaved with ours and the rooflines. oneDNN = its C API's eltwise primitive of the peers table
+  (bench/bench_peers.c; the backward primitive for a case with a gradient input), the best of four stack
+  alignments (stack pointer 0, 16, 32, 48 mod 64 at the call). PyTorch = the aten call of the peers table through
+  libtorch's C++ API (at::xxx_out into the case's output, or the in-place form), at::set_num_threads per case.
+  Both are capped to the library's ISA by the bench before their first use: DNNL_MAX_CPU_ISA and
+  ATEN_CPU_CAPABILITY (the values are in the lines above).
+- Gelem/s = N / time; (±x%) = half the interquartile range relative to the median. Medians of the samples;
+  kernel-ceiling rows: the fastest sample."""
+
+
+def section_lines(meta, cases_list, cases, krows, busy, notes):
     isa, nb = meta["isa"], meta["native_bf16"]
     title = PATH_TITLES.get(isa, f"{isa} path")
-    met, targets = check_targets(cases, krows, nb)
-    isa_words = f"{isa}, native bf16 conversion {'on' if nb else 'off'}"
-    summary = (f"{meta['cpu']}, ISA {isa_words}, measured {meta['date']}; targets "
-               + ", ".join(f"{k} {v}" for k, v in met.items()))
-    md = [f"## {title}", "", f"<!-- bench-summary: {summary} -->", "",
-          f"- Machine: {meta['cpu']}, {meta['ncpu']} logical CPUs; aclnn-cpu ISA {isa_words}; caps: {meta['caps']}.",
-          f"- Run: {meta['date']}, {meta['elapsed']:.0f} s: `{meta['command']}`; medians of {meta['samples']} samples "
-          f"(each >= {meta['min_ms']:g} ms), interleaved per case; sizes {meta['sizes']}; threads {meta['threads']}."]
+    target_lines, met = targets(cases, krows, busy)
+    order = [c["name"] for c in cases_list]
+    md = [f"## {title}", "",
+          f"<!-- bench-summary: {meta['cpu']}, ISA {isa}, measured {meta['date']}; targets "
+          + ", ".join(f"{k} {v}" for k, v in met.items()) + " -->", "",
+          f"- Machine: {meta['cpu']}, {meta['ncpu']} logical CPUs; aclnn-cpu ISA {isa}, native bf16 conversion "
+          f"{'on' if nb else 'off'}; library cap: {meta['caps']}.",
+          f"- Run: {meta['date']}, {meta['elapsed']:.0f} s in all (kernels {meta['t_kernels']:.0f} s, main "
+          f"{meta['t_main']:.0f} s, busy {meta['t_busy']:.0f} s): `{meta['command']}`.",
+          "- Matrices: main: " + "; ".join(f"{'every case' if w == 'all' else 'the cases with a fused loop'} at {sz},"
+                                           f" threads {th}, {dt}, {sa} samples" for w, sz, th, dt, sa in MAIN_PASSES)
+          + f" (dtypes where the API takes them); busy: every case at {BUSY['sizes']}, {BUSY['dtypes']}, 1 and 2"
+          " threads; kernels: every case, every dtype its API takes.",
+          METHOD]
     md += [f"- {n}" for n in dict.fromkeys(notes)]
-    md += ["", "### Targets (issue 11), this run", ""] + targets
+    md += ["", "### Coverage", ""] + coverage_lines(cases_list, cases, krows, busy)
+    md += ["", "### Targets, this run", ""] + target_lines
+    md += ["", "### A core kept busy (`aclnn_cpu_bench --busy`)", "",
+           "A process spins on one CPU (the last of the bench's affinity set) for the whole mode; each case runs the"
+           " whole call at 1 and at 2 threads, samples interleaved. The target: 2-thread time <= 1.3 x 1-thread"
+           " time (bold: above).", ""]
+    md += busy_table(busy) if busy else ["Not measured in this run."]
     md += ["", "### Kernel ceiling (`aclnn_cpu_bench --kernels`)", ""]
     if krows:
-        md += ["Each kernel and exp variant of this path's table alone, one thread, no API, L1-resident arrays"
-               " (8 KiB each; the fastest sample: a ceiling), against the roofline c=a*b of the same traffic at 16M elements measured in the same"
-               " run (exp rows: the roofline of the binary kernels of their element type). Below 1: the kernel alone"
-               " is slower than memory (compute-bound at that thread count).", ""] + kernel_table(krows)
+        md += ["Each case's kernel (the registry's; cases sharing a kernel and parameters share a row) and each exp"
+               " variant alone, one thread, no API, L1-resident arrays (8 KiB each), against the roofline of the same"
+               " traffic at 16M elements measured in the same run (exp rows: the roofline of binary kernels). Below 1:"
+               " the kernel alone is slower than memory (compute-bound at that thread count).", ""] + kernel_table(krows)
     else:
         md.append("Not measured in this run.")
-    md += ["", "### All cases", "",
-           "ours = aclnnXxxGetWorkspaceSize + aclnnXxx + aclrtSynchronizeStream per call (public API); "
-           "phase 2 = aclnnXxx + sync on one executor made repeatable (aclSetAclOpExecutorRepeatable); "
-           "call/ph2 = time ratio. Roofline: c[i] = a[i]*b[i] with the same traffic (2 reads + 1 write of the "
-           "dtype), regular or streaming (non-temporal) stores. oneDNN = eltwise backward (elu, "
-           "elu_use_dst_for_bwd, soft_relu, swish), the best of four stack alignments (stack pointer 0, 16, 32, 48 "
-           "mod 64 at the call). PyTorch = aten elu_backward / softplus_backward / silu_backward (.grad_input) "
-           "from Python. Gelem/s = N / time; (±x%) = half the interquartile range relative to the median. Ratios "
-           "to the roofline and to oneDNN come from samples interleaved in one process; PyTorch runs in its own "
-           "processes after the C bench, so at DRAM sizes ours / PyTorch also carries the drift of the memory "
-           "bandwidth between the two.", ""]
-    md += results_table(cases)
-    return md, met
+    md += ["", "### All cases", ""] + results_table(cases, order)
+    return md
 
 
-# ---- publishing: bench/RESULTS.md sections and the README summary block ---------------------------
+# ---- publishing: bench/RESULTS.md sections ------------------------------------------------------
 
 RESULTS_HEAD = """# Benchmark results
 
 Generated by `bench/run_bench.py --publish` (`./build.sh bench` runs the AVX2 path and, on a CPU
 with AVX-512, the AVX-512 path): one section per ISA path. A run replaces its path's section and
-keeps the others, each naming the CPU and date it was measured on. Do not edit by hand. How to run:
-[README](../README.md#benchmark); options: `aclnn_cpu_bench --help`.
+keeps the others, each naming the CPU and date it was measured on. Do not edit by hand. Options:
+`aclnn_cpu_bench --help`; the peers of each case: `bench/bench_peers.c`.
 """
 SECTION_RE = re.compile(r"<!-- bench-section:(\w+) begin -->\n(.*?)<!-- bench-section:\1 end -->\n", re.S)
-README_BEGIN = "<!-- bench-summary:begin (generated by bench/run_bench.py --publish) -->"
-README_END = "<!-- bench-summary:end -->"
-
-
-def anchor(title):
-    """GitHub's anchor of a heading."""
-    return re.sub(r"[^a-z0-9 _-]", "", title.lower()).replace(" ", "-")
 
 
 def section_order(isa):
@@ -562,7 +476,7 @@ def section_order(isa):
 
 
 def publish(root, isa, lines):
-    """Replaces the section of `isa` in root/bench/RESULTS.md, then the README summary block."""
+    """Replaces the section of `isa` in root/bench/RESULTS.md."""
     path = os.path.join(root, "bench", "RESULTS.md")
     sections = {}
     if os.path.exists(path):
@@ -574,28 +488,6 @@ def publish(root, isa, lines):
     with open(path, "w") as f:
         f.write(text)
     log(f"published the {isa} section of {path}")
-    update_readme(root, sections)
-
-
-def update_readme(root, sections):
-    """README.md's block between the bench-summary markers: one line per section of RESULTS.md."""
-    path = os.path.join(root, "README.md")
-    with open(path) as f:
-        text = f.read()
-    begin, end = text.find(README_BEGIN), text.find(README_END)
-    if begin < 0 or end < begin:
-        log(f"warning: {path} has no bench-summary markers; summary not written")
-        return
-    lines = []
-    for isa in sorted(sections, key=section_order):
-        title = re.search(r"^## (.+)$", sections[isa], re.M)
-        summary = re.search(r"<!-- bench-summary: (.*?) -->", sections[isa])
-        title = title.group(1) if title else PATH_TITLES.get(isa, isa)
-        lines.append(f"- [{title}](bench/RESULTS.md#{anchor(title)}): "
-                     + (summary.group(1) if summary else "see there") + ".")
-    with open(path, "w") as f:
-        f.write(text[:begin] + README_BEGIN + "\n" + "\n".join(lines) + "\n" + text[end:])
-    log(f"updated the benchmark summary in {path}")
 
 
 def write_markdown(path, lines, plots):
@@ -609,101 +501,80 @@ def write_markdown(path, lines, plots):
 # ---- plots --------------------------------------------------------------------------------------
 
 def make_plots(args, out, cases, notes):
+    """Gelem/s against N per case and dtype measured at 3 sizes or more (one panel per thread count)."""
     gnuplot = shutil.which("gnuplot")
     if args.no_plots:
         return []
     if gnuplot is None:
         notes.append("plots skipped: gnuplot not installed (Debian: apt-get install gnuplot-nox)")
-        log(notes[-1])
         return []
     terms = subprocess.run([gnuplot, "-e", "set terminal"], capture_output=True, text=True)
-    term = ("pngcairo size 1400,700 font ',10'" if "pngcairo" in (terms.stdout + terms.stderr)
-            else "png size 1400,700")
+    term = "pngcairo size 1400,700 font ',10'" if "pngcairo" in terms.stdout + terms.stderr else "png size 1400,700"
     threads = sorted({k[3] for k in cases})
     plots = []
-    for op in OPS:
-        for dtype in DTYPES:
-            keys = [k for k in cases if k[0] == op and k[1] == dtype]
-            if not keys:
-                continue
-            impls = [i for i in STYLES if any(i in cases[k] for k in keys)]
-            # Log-log: the ratios between lines (what the targets are about) read the same everywhere.
-            script = [f"set terminal {term} noenhanced", f"set output '{op}_{dtype}.png'",
-                      f"set multiplot layout 1,{len(threads)} title '{op} backward, {dtype}: throughput against N "
-                      "(higher is better; log scales). ours = aclnn-cpu public API; phase 2 = repeatable executor; "
-                      "oneDNN at its best stack alignment; roofline = c=a*b, same traffic'",
-                      "set logscale xy 2", "set grid", "set key below horizontal maxcols 4 font ',9'",
-                      "set ylabel 'Gelem/s'", "set format y '%g'"]
-            sizes = sorted({k[2] for k in keys})
-            script.append("set xtics (" + ", ".join(f"'{size_label(n)}' {n}" for n in sizes) + ")")
-            script.append(f"set xrange [{sizes[0] / 1.5}:{sizes[-1] * 1.5}]")
-            for t in threads:
-                blocks, plot = [], []
-                for impl in impls:
-                    pts = [(n, cases[(op, dtype, n, t)][impl]["gelem_s"]) for n in sizes
-                           if (op, dtype, n, t) in cases and impl in cases[(op, dtype, n, t)]]
-                    if not pts:
-                        continue
-                    block = f"$d_{impl}_{t}"
-                    blocks += [f"{block} << EOD"] + [f"{n} {g}" for n, g in pts] + ["EOD"]
-                    title, style = STYLES[impl]
-                    plot.append(f"{block} using 1:2 with linespoints {style} title '{title}'")
-                script += blocks
-                script.append(f"set title '{t} thread{'s' if t > 1 else ''}'")
-                script.append("plot " + ", \\\n     ".join(plot))
-            script.append("unset multiplot")
-            gp = os.path.join(out, f"{op}_{dtype}.gp")
-            with open(gp, "w") as f:
-                f.write("\n".join(script) + "\n")
-            r = subprocess.run([gnuplot, os.path.basename(gp)], cwd=out, capture_output=True, text=True)
-            if r.returncode != 0:
-                notes.append(f"gnuplot failed on {os.path.basename(gp)}: {r.stderr.strip()[:200]}")
-                log(notes[-1])
-            else:
-                plots.append(f"{op}_{dtype}.png")
+    for op, dtype in sorted({(k[0], k[1]) for k in cases}):
+        keys = [k for k in cases if k[0] == op and k[1] == dtype]
+        sizes = sorted({k[2] for k in keys})
+        if len(sizes) < 3:
+            continue
+        impls = [i for i in STYLES if any(i in cases[k] for k in keys)]
+        script = [f"set terminal {term} noenhanced", f"set output '{op}_{dtype}.png'",
+                  f"set multiplot layout 1,{len(threads)} title '{op}, {dtype}: throughput against N (higher is better;"
+                  " log scales). ours = public API; phase 2 = repeatable executor; oneDNN at its best stack alignment;"
+                  " roofline = same traffic'",
+                  "set logscale xy 2", "set grid", "set key below horizontal maxcols 4 font ',9'",
+                  "set ylabel 'Gelem/s'", "set format y '%g'",
+                  "set xtics (" + ", ".join(f"'{size_label(n)}' {n}" for n in sizes) + ")",
+                  f"set xrange [{sizes[0] / 1.5}:{sizes[-1] * 1.5}]"]
+        for t in threads:
+            blocks, plot = [], []
+            for impl in impls:
+                pts = [(n, cases[(op, dtype, n, t)][impl]["gelem_s"]) for n in sizes
+                       if (op, dtype, n, t) in cases and impl in cases[(op, dtype, n, t)]]
+                if not pts:
+                    continue
+                block = f"$d_{impl}_{t}"
+                blocks += [f"{block} << EOD"] + [f"{n} {g}" for n, g in pts] + ["EOD"]
+                plot.append(f"{block} using 1:2 with linespoints {STYLES[impl][1]} title '{STYLES[impl][0]}'")
+            script += blocks + [f"set title '{t} thread{'s' if t > 1 else ''}'", "plot " + ", \\\n     ".join(plot)]
+        script.append("unset multiplot")
+        gp = os.path.join(out, f"{op}_{dtype}.gp")
+        with open(gp, "w") as f:
+            f.write("\n".join(script) + "\n")
+        r = subprocess.run([gnuplot, os.path.basename(gp)], cwd=out, capture_output=True, text=True)
+        if r.returncode != 0:
+            notes.append(f"gnuplot failed on {os.path.basename(gp)}: {r.stderr.strip()[:200]}")
+        else:
+            plots.append(f"{op}_{dtype}.png")
     return plots
 
 
+# ---- one path -----------------------------------------------------------------------------------
 
-def note_missing_dnnl(cases, path, notes):
-    """oneDNN 2.6 has no bf16 eltwise below AVX-512: say so instead of leaving a silent gap."""
-    bf16 = [v for k, v in cases.items() if k[1] == "bf16" and "aclnn" in v]
-    if bf16 and any("onednn" in v for k, v in cases.items() if k[1] == "fp32") and \
-            not any("onednn" in v for v in bf16):
-        notes.append(f"oneDNN has no bf16 eltwise backward on this path ({path}): no oneDNN bf16 rows")
+META_KEYS = ("path", "date", "elapsed", "t_kernels", "t_main", "t_busy", "command", "caps", "cpu", "ncpu")
 
 
-def measure_path(args, path, out):
-    """Runs one ISA path into out; returns (meta, cases, kernel rows, c rows, notes)."""
-    env, torch_variants = path_env(path)
-    notes = []
-    t0 = datetime.datetime.now(datetime.timezone.utc)
-    krows = run_kernels(args, env, out)
-    c_rows = run_c_bench(args, env, out, notes)
-    torch_rows = run_torch(args, torch_variants, notes)
-    cases = index_rows(c_rows + torch_rows)
-    write_combined(os.path.join(out, "bench.csv"), cases)
-    note_missing_dnnl(cases, path, notes)
-    meta = {"path": path, "date": t0.strftime("%Y-%m-%d %H:%M UTC"),
-            "elapsed": (datetime.datetime.now(datetime.timezone.utc) - t0).total_seconds(),
+def now():
+    return datetime.datetime.now(datetime.timezone.utc)
+
+
+def measure_path(args, path, out, cases_list):
+    env, notes, t = path_env(path), [], {}
+    start = now()
+    for mode, fn in (("kernels", lambda: run_kernels(args, env, out, notes)),
+                     ("main", lambda: run_main(args, env, out, cases_list, notes)),
+                     ("busy", lambda: None if args.no_busy else run_busy(args, env, out, notes))):
+        t0 = now()
+        fn()
+        t[mode] = (now() - t0).total_seconds()
+    meta = {"path": path, "date": start.strftime("%Y-%m-%d %H:%M UTC"), "elapsed": (now() - start).total_seconds(),
+            "t_kernels": t["kernels"], "t_main": t["main"], "t_busy": t["busy"],
             "command": rel_command(sys.argv[1:]) + ("" if args.isa == path else f" (path {path})"),
-            "caps": path_caps(path), "cpu": cpu_model(), "ncpu": os.cpu_count(), "samples": args.samples,
-            "min_ms": args.min_ms, "sizes": args.sizes, "threads": args.threads}
-    return meta, cases, krows, c_rows, notes
-
-
-def measured_isa(c_rows, krows):
-    """(isa, native bf16) the library ran: from the kernels run, else the C bench's isa column."""
-    if krows:
-        return krows[0]["isa"], krows[0]["native_bf16"] == "1"
-    return next((r["isa"] for r in c_rows if r["impl"] == "aclnn"), "unknown"), False
-
-
-def save_notes(out, meta, notes):
-    """OUT/notes.txt: the run's settings on the first lines (key value), then the notes."""
-    keys = ("path", "date", "elapsed", "command", "caps", "cpu", "ncpu", "samples", "min_ms", "sizes", "threads")
+            "caps": f"ACLNN_CPU_MAX_ISA={path}" if path in ("avx2", "avx512") else "none",
+            "cpu": cpu_model(), "ncpu": os.cpu_count()}
     with open(os.path.join(out, "notes.txt"), "w") as f:
-        f.write("".join(f"@{k} {meta[k]}\n" for k in keys) + "".join(n + "\n" for n in notes))
+        f.write("".join(f"@{k} {meta[k]}\n" for k in META_KEYS) + "".join(n + "\n" for n in dict.fromkeys(notes)))
+    return meta, notes
 
 
 def load_notes(out):
@@ -716,38 +587,37 @@ def load_notes(out):
                 meta[key] = value
             elif line.strip():
                 notes.append(line)
-    if "date" not in meta:
-        sys.exit(f"run_bench: {out}/notes.txt is from an older run_bench.py (no @date line): rerun the benchmark")
-    for key, conv in (("elapsed", float), ("samples", int), ("min_ms", float)):
-        meta[key] = conv(meta[key])
+    if "t_busy" not in meta:
+        sys.exit(f"run_bench: {out}/notes.txt is from an older run_bench.py: rerun the benchmark")
+    for key in ("elapsed", "t_kernels", "t_main", "t_busy"):
+        meta[key] = float(meta[key])
     return meta, notes
 
 
-def do_path(args, path, out):
+def do_path(args, path, out, cases_list):
     os.makedirs(out, exist_ok=True)
     if args.render_only:
-        with open(os.path.join(out, "bench.csv")) as f:
-            c_rows = read_csv_rows(f)
-        krows = read_kernel_rows(os.path.join(out, "kernels.csv"))
         meta, notes = load_notes(out)
-        cases = index_rows(c_rows)
     else:
-        meta, cases, krows, c_rows, notes = measure_path(args, path, out)
-    meta["isa"], meta["native_bf16"] = measured_isa(c_rows, krows)
+        meta, notes = measure_path(args, path, out, cases_list)
+    krows = read_rows(os.path.join(out, "kernels.csv"))
+    rows = read_rows(os.path.join(out, "bench.csv"))
+    busy = read_rows(os.path.join(out, "busy.csv"))
+    cases = index_cases(rows)
+    meta["isa"] = krows[0]["isa"] if krows else next((r["isa"] for r in rows if r["impl"] == "aclnn"), "unknown")
+    meta["native_bf16"] = bool(krows) and krows[0]["native_bf16"] == "1"
     if path in ("avx2", "avx512") and meta["isa"] != path:
         sys.exit(f"run_bench: --isa {path} ran the library's {meta['isa']} kernels (not built in?)")
     plots = make_plots(args, out, cases, notes)
-    if not args.render_only:
-        save_notes(out, meta, notes)
-    lines, met = section_lines(meta, cases, krows, notes)
+    lines = section_lines(meta, cases_list, cases, krows, busy, notes)
     md = os.path.join(out, "results.md")
     write_markdown(md, lines, plots)
     if args.publish:
         publish(args.publish, meta["isa"], lines)
     print()
-    print("\n".join(lines).split("### All cases")[0].rstrip())
-    log(f"wrote {os.path.join(out, 'bench.csv')}, {md}" + (f" and {len(plots)} plots" if plots else "")
-        + f" ({meta['elapsed']:.0f} s)")
+    print("\n".join(lines).split("### A core kept busy")[0].rstrip())
+    log(f"wrote {md}" + (f" and {len(plots)} plots" if plots else "") + f" ({meta['elapsed']:.0f} s)")
+    return meta["elapsed"]
 
 
 def main():
@@ -756,34 +626,30 @@ def main():
     ap.add_argument("--out", required=True, help="output folder (with --isa all: one subfolder per path)")
     ap.add_argument("--isa", default="native", choices=["avx2", "avx512", "native", "all"],
                     help="ISA path(s) to measure (default native); see above")
-    ap.add_argument("--publish", metavar="ROOT",
-                    help="replace the path's section of ROOT/bench/RESULTS.md and the summary in ROOT/README.md")
-    ap.add_argument("--sizes", default="4K,64K,1M,16M,64M")
-    ap.add_argument("--threads", default="1,2")
-    ap.add_argument("--ops", default=None, help="default: every operator of aclnn_cpu_bench --list-ops")
-    ap.add_argument("--dtypes", default=",".join(DTYPES))
-    # 25 samples of >= 10 ms (35 took about 7 minutes per path): one path (kernels, C bench, PyTorch) takes
-    # about 5 minutes on an idle 2-core machine, both paths of --isa all about 10.
-    ap.add_argument("--samples", type=int, default=25)
-    ap.add_argument("--min-ms", type=float, default=10.0)
-    ap.add_argument("--torch-python", help="python3 with torch (default: /usr/bin/python3, then this one)")
-    ap.add_argument("--no-torch", action="store_true")
+    ap.add_argument("--publish", metavar="ROOT", help="replace the path's section of ROOT/bench/RESULTS.md")
+    ap.add_argument("--ops", default=None, help="cases (default: every case of aclnn_cpu_bench --list-cases)")
+    ap.add_argument("--samples", type=int, default=None, help="override every mode's samples per case")
+    ap.add_argument("--min-ms", type=float, default=None, help="override every mode's minimum sample duration")
+    ap.add_argument("--quick", action="store_true", help="the main mode's passes over every case only")
+    ap.add_argument("--no-busy", action="store_true")
     ap.add_argument("--no-plots", action="store_true")
     ap.add_argument("--render-only", action="store_true",
                     help="measure nothing: redo results.md, the plots (and --publish) from OUT's CSVs and notes.txt")
     args = ap.parse_args()
-    if not args.render_only or os.path.exists(args.bench):
-        load_ops(args.bench)
+    cases_list = load_cases(args.bench)
     if args.ops is None:
-        args.ops = ",".join(OPS)
+        args.ops = ",".join(c["name"] for c in cases_list)
     if not args.render_only:
         paths = resolve_paths(args.isa)
-    elif args.isa == "all":  # render what an --isa all run left, whatever this CPU has
+    elif args.isa == "all":
         paths = sorted(d for d in ("avx2", "avx512", "native") if os.path.isdir(os.path.join(args.out, d)))
     else:
         paths = [args.isa]
+    total = 0.0
     for path in paths:
-        do_path(args, path, args.out if len(paths) == 1 and args.isa != "all" else os.path.join(args.out, path))
+        total += do_path(args, path, args.out if len(paths) == 1 and args.isa != "all" else os.path.join(args.out, path),
+                         cases_list)
+    log(f"total {total:.0f} s over {len(paths)} path(s)")
 
 
 if __name__ == "__main__":
