@@ -1,19 +1,21 @@
 #!/usr/bin/env bash
 # aclnn-cpu: one entry point for a fresh Debian 12 machine.
-#   ./build.sh demo    install what is missing, build (Release), run the examples, a short benchmark
-#                      table and one tiling plan
+#   ./build.sh demo    install what is missing (and oneDNN, a peer of the benchmark), build (Release),
+#                      run the examples, a short benchmark table (under a minute) and one tiling plan
 #   ./build.sh test    install what is missing, build (RelWithDebInfo), run every test suite per ISA
 #                      and the Python package's pytest suite
 #   ./build.sh asan    the same test suites under AddressSanitizer + UBSan
 #   ./build.sh tsan    the concurrency, runtime and API suites under ThreadSanitizer (OpenMP at one
 #                      thread: libgomp is not instrumented)
 #   ./build.sh clang   the test suites again, built with clang (and libomp) instead of gcc
-#   ./build.sh fuzz    builds the libFuzzer target fuzz/fuzz_api with clang (ASan + UBSan) and fuzzes
-#                      both operators' API for 60 s from a copy of fuzz/corpus; fails on any crash
-#                      (its input is left in build/fuzz/fuzz/artifacts/)
-#   ./build.sh bench   also installs the peers (oneDNN, PyTorch) and gnuplot, then runs the full
-#                      benchmark per ISA path (AVX2, then AVX-512 where the CPU has it): results in
-#                      build/release/bench-results/<isa>/ and in bench/RESULTS.md and README.md
+#   ./build.sh fuzz    builds the libFuzzer targets fuzz/fuzz_api (every registry API) and
+#                      fuzz/fuzz_tiling (the tiling lab) with clang (ASan + UBSan) and fuzzes each for
+#                      100 s from fuzz/corpus and fuzz/regressions; fails on any crash (its input is
+#                      left in build/fuzz/fuzz/artifacts/)
+#   ./build.sh bench   also installs the peers (oneDNN, PyTorch's C++ library) and gnuplot, then runs
+#                      the full benchmark of every registry API per ISA path (AVX2, then AVX-512 where
+#                      the CPU has it): results in build/release/bench-results/<isa>/ and in
+#                      bench/RESULTS.md
 # Each step is a CMake workflow preset underneath (cmake --workflow --preset <name>).
 set -euo pipefail
 cd "$(dirname "$0")"
@@ -23,8 +25,10 @@ PACKAGES=(cmake make gcc g++ pkg-config libsleef-dev check)
 # these (python3-torch is large: about 600 MiB the first time).
 PYTHON_PACKAGES=(python3-venv python3-pip python3-setuptools python3-numpy python3-torch python3-matplotlib
                  python3-pytest)
-# Only for `bench`: the peers it measures (oneDNN's C API, PyTorch for /usr/bin/python3) and gnuplot.
-BENCH_PACKAGES=(libdnnl-dev python3-torch python3-numpy gnuplot-nox)
+# Only for `bench`: the peers it measures in its own process (oneDNN's C API, libtorch's C++ API:
+# about 600 MiB with its dependencies the first time) and gnuplot; `demo` takes oneDNN only.
+BENCH_PACKAGES=(libdnnl-dev libtorch-dev gnuplot-nox)
+DEMO_PACKAGES=(libdnnl-dev)
 # Only for `clang` and `fuzz`: the compiler, LLVM's OpenMP runtime, and (fuzz) the sanitizer and
 # libFuzzer runtimes.
 CLANG_PACKAGES=(clang libomp-dev)
@@ -58,10 +62,12 @@ case "$1" in
     *) usage ;;
 esac
 install_missing "${PACKAGES[@]}"
-if [ "$1" = bench ]; then
+if [ "$1" = bench ] || [ "$1" = demo ]; then
     # Not fatal: the benchmark skips, with a note, any peer that is missing.
-    ( install_missing "${BENCH_PACKAGES[@]}" ) ||
-        echo "build.sh: could not install ${BENCH_PACKAGES[*]}; the benchmark skips what is missing" >&2
+    peers=("${BENCH_PACKAGES[@]}")
+    [ "$1" = demo ] && peers=("${DEMO_PACKAGES[@]}")
+    ( install_missing "${peers[@]}" ) ||
+        echo "build.sh: could not install ${peers[*]}; the benchmark skips what is missing" >&2
 fi
 case "$1" in
     test) install_missing "${PYTHON_PACKAGES[@]}" ;;
