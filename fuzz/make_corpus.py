@@ -548,6 +548,11 @@ def api_regressions(apis):
             api, tensors=different_shapes(api), mode=REBIND, rebind=rebind(RB_OUTPUT, 0, RB_INTO), rebind_p=to_go)
         s[f'crash-{api.snake}-rebind-input-onto-out'] = call(
             api, tensors=different_shapes(api), mode=REBIND, rebind=rebind(RB_INPUT, 0, RB_INTO), rebind_p=to_gi)
+    # inputs of an undefined dtype (-1) with a non-zero threshold on host: ThresholdBackward's own check
+    # runs before the dtype lists and shifted a bit by the dtype (a negative shift, UB)
+    tb = find(apis, 'aclnnThresholdBackward')
+    s['crash-threshold_backward-input-dtype-undefined'] = call(tb, dims=(4,), plat=platform('host'), tensors={
+        i: tensor(UNDEFINED, [4]) for i in tb.tensors if i != tb.out})
     return s
 
 

@@ -26,8 +26,9 @@
 #define ACPU_MAX_PARAMS 10
 #define ACPU_MAX_CHECKS 16
 
-/* dtype sets as bits of aclDataType values (all < 64) */
-#define ACPU_DT(dt) (UINT64_C(1) << (dt))
+/* dtype sets as bits of aclDataType values (all < 64); any other value (a caller's ACL_DT_UNDEFINED,
+ * 5000) is in no set */
+#define ACPU_DT(dt) ((uint64_t)(dt) < 64u ? UINT64_C(1) << (dt) : UINT64_C(0))
 
 /* ---- operators ---------------------------------------------------------------------------------- */
 
