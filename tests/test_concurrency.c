@@ -1,18 +1,21 @@
-/* Concurrency (doc/BEHAVIOUR.md "Handles", "Executors and phase 2", "Threads and settings"): pthreads
- * calling both operators on shared input handles, one repeatable executor shared by several threads,
- * handles destroyed while other threads use them, the aclnnCpu* setters racing calls, streams created
- * and destroyed concurrently; and every registry API (its operator-info row, each dtype the host
- * profile takes) from several threads at once while the thread count changes, and each API's
- * non-repeatable executor run by two threads at once (exactly one run). Every status code and every
- * result element is checked: results against the single-threaded result (itself checked against a
- * double-precision reference, by test_ops for the registry APIs), failed calls against an untouched
- * output. The tsan preset runs this suite under ThreadSanitizer, where OpenMP
- * stays at one thread (libgomp is not instrumented: its barriers would look like races).
+/* Concurrency (doc/BEHAVIOUR.md "Handles", "Executors and phase 2", "Threads and settings"). For every
+ * registry API (its operator-info row and the generic call of acpu_test_call.h, so that a new row is
+ * covered with no edit here): calls from several threads at once while the thread count changes;
+ * the aclnnCpu* setters racing calls (with ELU's isResult and Softplus's int32 self, which are
+ * theirs); its input tensors, scalars and stream destroyed while other threads use them; its
+ * repeatable executor destroyed while threads run it; its non-repeatable executor run by two
+ * threads at once (exactly one run). And, on ELU and Softplus: pthreads calling both on shared input
+ * handles, an empty repeatable executor run concurrently, an executor handed to another thread as it
+ * runs, a call stalled while its tensor is destroyed; streams created and destroyed concurrently.
+ * Every status code and every result element is checked: results against the single-threaded
+ * result (itself checked against a double-precision reference, by test_ops for the registry APIs),
+ * failed calls against an untouched output. The tsan preset runs this suite under ThreadSanitizer,
+ * where OpenMP stays at one thread (libgomp is not instrumented: its barriers would look like races).
  *
  * Worker threads never call Check: its reporting (a message to the runner per assertion, exit on
  * failure) is not thread-safe. They record failures; the test's own thread asserts after joining.
  * Each case relies on Check's fork mode (the default): a fresh process, whose globals start zeroed
- * and whose library has not run yet. */
+ * and whose library has not run yet (the per-API loops inside one case reset their own state). */
 #include <errno.h>
 #include <pthread.h>
 #include <sched.h>
@@ -27,6 +30,7 @@
 #include "acpu_test.h"
 #include "acpu_test_call.h"
 #include "acpu_test_ops.h"
+#include "acpu_test_tensor.h" /* ACPU_TEST_GUARD */
 #include "runtime/acpu_runtime.h" /* acpu_dtype_name */
 #include "aclnnop/aclnn_elu_backward.h"
 #include "aclnnop/aclnn_softplus_backward.h"
@@ -401,19 +405,18 @@ END_TEST
 /* ---- one repeatable executor, several threads ------------------------------------------------------ */
 
 /* CANN makes no promise for two concurrent runs of one executor, and two runs of a non-empty one
- * write the same output: like any two writes to one buffer, the caller must order them. So the
+ * write the same output: like any two writes to one buffer, the caller must order them. So an
  * executor with work is run under the callers' mutex (only a concurrent destroy is documented as
- * safe), and the truly concurrent runs use an executor over empty tensors, which writes nothing:
- * they race only on the library's own state (registry, reference count, recycling). */
+ * safe: test_repeatable_destroyed_while_running, every registry API), and the truly concurrent runs
+ * use an executor over empty tensors, which writes nothing: they race only on the library's own
+ * state (registry, reference count, recycling). */
 typedef struct {
     aclOpExecutor *ex;
     atomic_long runs;
     atomic_bool destroy_started;
-    pthread_mutex_t caller_lock; /* the callers' ordering of the non-empty executor's runs */
-    float *out;                  /* its output */
 } shared_exec;
 
-static shared_exec g_sx = {.caller_lock = PTHREAD_MUTEX_INITIALIZER};
+static shared_exec g_sx;
 
 /* Runs g_sx.ex until it is refused, then twice more: once refused it stays refused, and a refusal
  * before the destroy started is a failure. */
@@ -470,172 +473,6 @@ START_TEST(test_repeatable_empty_concurrent)
     for (int i = 0; i < 3; ++i)
         ck_assert_int_eq(aclDestroyTensor(e[i]), ACLNN_SUCCESS);
     rec_assert_clean(THREADS * 200L);
-}
-END_TEST
-
-#define SERIAL_RUNS 100
-#define SERIAL_CAP 1000000 /* a bound on a worker's runs: the destroy comes long before */
-#define SERIAL_AFTER 3     /* refused runs each worker makes once the destroy took effect */
-
-/* Runs the non-empty shared executor under the callers' mutex, each run on a different stream
- * choice, until it has been refused SERIAL_AFTER times (the destroy lands during some run; once
- * refused it stays refused); checks the output after each run. Workers do not stop on a count of
- * runs, so however the OS schedules them, the destroy comes while they are running. */
-static void *serial_exec_worker(void *p)
-{
-    worker_arg *a = p;
-    int refused = 0;
-    for (int r = 0; r < SERIAL_CAP && refused < SERIAL_AFTER; ++r) {
-        pthread_mutex_lock(&g_sx.caller_lock);
-        fill_sentinel(g_sx.out);
-        bool destroying = atomic_load(&g_sx.destroy_started);
-        aclnnStatus rc = aclnnEluBackward(NULL, 0, g_sx.ex, (r + a->id) % 2 ? g_w.stream : NULL);
-        if (rc == ACLNN_SUCCESS) {
-            EXPECT(refused == 0, "a destroyed repeatable executor ran again");
-            int bad = first_wrong(g_sx.out, OP_ELU);
-            EXPECT(bad < 0, "run %d of the shared executor: element %d differs", r, bad);
-            atomic_fetch_add(&g_sx.runs, 1);
-        } else {
-            EXPECT(rc == ACLNN_ERR_PARAM_INVALID, "run of a shared repeatable executor: %d", (int)rc);
-            EXPECT(destroying || atomic_load(&g_sx.destroy_started), "refused (%d) before the destroy", (int)rc);
-            int bad = first_written(g_sx.out);
-            EXPECT(bad < 0, "a refused run wrote element %d", bad);
-            refused++;
-        }
-        pthread_mutex_unlock(&g_sx.caller_lock);
-    }
-    EXPECT(refused == SERIAL_AFTER, "worker %d ran %d times without seeing the destroy", a->id, SERIAL_CAP);
-    atomic_fetch_add(&g_workers_done, 1);
-    return NULL;
-}
-
-START_TEST(test_repeatable_destroyed_while_running)
-{
-    world_init();
-    g_sx.out = alloc_out();
-    aclTensor *out = vec_tensor(ACL_FLOAT, g_sx.out, N);
-    g_sx.ex = repeatable_elu(g_w.t_dy, g_w.t_x, out);
-    ck_assert_int_eq(aclDestroyTensor(out), ACLNN_SUCCESS); /* the executor keeps its own copy of the view */
-    pthread_t t[THREADS];
-    worker_arg a[THREADS];
-    worker_args(a, THREADS);
-    spawn(t, THREADS, serial_exec_worker, a, sizeof a[0]);
-    wait_for(&g_sx.runs, SERIAL_RUNS, THREADS); /* then destroyed without the callers' mutex: during some run */
-    atomic_store(&g_sx.destroy_started, true);
-    ck_assert_int_eq(aclDestroyAclOpExecutor(g_sx.ex), ACLNN_SUCCESS);
-    join_all(t, THREADS);
-    worker_args_free(a, THREADS);
-    ck_assert_int_ge(atomic_load(&g_sx.runs), SERIAL_RUNS);
-    free(g_sx.out);
-    rec_assert_clean(SERIAL_RUNS * 2L + THREADS * SERIAL_AFTER * 2L);
-}
-END_TEST
-
-/* ---- handles destroyed while other threads use them ----------------------------------------------- */
-
-/* Workers call one operator each (even ids ELU, odd softplus) on the shared handles while the test's
- * thread and a helper destroy those handles (each handle by both at once: exactly one destroy wins).
- * Every phase 1 returns 0 or 161002 naming its own API, never the other thread's; a phase 1 that
- * started after every destroy returned must be refused; a phase 2 on the destroyed stream must be
- * refused, one that started before may run. Results are exact whenever both phases succeed (the
- * data memory stays alive: the executor copied the views). */
-typedef struct {
-    atomic_long calls;
-    atomic_bool handles_gone, stream_gone;
-    atomic_long refused;
-} destroy_state;
-
-static destroy_state g_ds;
-
-#define AFTER_DESTROY_CALLS 20
-
-static void *destroy_victim_worker(void *p)
-{
-    worker_arg *a = p;
-    int op = a->id % 2 ? OP_SOFTPLUS : OP_ELU;
-    for (int after = 0; after < AFTER_DESTROY_CALLS;) {
-        bool gone = atomic_load(&g_ds.handles_gone), stream_gone = atomic_load(&g_ds.stream_gone);
-        call_status st = call_checked(&g_w, op, a->out, g_w.stream);
-        EXPECT(st.p1 == ACLNN_SUCCESS || st.p1 == ACLNN_ERR_PARAM_INVALID, "%s phase 1: %d", k_op_name[op],
-               (int)st.p1);
-        EXPECT(!(gone && st.p1 == ACLNN_SUCCESS), "%s phase 1 accepted destroyed handles", k_op_name[op]);
-        if (st.p1 == ACLNN_SUCCESS)
-            EXPECT(st.p2 == ACLNN_SUCCESS || st.p2 == ACLNN_ERR_PARAM_INVALID, "%s phase 2: %d", k_op_name[op],
-                   (int)st.p2);
-        if (st.p1 == ACLNN_SUCCESS && stream_gone)
-            EXPECT(st.p2 == ACLNN_ERR_PARAM_INVALID, "%s phase 2 ran on a destroyed stream", k_op_name[op]);
-        if (st.p1 != ACLNN_SUCCESS) {
-            const char *m = aclGetRecentErrMsg();
-            EXPECT(strstr(m, op == OP_ELU ? SP_API : ELU_API) == NULL, "another thread's message: \"%s\"", m);
-            atomic_fetch_add(&g_ds.refused, 1);
-        }
-        atomic_fetch_add(&g_ds.calls, 1);
-        after += gone;
-    }
-    atomic_fetch_add(&g_workers_done, 1);
-    return NULL;
-}
-
-/* Destroys one handle; returns 1 when this call destroyed it, 0 when it was refused as not live. */
-typedef enum { H_TENSOR, H_SCALAR, H_STREAM } handle_kind;
-
-static int destroy_one(handle_kind k, void *h)
-{
-    int rc = k == H_TENSOR ? aclDestroyTensor(h) : k == H_SCALAR ? aclDestroyScalar(h) : aclrtDestroyStream(h);
-    int refused = k == H_STREAM ? ACL_ERROR_INVALID_PARAM : ACLNN_ERR_PARAM_INVALID;
-    EXPECT(rc == 0 || rc == refused, "destroy of a handle: %d", rc);
-    return rc == 0;
-}
-
-typedef struct {
-    handle_kind kind[16];
-    void *h[16];
-    int n;
-    atomic_int wins[16];
-} victims;
-
-static victims g_vict;
-
-static void *second_destroyer(void *p)
-{
-    (void)p;
-    for (int i = 0; i < g_vict.n; ++i)
-        atomic_fetch_add(&g_vict.wins[i], destroy_one(g_vict.kind[i], g_vict.h[i]));
-    return NULL;
-}
-
-static void add_victim(handle_kind k, void *h)
-{
-    g_vict.kind[g_vict.n] = k;
-    g_vict.h[g_vict.n++] = h;
-}
-
-START_TEST(test_destroy_in_use)
-{
-    world_init();
-    add_victim(H_STREAM, g_w.stream);
-    add_victim(H_TENSOR, g_w.t_x);
-    add_victim(H_SCALAR, g_w.alpha);
-    add_victim(H_SCALAR, g_w.threshold);
-    add_victim(H_TENSOR, g_w.t_dy);
-    pthread_t t[THREADS + 1];
-    worker_arg a[THREADS];
-    worker_args(a, THREADS);
-    spawn(t, THREADS, destroy_victim_worker, a, sizeof a[0]);
-    wait_for(&g_ds.calls, THREADS * 10L, THREADS);
-    spawn(&t[THREADS], 1, second_destroyer, NULL, 0);
-    for (int i = 0; i < g_vict.n; ++i)
-        atomic_fetch_add(&g_vict.wins[i], destroy_one(g_vict.kind[i], g_vict.h[i]));
-    join_all(&t[THREADS], 1);
-    atomic_store(&g_ds.stream_gone, true);
-    atomic_store(&g_ds.handles_gone, true);
-    join_all(t, THREADS);
-    worker_args_free(a, THREADS);
-    for (int i = 0; i < g_vict.n; ++i)
-        ck_assert_msg(atomic_load(&g_vict.wins[i]) == 1, "handle %d destroyed %d times", i,
-                      atomic_load(&g_vict.wins[i]));
-    ck_assert_int_ge(atomic_load(&g_ds.refused), THREADS * AFTER_DESTROY_CALLS);
-    rec_assert_clean(THREADS * 10L * 5);
 }
 END_TEST
 
@@ -817,7 +654,7 @@ START_TEST(test_executor_handed_to_other_thread)
 }
 END_TEST
 
-/* ---- setters racing calls ---------------------------------------------------------------------- */
+/* ---- the setters that race the calls (of every registry API: below) ------------------------------ */
 
 /* Thread counts the setter cycles through. Under TSan OpenMP must stay at one thread (0 is the
  * default, ACLNN_CPU_NUM_THREADS=1 there); elsewhere results must not depend on the count. */
@@ -863,61 +700,6 @@ static void *setter_worker(void *p)
     }
     return NULL;
 }
-
-#define SETTER_ITERS 150
-
-static void *settings_user_worker(void *p)
-{
-    worker_arg *a = p;
-    for (int it = 0; it < SETTER_ITERS; ++it) {
-        int op = (it + a->id) % N_OPS;
-        call_status st = call_checked(&g_w, op, a->out, it % 2 ? g_w.stream : NULL);
-        EXPECT(st.p1 == ACLNN_SUCCESS && st.p2 == ACLNN_SUCCESS, "%s while setters run: %d, %d (%s)", k_op_name[op],
-               (int)st.p1, (int)st.p2, aclGetRecentErrMsg());
-    }
-    return NULL;
-}
-
-/* Each setting alone, on this thread: its results equal the default's bit for bit (so that a
- * difference under the race below can only come from the race). */
-static void expect_every_setting_same(void)
-{
-    float *out = alloc_out();
-    const int32_t *threads = UNDER_TSAN ? k_threads_tsan : k_threads_all;
-    size_t n_threads = UNDER_TSAN ? N_ELEMS(k_threads_tsan) : N_ELEMS(k_threads_all);
-    for (size_t i = 0; i < N_ELEMS(k_platforms) * n_threads; ++i) {
-        const platform_cfg *c = &k_platforms[i % N_ELEMS(k_platforms)];
-        ck_assert_int_eq(aclnnCpuSetPlatform(c->soc, c->cores, c->ub), ACL_SUCCESS);
-        ck_assert_int_eq(aclnnCpuSetNumThreads(threads[i % n_threads]), ACL_SUCCESS);
-        for (int op = 0; op < N_OPS; ++op) {
-            call_status st = call_checked(&g_w, op, out, NULL);
-            ck_assert_msg(st.p1 == ACLNN_SUCCESS && st.p2 == ACLNN_SUCCESS, "%s on %s/%d/%lld: %d, %d",
-                          k_op_name[op], c->soc ? c->soc : "NULL", (int)c->cores, (long long)c->ub, (int)st.p1,
-                          (int)st.p2);
-        }
-    }
-    free(out);
-    rec_assert_clean(1); /* call_checked's result checks */
-}
-
-START_TEST(test_setters_race_calls)
-{
-    world_init();
-    expect_every_setting_same();
-    pthread_t t[THREADS + 1];
-    worker_arg a[THREADS];
-    worker_args(a, THREADS);
-    spawn(&t[THREADS], 1, setter_worker, NULL, 0);
-    spawn(t, THREADS, settings_user_worker, a, sizeof a[0]);
-    join_all(t, THREADS);
-    atomic_store(&g_setters_stop, true);
-    join_all(&t[THREADS], 1);
-    worker_args_free(a, THREADS);
-    ck_assert_int_eq(aclnnCpuSetNumThreads(0), ACL_SUCCESS);
-    ck_assert_int_eq(aclnnCpuSetPlatform(NULL, 0, 0), ACL_SUCCESS);
-    rec_assert_clean(THREADS * SETTER_ITERS * 4L);
-}
-END_TEST
 
 /* ---- a call stalled while its tensor is destroyed and the quarantine turns over ------------------- */
 
@@ -1143,12 +925,15 @@ START_TEST(test_streams_race)
 }
 END_TEST
 
-/* ---- every registry API from several threads at once -------------------------------------------- */
+/* ---- every registry API: the cases and one whole call, checked ------------------------------------ */
 
-/* One case per operator-info row and dtype the host profile takes: shared inputs (read by every
- * thread at once), the single-threaded result. Made by the test's thread before any worker starts;
- * workers only read it. */
-#define API_N 6000      /* elements: past the kernels' thread grains, so that OpenMP forks outside TSan */
+/* A case per operator-info row and dtype: shared inputs (read by every thread at once), the
+ * single-threaded result. Made by the test's thread before any worker starts; workers only read it
+ * (in a destroy case, also the handles being destroyed). */
+/* Elements: past the kernels' thread grains, so that OpenMP forks outside TSan. Under TSan OpenMP stays
+ * at one thread and every element access is instrumented: fewer elements keep the races on the
+ * library's own state (handles, executors, settings) without most of the kernels' cost. */
+#define API_N (UNDER_TSAN ? 2048 : 6000)
 #define API_ITERS 3
 #define API_GUARD 64    /* bytes after each worker output that must stay untouched */
 #define MAX_API_CASES 256
@@ -1162,26 +947,34 @@ typedef struct {
 static api_case g_api[MAX_API_CASES];
 static int g_n_api;
 
+/* Row `op`'s call in dt on API_N elements (acpu_test_call.h) and its result with the current
+ * settings; false, nothing kept, when the library refuses it. */
+static bool api_case_make(api_case *k, const acpu_test_op *op, aclDataType dt, uint64_t seed)
+{
+    const int64_t dims[1] = {API_N};
+    acpu_test_call_make(&k->call, op, dt, 1, dims, seed);
+    if (acpu_test_call_run(&k->call) != ACLNN_SUCCESS) {
+        acpu_test_call_free(&k->call);
+        return false;
+    }
+    k->bytes = (size_t)API_N * acpu_test_dtype_size(k->call.dt);
+    k->want = malloc(k->bytes);
+    ck_assert_ptr_nonnull(k->want);
+    memcpy(k->want, k->call.buf[k->call.out], k->bytes);
+    acpu_test_call_reset(&k->call);
+    return true;
+}
+
 /* Every row in each of its dtypes that phase 1 takes on the host profile; the results with one thread. */
 static void api_cases_init(void)
 {
-    const int64_t dims[1] = {API_N};
     ck_assert_int_eq(aclnnCpuSetPlatform("host", 0, 0), ACL_SUCCESS);
     ck_assert_int_eq(aclnnCpuSetNumThreads(1), ACL_SUCCESS);
     for (int o = 0; o < acpu_test_num_ops; o++) {
         int taken = 0;
         for (int d = 0; d < acpu_test_ops[o].n_dtypes && g_n_api < MAX_API_CASES; d++) {
-            api_case *k = &g_api[g_n_api];
-            acpu_test_call_make(&k->call, &acpu_test_ops[o], acpu_test_ops[o].dtypes[d], 1, dims, 37u + (unsigned)d);
-            if (acpu_test_call_run(&k->call) != ACLNN_SUCCESS) {
-                acpu_test_call_free(&k->call);
+            if (!api_case_make(&g_api[g_n_api], &acpu_test_ops[o], acpu_test_ops[o].dtypes[d], 37u + (unsigned)d))
                 continue;
-            }
-            k->bytes = (size_t)API_N * acpu_test_dtype_size(k->call.dt);
-            k->want = malloc(k->bytes);
-            ck_assert_ptr_nonnull(k->want);
-            memcpy(k->want, k->call.buf[k->call.out], k->bytes);
-            acpu_test_call_reset(&k->call);
             taken++;
             g_n_api++;
         }
@@ -1190,9 +983,29 @@ static void api_cases_init(void)
     ck_assert_int_eq(aclnnCpuSetNumThreads(0), ACL_SUCCESS);
 }
 
-/* The case's call on the shared inputs into `out` (a worker's own memory, holding the in-place
- * input where the output is read too), through a fresh output tensor; checked without Check. */
-static void api_call_checked(const api_case *k, unsigned char *out)
+/* g_api[slot]: row o's case in its host base dtype, single-threaded (asserted to run). */
+static api_case *api_case_of_row(int slot, int o)
+{
+    const acpu_test_op *op = &acpu_test_ops[o];
+    ck_assert_int_eq(aclnnCpuSetPlatform("host", 0, 0), ACL_SUCCESS);
+    ck_assert_int_eq(aclnnCpuSetNumThreads(1), ACL_SUCCESS);
+    aclDataType dt = acpu_test_call_base_dtype(op, ACPU_PG_950);
+    ck_assert_msg(dt != ACL_DT_UNDEFINED, "%s runs in none of its row's dtypes on the host profile", op->api);
+    ck_assert_msg(api_case_make(&g_api[slot], op, dt, 37u + (unsigned)slot), "%s: %s", op->api, aclGetRecentErrMsg());
+    ck_assert_int_eq(aclnnCpuSetNumThreads(0), ACL_SUCCESS);
+    g_n_api = slot + 1 > g_n_api ? slot + 1 : g_n_api;
+    return &g_api[slot];
+}
+
+/* Whether message m comes from function fn ("fn: ..."). */
+static bool msg_from(const char *m, const char *fn)
+{
+    size_t n = strlen(fn);
+    return strncmp(m, fn, n) == 0 && m[n] == ':';
+}
+
+/* What the output memory of k's call holds before it: the in-place input's values, else 0x5a bytes. */
+static void api_out_prepare(const api_case *k, unsigned char *out)
 {
     const acpu_test_call *c = &k->call;
     if (acpu_test_kind_is_input(c->api->params[c->out].kind))
@@ -1200,43 +1013,92 @@ static void api_call_checked(const api_case *k, unsigned char *out)
     else
         memset(out, 0x5a, k->bytes);
     memset(out + k->bytes, 0xa5, API_GUARD);
+}
+
+static bool api_out_untouched(const api_case *k, const unsigned char *out)
+{
+    const acpu_test_call *c = &k->call;
+    if (acpu_test_kind_is_input(c->api->params[c->out].kind))
+        return memcmp(out, c->snap[c->out], k->bytes) == 0;
+    for (size_t b = 0; b < k->bytes; b++)
+        if (out[b] != 0x5a)
+            return false;
+    return true;
+}
+
+/* The case's call on its shared inputs into `out` (a worker's own memory, API_N elements and
+ * API_GUARD bytes) through a fresh output tensor (each destroy moves the tensor destroy count and so
+ * invalidates every thread's handle memo), run on `stream`; checked without Check: the
+ * single-threaded bits when both phases succeed, the output untouched otherwise, nothing written past
+ * it; a refused phase names its own function in this thread's message; a phase 2 refused (for its
+ * stream) leaves the executor live: it is destroyed here. */
+static call_status api_call(const api_case *k, unsigned char *out, aclrtStream stream)
+{
+    call_status st = {.p1 = -1, .p2 = -1};
+    const acpu_test_call *c = &k->call;
+    api_out_prepare(k, out);
     aclTensor *t = aclCreateTensor(c->dims, c->rank, c->dt, NULL, 0, ACL_FORMAT_ND, c->dims, c->rank, out);
     EXPECT(t != NULL, "aclCreateTensor failed: %s", aclGetRecentErrMsg());
     if (t == NULL)
-        return;
+        return st;
     acpu_arg args[ACPU_MAX_PARAMS];
     memcpy(args, c->args, sizeof args);
     args[c->out].p = t;
     uint64_t ws = 0;
     aclOpExecutor *ex = NULL;
-    aclnnStatus p1 = c->api->invoke(args, &ws, &ex), p2 = -1;
-    EXPECT(p1 == ACLNN_SUCCESS, "%s phase 1: %d (%s)", c->api->name, (int)p1, aclGetRecentErrMsg());
-    void *buf = NULL;
-    if (p1 == ACLNN_SUCCESS && ws > 0 && aclrtMalloc(&buf, ws, ACL_MEM_MALLOC_HUGE_FIRST) != ACL_SUCCESS)
-        EXPECT(false, "aclrtMalloc of a %llu-byte workspace failed", (unsigned long long)ws);
-    if (p1 == ACLNN_SUCCESS) {
-        p2 = c->api->run(buf, ws, ex, NULL);
-        EXPECT(p2 == ACLNN_SUCCESS, "%s phase 2: %d (%s)", c->api->name, (int)p2, aclGetRecentErrMsg());
+    st.p1 = c->api->invoke(args, &ws, &ex);
+    if (st.p1 == ACLNN_SUCCESS) {
+        void *buf = NULL;
+        if (ws > 0 && aclrtMalloc(&buf, ws, ACL_MEM_MALLOC_HUGE_FIRST) != ACL_SUCCESS)
+            EXPECT(false, "aclrtMalloc of a %llu-byte workspace failed", (unsigned long long)ws);
+        st.p2 = c->api->run(buf, ws, ex, stream);
+        if (st.p2 == ACLNN_ERR_PARAM_INVALID) {
+            const char *m = aclGetRecentErrMsg();
+            EXPECT(msg_from(m, c->api->name), "%s phase 2 refused, this thread's message is \"%s\"", c->api->name, m);
+            EXPECT(aclDestroyAclOpExecutor(ex) == ACLNN_SUCCESS, "%s: an executor refused for its stream is not live",
+                   c->api->name);
+        }
+        if (buf != NULL)
+            EXPECT(aclrtFree(buf) == ACL_SUCCESS, "aclrtFree of the workspace failed");
+    } else {
+        const char *m = aclGetRecentErrMsg();
+        EXPECT(msg_from(m, c->api->phase1), "%s failed with %d, this thread's message is \"%s\"", c->api->name,
+               (int)st.p1, m);
     }
-    if (buf != NULL)
-        EXPECT(aclrtFree(buf) == ACL_SUCCESS, "aclrtFree of the workspace failed");
-    EXPECT(p2 != ACLNN_SUCCESS || memcmp(out, k->want, k->bytes) == 0,
-           "%s %s: the result differs from the single-threaded one", c->api->name, acpu_dtype_name(c->dt));
+    if (st.p1 == ACLNN_SUCCESS && st.p2 == ACLNN_SUCCESS)
+        EXPECT(memcmp(out, k->want, k->bytes) == 0, "%s %s: the result differs from the single-threaded one",
+               c->api->name, acpu_dtype_name(c->dt));
+    else
+        EXPECT(api_out_untouched(k, out), "%s failed (%d, %d) but wrote its output", c->api->name, (int)st.p1,
+               (int)st.p2);
     bool guard = true;
     for (int b = 0; b < API_GUARD; b++)
         guard = guard && out[k->bytes + (size_t)b] == 0xa5;
     EXPECT(guard, "%s: a byte after the output was written", c->api->name);
     EXPECT(aclDestroyTensor(t) == ACLNN_SUCCESS, "aclDestroyTensor of a live output failed");
+    return st;
 }
+
+static unsigned char *alloc_api_out(void)
+{
+    unsigned char *out = aligned_alloc(64, (size_t)API_N * ACPU_TEST_CALL_ELEM_MAX + API_GUARD);
+    EXPECT(out != NULL, "no memory for a worker's output");
+    return out;
+}
+
+/* ---- every registry API from several threads at once -------------------------------------------- */
 
 static void *every_api_worker(void *p)
 {
     worker_arg *a = p;
-    unsigned char *out = aligned_alloc(64, (size_t)API_N * ACPU_TEST_CALL_ELEM_MAX + API_GUARD);
-    EXPECT(out != NULL, "no memory for a worker's output");
+    unsigned char *out = alloc_api_out();
     for (int it = 0; out != NULL && it < API_ITERS; ++it)
-        for (int j = 0; j < g_n_api; ++j) /* each thread its own order: different APIs meet */
-            api_call_checked(&g_api[(j * (a->id + 1) + it) % g_n_api], out);
+        for (int j = 0; j < g_n_api; ++j) { /* each thread its own order: different APIs meet */
+            const api_case *k = &g_api[(j * (a->id + 1) + it) % g_n_api];
+            call_status st = api_call(k, out, NULL);
+            EXPECT(st.p1 == ACLNN_SUCCESS && st.p2 == ACLNN_SUCCESS, "%s: %d, %d (%s)", k->call.api->name,
+                   (int)st.p1, (int)st.p2, aclGetRecentErrMsg());
+        }
     free(out);
     atomic_fetch_add(&g_workers_done, 1);
     return NULL;
@@ -1275,6 +1137,355 @@ START_TEST(test_every_api_concurrent)
     rec_assert_clean((long)THREADS * API_ITERS * g_n_api * 3);
 }
 END_TEST
+
+/* ---- every registry API while the setters race the calls ---------------------------------------- */
+
+/* The calls of the race: one case per row (its host base dtype, which every setting must take) and
+ * the world's four ELU / Softplus calls (isResult, an int32 self: theirs alone), by one index. */
+static int setter_kinds(void) { return g_n_api + N_OPS; }
+
+static call_status setter_call(int kind, unsigned char *api_out, float *out, aclrtStream stream)
+{
+    if (kind < g_n_api)
+        return api_call(&g_api[kind], api_out, stream);
+    return call_checked(&g_w, kind - g_n_api, out, stream);
+}
+
+static const char *setter_kind_name(int kind)
+{
+    return kind < g_n_api ? g_api[kind].call.api->name : k_op_name[kind - g_n_api];
+}
+
+static void *settings_user_worker(void *p)
+{
+    worker_arg *a = p;
+    unsigned char *api_out = alloc_api_out();
+    int kinds = setter_kinds();
+    for (int it = 0; api_out != NULL && it < 4 * kinds; ++it) {
+        int kind = (it + a->id) % kinds;
+        call_status st = setter_call(kind, api_out, a->out, it % 2 ? g_w.stream : NULL);
+        EXPECT(st.p1 == ACLNN_SUCCESS && st.p2 == ACLNN_SUCCESS, "%s while setters run: %d, %d (%s)",
+               setter_kind_name(kind), (int)st.p1, (int)st.p2, aclGetRecentErrMsg());
+    }
+    free(api_out);
+    return NULL;
+}
+
+/* Each setting alone, on this thread: every call's result equals the default's bit for bit (so that
+ * a difference under the race below can only come from the race). */
+static void expect_every_setting_same(void)
+{
+    float *out = alloc_out();
+    unsigned char *api_out = alloc_api_out();
+    const int32_t *threads = UNDER_TSAN ? k_threads_tsan : k_threads_all;
+    size_t n_threads = UNDER_TSAN ? N_ELEMS(k_threads_tsan) : N_ELEMS(k_threads_all);
+    for (size_t i = 0; i < N_ELEMS(k_platforms) * n_threads; ++i) {
+        const platform_cfg *c = &k_platforms[i % N_ELEMS(k_platforms)];
+        ck_assert_int_eq(aclnnCpuSetPlatform(c->soc, c->cores, c->ub), ACL_SUCCESS);
+        ck_assert_int_eq(aclnnCpuSetNumThreads(threads[i % n_threads]), ACL_SUCCESS);
+        for (int kind = 0; kind < setter_kinds(); ++kind) {
+            call_status st = setter_call(kind, api_out, out, NULL);
+            ck_assert_msg(st.p1 == ACLNN_SUCCESS && st.p2 == ACLNN_SUCCESS, "%s on %s/%d/%lld: %d, %d (%s)",
+                          setter_kind_name(kind), c->soc ? c->soc : "NULL", (int)c->cores, (long long)c->ub,
+                          (int)st.p1, (int)st.p2, aclGetRecentErrMsg());
+        }
+    }
+    free(out);
+    free(api_out);
+    rec_assert_clean(1); /* the calls' result checks */
+}
+
+/* THREADS threads calling every registry API (and the world's ELU / Softplus calls), 4 times each
+ * per thread, on shared inputs and streams while a setter thread cycles through every profile, UB
+ * and core override and thread count: every call succeeds with the bits of the default settings. */
+START_TEST(test_setters_race_calls)
+{
+    world_init();
+    for (int o = 0; o < acpu_test_num_ops; o++)
+        api_case_of_row(o, o);
+    expect_every_setting_same();
+    pthread_t t[THREADS + 1];
+    worker_arg a[THREADS];
+    worker_args(a, THREADS);
+    spawn(&t[THREADS], 1, setter_worker, NULL, 0);
+    spawn(t, THREADS, settings_user_worker, a, sizeof a[0]);
+    join_all(t, THREADS);
+    atomic_store(&g_setters_stop, true);
+    join_all(&t[THREADS], 1);
+    worker_args_free(a, THREADS);
+    ck_assert_int_eq(aclnnCpuSetNumThreads(0), ACL_SUCCESS);
+    ck_assert_int_eq(aclnnCpuSetPlatform(NULL, 0, 0), ACL_SUCCESS);
+    rec_assert_clean(THREADS * 4L * setter_kinds() * 4L);
+}
+END_TEST
+
+/* ---- every registry API: its repeatable executor destroyed while threads run it ----------------- */
+
+#define SERIAL_RUNS 100
+#define SERIAL_CAP 1000000 /* a bound on a worker's runs: the destroy comes long before */
+#define SERIAL_AFTER 3     /* refused runs each worker makes once the destroy took effect */
+
+static struct {
+    const api_case *k;
+    void *workspace;
+    uint64_t ws;
+    aclrtStream stream;
+    pthread_mutex_t caller_lock; /* the callers' ordering of the executor's runs */
+} g_sr = {.caller_lock = PTHREAD_MUTEX_INITIALIZER};
+
+/* Runs the shared executor (g_sx.ex, over the case's own buffers) under the callers' mutex, each run
+ * on a different stream choice, its output memory put back first (the in-place input's values, or
+ * the fill), until it has been refused SERIAL_AFTER times (the destroy lands during some run; once
+ * refused it stays refused); checks the output after each run: the single-threaded bits, or
+ * untouched, and nothing past it. Workers do not stop on a count of runs, so however the OS
+ * schedules them, the destroy comes while they are running. */
+static void *serial_exec_worker(void *p)
+{
+    worker_arg *a = p;
+    const acpu_test_call *c = &g_sr.k->call;
+    unsigned char *out = c->buf[c->out];
+    const unsigned char *before = c->snap[c->out];
+    size_t bytes = g_sr.k->bytes, all = c->cap + ACPU_TEST_GUARD;
+    int refused = 0;
+    for (int r = 0; r < SERIAL_CAP && refused < SERIAL_AFTER; ++r) {
+        pthread_mutex_lock(&g_sr.caller_lock);
+        memcpy(out, before, all);
+        bool destroying = atomic_load(&g_sx.destroy_started);
+        aclnnStatus rc = c->api->run(g_sr.workspace, g_sr.ws, g_sx.ex, (r + a->id) % 2 ? g_sr.stream : NULL);
+        if (rc == ACLNN_SUCCESS) {
+            EXPECT(refused == 0, "%s: a destroyed repeatable executor ran again", c->api->name);
+            EXPECT(memcmp(out, g_sr.k->want, bytes) == 0, "%s: run %d of the shared executor differs", c->api->name,
+                   r);
+            EXPECT(memcmp(out + bytes, before + bytes, all - bytes) == 0, "%s: run %d wrote past its output",
+                   c->api->name, r);
+            atomic_fetch_add(&g_sx.runs, 1);
+        } else {
+            EXPECT(rc == ACLNN_ERR_PARAM_INVALID, "%s: run of a shared repeatable executor: %d", c->api->name, (int)rc);
+            EXPECT(destroying || atomic_load(&g_sx.destroy_started), "%s: refused (%d) before the destroy",
+                   c->api->name, (int)rc);
+            EXPECT(memcmp(out, before, all) == 0, "%s: a refused run wrote memory", c->api->name);
+            refused++;
+        }
+        pthread_mutex_unlock(&g_sr.caller_lock);
+    }
+    EXPECT(refused == SERIAL_AFTER, "worker %d ran %d times without seeing the destroy", a->id, SERIAL_CAP);
+    atomic_fetch_add(&g_workers_done, 1);
+    return NULL;
+}
+
+static void api_case_free(api_case *k)
+{
+    free(k->want);
+    acpu_test_call_free(&k->call);
+    memset(k, 0, sizeof *k);
+}
+
+/* Row o's repeatable executor run by THREADS threads in turn until it is destroyed (without the
+ * callers' mutex: during some run) after SERIAL_RUNS runs. */
+static void repeatable_destroyed_row(int o, long *min_checks)
+{
+    api_case *k = api_case_of_row(0, o);
+    g_sr.k = k;
+    g_sr.workspace = NULL;
+    g_sr.ws = 0;
+    atomic_store(&g_sx.runs, 0);
+    atomic_store(&g_sx.destroy_started, false);
+    atomic_store(&g_workers_done, 0);
+    ck_assert_int_eq(acpu_test_call_phase1(&k->call, &g_sr.ws, &g_sx.ex), ACLNN_SUCCESS);
+    ck_assert_int_eq(aclSetAclOpExecutorRepeatable(g_sx.ex), ACLNN_SUCCESS);
+    if (g_sr.ws > 0)
+        ck_assert_int_eq(aclrtMalloc(&g_sr.workspace, g_sr.ws, ACL_MEM_MALLOC_HUGE_FIRST), ACL_SUCCESS);
+    pthread_t t[THREADS];
+    worker_arg a[THREADS];
+    worker_args(a, THREADS);
+    spawn(t, THREADS, serial_exec_worker, a, sizeof a[0]);
+    wait_for(&g_sx.runs, SERIAL_RUNS, THREADS); /* then destroyed without the callers' mutex: during some run */
+    atomic_store(&g_sx.destroy_started, true);
+    ck_assert_int_eq(aclDestroyAclOpExecutor(g_sx.ex), ACLNN_SUCCESS);
+    join_all(t, THREADS);
+    worker_args_free(a, THREADS);
+    ck_assert_msg(atomic_load(&g_sx.runs) >= SERIAL_RUNS, "%s: %ld runs", k->call.api->name, atomic_load(&g_sx.runs));
+    ck_assert_int_eq(aclDestroyAclOpExecutor(g_sx.ex), ACLNN_ERR_PARAM_INVALID);
+    if (g_sr.workspace != NULL)
+        ck_assert_int_eq(aclrtFree(g_sr.workspace), ACL_SUCCESS);
+    *min_checks += SERIAL_RUNS * 2L + THREADS * SERIAL_AFTER * 2L;
+    rec_assert_clean(*min_checks);
+    api_case_free(k);
+}
+
+/* Every row in turn (one process: a fork per row costs more than the row under TSan). */
+START_TEST(test_repeatable_destroyed_while_running)
+{
+    ck_assert_int_eq(aclrtCreateStream(&g_sr.stream), ACL_SUCCESS);
+    long min_checks = 0;
+    for (int o = 0; o < acpu_test_num_ops; o++)
+        repeatable_destroyed_row(o, &min_checks);
+    ck_assert_int_eq(aclrtDestroyStream(g_sr.stream), ACL_SUCCESS);
+}
+END_TEST
+
+/* ---- every registry API: handles destroyed while other threads use them ------------------------- */
+
+/* Each row with the next one: workers call one each (even ids the first, odd the second) on the cases'
+ * shared input tensors, scalars and stream while the test's thread and a helper destroy all of them
+ * (each handle by both at once: exactly one destroy wins). Every phase 1 returns 0 or 161002 naming
+ * its own API, never the other thread's; a phase 1 that started after every destroy returned must be
+ * refused (where the API has a shared handle: an in-place API without scalars has none); a phase 2 on
+ * the destroyed stream must be refused, one that started before may run. Results are exact whenever
+ * both phases succeed (the data memory stays alive: the executor copied the views). */
+typedef struct {
+    atomic_long calls;
+    atomic_bool handles_gone, stream_gone;
+    atomic_long refused;
+    aclrtStream stream;
+    bool shared[2]; /* case s has an input tensor or a scalar among the victims */
+} destroy_state;
+
+static destroy_state g_ds;
+
+#define AFTER_DESTROY_CALLS 20
+
+static void *destroy_victim_worker(void *p)
+{
+    worker_arg *a = p;
+    int s = a->id % 2;
+    const api_case *k = &g_api[s];
+    unsigned char *out = alloc_api_out();
+    for (int after = 0; out != NULL && after < AFTER_DESTROY_CALLS;) {
+        bool gone = atomic_load(&g_ds.handles_gone), stream_gone = atomic_load(&g_ds.stream_gone);
+        call_status st = api_call(k, out, g_ds.stream);
+        const char *name = k->call.api->name;
+        EXPECT(st.p1 == ACLNN_SUCCESS || st.p1 == ACLNN_ERR_PARAM_INVALID, "%s phase 1: %d", name, (int)st.p1);
+        EXPECT(!(gone && g_ds.shared[s] && st.p1 == ACLNN_SUCCESS), "%s phase 1 accepted destroyed handles", name);
+        if (st.p1 == ACLNN_SUCCESS)
+            EXPECT(st.p2 == ACLNN_SUCCESS || st.p2 == ACLNN_ERR_PARAM_INVALID, "%s phase 2: %d", name, (int)st.p2);
+        if (st.p1 == ACLNN_SUCCESS && stream_gone)
+            EXPECT(st.p2 == ACLNN_ERR_PARAM_INVALID, "%s phase 2 ran on a destroyed stream", name);
+        if (st.p1 != ACLNN_SUCCESS || st.p2 != ACLNN_SUCCESS)
+            atomic_fetch_add(&g_ds.refused, 1);
+        atomic_fetch_add(&g_ds.calls, 1);
+        after += gone;
+    }
+    free(out);
+    atomic_fetch_add(&g_workers_done, 1);
+    return NULL;
+}
+
+/* Destroys one handle; returns 1 when this call destroyed it, 0 when it was refused as not live. */
+typedef enum { H_TENSOR, H_SCALAR, H_STREAM } handle_kind;
+
+static int destroy_one(handle_kind k, void *h)
+{
+    int rc = k == H_TENSOR ? aclDestroyTensor(h) : k == H_SCALAR ? aclDestroyScalar(h) : aclrtDestroyStream(h);
+    int refused = k == H_STREAM ? ACL_ERROR_INVALID_PARAM : ACLNN_ERR_PARAM_INVALID;
+    EXPECT(rc == 0 || rc == refused, "destroy of a handle: %d", rc);
+    return rc == 0;
+}
+
+typedef struct {
+    handle_kind kind[2 * ACPU_MAX_PARAMS + 1];
+    void *h[2 * ACPU_MAX_PARAMS + 1];
+    int n;
+    atomic_int wins[2 * ACPU_MAX_PARAMS + 1];
+} victims;
+
+static victims g_vict;
+
+static void *second_destroyer(void *p)
+{
+    (void)p;
+    for (int i = 0; i < g_vict.n; ++i)
+        atomic_fetch_add(&g_vict.wins[i], destroy_one(g_vict.kind[i], g_vict.h[i]));
+    return NULL;
+}
+
+static void add_victim(handle_kind k, void *h)
+{
+    g_vict.kind[g_vict.n] = k;
+    g_vict.h[g_vict.n++] = h;
+}
+
+/* Case s's input tensors and scalars as victims; the call no longer owns them (they are destroyed by
+ * the test, not by acpu_test_call_free). */
+static void add_case_victims(int s)
+{
+    acpu_test_call *c = &g_api[s].call;
+    for (int i = 0; i < c->n_params; i++) {
+        if (c->api->params[i].kind == ACPU_P_TIN && c->t[i] != NULL) {
+            add_victim(H_TENSOR, c->t[i]);
+            g_ds.shared[s] = true;
+        } else if (c->s[i] != NULL) {
+            add_victim(H_SCALAR, c->s[i]);
+            g_ds.shared[s] = true;
+        }
+    }
+}
+
+static void drop_case_victims(int s)
+{
+    acpu_test_call *c = &g_api[s].call;
+    for (int i = 0; i < c->n_params; i++) {
+        if (c->api->params[i].kind == ACPU_P_TIN)
+            c->t[i] = NULL;
+        c->s[i] = NULL;
+    }
+}
+
+/* Rows o0 (even workers) and o1 (odd workers), their handles and a stream destroyed while in use. */
+static void destroy_in_use_rows(int o0, int o1, long *min_checks)
+{
+    api_case_of_row(0, o0);
+    api_case_of_row(1, o1);
+    atomic_store(&g_ds.calls, 0);
+    atomic_store(&g_ds.handles_gone, false);
+    atomic_store(&g_ds.stream_gone, false);
+    atomic_store(&g_ds.refused, 0);
+    g_ds.shared[0] = g_ds.shared[1] = false;
+    atomic_store(&g_workers_done, 0);
+    g_vict.n = 0;
+    for (size_t i = 0; i < N_ELEMS(g_vict.wins); i++)
+        atomic_store(&g_vict.wins[i], 0);
+    ck_assert_int_eq(aclrtCreateStream(&g_ds.stream), ACL_SUCCESS);
+    add_victim(H_STREAM, g_ds.stream);
+    add_case_victims(0);
+    add_case_victims(1);
+    pthread_t t[THREADS + 1];
+    worker_arg a[THREADS];
+    worker_args(a, THREADS);
+    spawn(t, THREADS, destroy_victim_worker, a, sizeof a[0]);
+    wait_for(&g_ds.calls, THREADS * 10L, THREADS);
+    spawn(&t[THREADS], 1, second_destroyer, NULL, 0);
+    for (int i = 0; i < g_vict.n; ++i)
+        atomic_fetch_add(&g_vict.wins[i], destroy_one(g_vict.kind[i], g_vict.h[i]));
+    join_all(&t[THREADS], 1);
+    atomic_store(&g_ds.stream_gone, true);
+    atomic_store(&g_ds.handles_gone, true);
+    join_all(t, THREADS);
+    worker_args_free(a, THREADS);
+    for (int i = 0; i < g_vict.n; ++i)
+        ck_assert_msg(atomic_load(&g_vict.wins[i]) == 1, "%s, %s: handle %d destroyed %d times",
+                      g_api[0].call.api->name, g_api[1].call.api->name, i, atomic_load(&g_vict.wins[i]));
+    ck_assert_msg(atomic_load(&g_ds.refused) >= THREADS * AFTER_DESTROY_CALLS, "%s, %s: %ld calls refused",
+                  g_api[0].call.api->name, g_api[1].call.api->name, atomic_load(&g_ds.refused));
+    *min_checks += THREADS * 10L * 5;
+    rec_assert_clean(*min_checks);
+    for (int s = 0; s < 2; s++) {
+        drop_case_victims(s);
+        api_case_free(&g_api[s]);
+    }
+}
+
+/* Every row in turn, with the next one (one process: a fork per row costs more than the row under
+ * TSan). */
+START_TEST(test_destroy_in_use)
+{
+    long min_checks = 0;
+    for (int o = 0; o < acpu_test_num_ops; o++)
+        destroy_in_use_rows(o, (o + 1) % acpu_test_num_ops, &min_checks);
+}
+END_TEST
+
+/* ---- every registry API: one non-repeatable executor, two threads ------------------------------- */
 
 /* A non-repeatable executor of each API run by two threads at once: its first run consumes it, so
  * exactly one of the two succeeds (with the single-threaded bits) and the other is refused (161002). */
@@ -1341,11 +1552,11 @@ int main(void)
     Suite *s = suite_create("concurrency");
     TCase *ops = tcase_create("operators");
     tcase_add_test(ops, test_shared_inputs);
-    tcase_add_test(ops, test_setters_race_calls);
     suite_add_tcase(s, ops);
     TCase *apis = tcase_create("every registry API");
     tcase_add_test(apis, test_every_api_concurrent);
     tcase_add_test(apis, test_every_api_executor_claimed_once);
+    tcase_add_test(apis, test_setters_race_calls);
     suite_add_tcase(s, apis);
     TCase *ex = tcase_create("executors");
     tcase_add_test(ex, test_repeatable_empty_concurrent);

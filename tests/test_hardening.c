@@ -1,11 +1,14 @@
 /* Hostile-caller regressions: every size a caller controls is checked exactly, output dtype lists
- * are closed, phase 1 never traps on a NaN scalar with FP exceptions enabled, an executor runs only
- * under its own operator, outputs may not overlap themselves or partially overlap an input,
- * absurd thread counts are capped; and, for every API of the registry, a UB override too small for
- * one tile is refused in phase 1, the tiling lab refuses empty outputs and NULL argv entries with
- * the documented codes, and rebinding an executor's tensor applies phase 1's overlap rule. Each case
- * fails (or crashes) on a library without the check it names; each failing call must also leave
- * every buffer and its guard untouched. */
+ * are closed, an executor runs only under its own operator, outputs may not overlap themselves or
+ * partially overlap an input, absurd thread counts are capped; and, for every API of the registry
+ * (its operator-info row, through the generic call of acpu_test_call.h, so that a new row is covered
+ * with no edit here): a UB override too small for one tile is refused in phase 1, a UB override so
+ * large that the workspace is not representable is refused as the tiling lab's plan says, phase 1 and
+ * 2 never trap with every FP exception unmasked, the tiling lab refuses empty outputs and NULL argv
+ * entries with the documented codes, and rebinding an executor's tensors (NULL, wrapping and
+ * overlapping addresses, exact in-place aliasing) keeps phase 1's guarantees. A few ELU and Softplus
+ * cases stay for what is their own. Each case fails (or crashes) on a library without the check it
+ * names; each failing call must also leave every buffer and its guard untouched. */
 #define _GNU_SOURCE /* feenableexcept */
 #include <fenv.h>
 #include <math.h>
@@ -18,10 +21,12 @@
 #include "aclnnop/aclnn_elu_backward.h"
 #include "aclnnop/aclnn_softplus_backward.h"
 #include "acpu_test.h"
+#include "acpu_test_call.h"
 #include "acpu_test_opinfo.h"
 #include "acpu_test_proc.h"
 #include "acpu_test_tensor.h"
 #include "lab/acpu_lab.h"
+#include "runtime/acpu_runtime.h" /* acpu_dtype_name */
 #include "tiling/acpu_platform.h"
 
 #define N_ELEMS(a) (sizeof(a) / sizeof((a)[0]))
@@ -227,10 +232,12 @@ START_TEST(test_storage_bytes_exact)
 }
 END_TEST
 
-/* A staged call of 2^59 elements (strided gradOutput over a claimed 2^60-float storage) on a profile
- * whose UB is INT64_MAX: softplus's tile, and so its workspace, would not be representable. Phase 1 only
- * checks, so the data pointers are far-apart addresses that are never dereferenced (real buffers
- * this large do not exist, and claimed spans this large would overlap). */
+/* ELU's and Softplus's own outcomes (every API against the tiling lab's plan:
+ * test_workspace_exact_every_api): a staged call of 2^59 elements (strided gradOutput over a claimed
+ * 2^60-float storage) on a profile whose UB is INT64_MAX: softplus's tile, and so its workspace, would
+ * not be representable. Phase 1 only checks, so the data pointers are far-apart addresses that are
+ * never dereferenced (real buffers this large do not exist, and claimed spans this large would
+ * overlap). */
 START_TEST(test_workspace_exact)
 {
     const int64_t n = P62 >> 3, strided[1] = {2}, dims[1] = {n}, storage_in[1] = {2 * n}, storage_out[1] = {n};
@@ -359,8 +366,10 @@ static aclnnStatus softplus_with_odd(held *go, held *x, held *gi, aclScalar *one
     return rc == ACLNN_SUCCESS ? acpu_test_run_phase2(aclnnSoftplusBackward, ws, exec) : rc;
 }
 
-/* Both operators, every scalar slot in turn holding the pattern, every FP exception unmasked
- * (SIGFPE at the first trapping instruction, which Check's fork mode reports as an error). */
+/* ELU's and Softplus's own statuses (every API, against the masked call: test_no_trap_every_api):
+ * every scalar slot in turn holding the pattern, every FP exception unmasked (SIGFPE at the first
+ * trapping instruction, which Check's fork mode reports as an error); only ELU's isResult with a
+ * negative alpha is refused. */
 START_TEST(test_no_trap_with_fp_exceptions)
 {
     uint32_t bits = k_trap_bits[_i];
@@ -537,54 +546,6 @@ START_TEST(test_overlap_broadcast_input)
     uint64_t ws = 0;
     ck_assert_int_eq(softplus_phase1(go, x, gi, &exec, &ws), ACLNN_ERR_PARAM_INVALID);
     acpu_test_expect_msg_at(SP_API, "gradOutput", NULL, __LINE__);
-    aclDestroyTensor(go);
-    aclDestroyTensor(x);
-    aclDestroyTensor(gi);
-    free(buf);
-}
-END_TEST
-
-/* ---- address rebinding keeps phase 1's guarantees ------------------------------------------------ */
-
-/* A repeatable ELU executor over three separate 16-float buffers, rebound to other addresses: a NULL
- * address, one whose view would wrap around the address space, and an output moved onto part of an
- * input are refused (nothing changes: the next run still writes the old buffer); moving the output
- * exactly onto an input (in place) is allowed and computes in place. */
-START_TEST(test_rebind_rules)
-{
-    float *buf = (float *)(void *)acpu_test_guarded_alloc(64 * sizeof(float), 0);
-    for (int i = 0; i < 64; i++)
-        buf[i] = 0.25f * (float)(i - 40);
-    const int64_t dims[1] = {16}, storage[1] = {16};
-    aclTensor *go = aclCreateTensor(dims, 1, ACL_FLOAT, NULL, 0, ACL_FORMAT_ND, storage, 1, buf);
-    aclTensor *x = aclCreateTensor(dims, 1, ACL_FLOAT, NULL, 0, ACL_FORMAT_ND, storage, 1, buf + 16);
-    aclTensor *gi = aclCreateTensor(dims, 1, ACL_FLOAT, NULL, 0, ACL_FORMAT_ND, storage, 1, buf + 32);
-    aclOpExecutor *exec = NULL;
-    uint64_t ws = 0;
-    ck_assert_int_eq(elu_phase1(go, x, gi, &exec, &ws), ACLNN_SUCCESS);
-    ck_assert_int_eq(aclSetAclOpExecutorRepeatable(exec), ACLNN_SUCCESS);
-    ck_assert_int_eq(aclSetOutputTensorAddr(exec, 0, gi, NULL), ACLNN_ERR_PARAM_NULLPTR);
-    acpu_test_expect_msg_at("aclSetOutputTensorAddr", "addr", NULL, __LINE__);
-    ck_assert_int_eq(aclSetInputTensorAddr(exec, 1, x, (void *)(uintptr_t)(UINTPTR_MAX - 8)), ACLNN_ERR_PARAM_INVALID);
-    ck_assert_int_eq(aclSetOutputTensorAddr(exec, 0, gi, buf + 20), ACLNN_ERR_PARAM_INVALID); /* over x's span */
-    acpu_test_expect_msg_at("aclSetOutputTensorAddr", "overlap", NULL, __LINE__);
-    ck_assert_int_eq(aclSetInputTensorAddr(exec, 0, go, buf + 36), ACLNN_ERR_PARAM_INVALID); /* under gi */
-    float x_before[16];
-    memcpy(x_before, buf + 16, sizeof x_before);
-    ck_assert_int_eq(acpu_test_run_phase2(aclnnEluBackward, ws, exec), ACLNN_SUCCESS);
-    ck_assert_msg(memcmp(buf + 16, x_before, sizeof x_before) == 0, "a refused rebinding moved the output");
-    for (int k = 0; k < 16; k++) { /* still gradOutput = buf[0..16), self = buf[16..32) -> buf[32..48) */
-        double g = buf[k], v = buf[16 + k];
-        ck_assert_double_eq_tol(buf[32 + k], v > 0 ? g : g * exp(v), 1e-6);
-    }
-    /* in place over self: allowed */
-    ck_assert_int_eq(aclSetOutputTensorAddr(exec, 0, gi, buf + 16), ACLNN_SUCCESS);
-    ck_assert_int_eq(acpu_test_run_phase2(aclnnEluBackward, ws, exec), ACLNN_SUCCESS);
-    for (int k = 0; k < 16; k++) {
-        double g = buf[k], v = x_before[k];
-        ck_assert_double_eq_tol(buf[16 + k], v > 0 ? g : g * exp(v), 1e-6);
-    }
-    ck_assert_int_eq(aclDestroyAclOpExecutor(exec), ACLNN_SUCCESS);
     aclDestroyTensor(go);
     aclDestroyTensor(x);
     aclDestroyTensor(gi);
@@ -1007,6 +968,467 @@ START_TEST(test_rebind_overlap_every_api)
 }
 END_TEST
 
+/* ---- every registry API: rebinding keeps phase 1's guarantees ------------------------------------ */
+
+/* The host call of the row on `n` elements (1-D, dense, separate guarded buffers; acpu_test_call.h)
+ * in its base dtype there, checked present. */
+static void make_host_call(acpu_test_call *c, const acpu_test_op *op, int64_t n, uint64_t seed)
+{
+    const int64_t dims[1] = {n};
+    ck_assert_int_eq(aclnnCpuSetPlatform("host", 0, 0), ACL_SUCCESS);
+    aclDataType dt = acpu_test_call_base_dtype(op, ACPU_PG_950);
+    ck_assert_msg(dt != ACL_DT_UNDEFINED, "%s: no dtype of its row runs on the host profile", op->api);
+    acpu_test_call_make(c, op, dt, 1, dims, seed);
+}
+
+static size_t call_bytes(const acpu_test_call *c) { return (size_t)c->numel * acpu_test_dtype_size(c->dt); }
+
+/* A rebinding's status is `want`; a refusal's message names the call and `word`. */
+static void expect_rebind_at(aclnnStatus got, aclnnStatus want, const char *call, const char *word,
+                             const acpu_test_call *c, const char *what, int line)
+{
+    ck_assert_msg(got == want, "at %d: %s: %s (%s) returned %d, want %d (%s)", line, c->api->name, call, what,
+                  (int)got, (int)want, aclGetRecentErrMsg());
+    if (want != ACLNN_SUCCESS)
+        acpu_test_expect_msg_at(call, word, NULL, line);
+}
+#define EXPECT_REBIND(got, want, call, word, c, what) expect_rebind_at((got), (want), (call), (word), (c), (what), __LINE__)
+
+/* Tensor parameter i moved to addr through each call that numbers it (an in-place selfRef is both an
+ * input and the output): every one must return `want`. */
+static void rebind_each(aclOpExecutor *exec, const acpu_test_call *c, int i, void *addr, aclnnStatus want,
+                        const char *word, const char *what)
+{
+    const acpu_param_def *p = &c->api->params[i];
+    aclTensor *t = c->t[i];
+    size_t n_in = (size_t)c->api->op->n_in;
+    if (acpu_test_kind_is_input(p->kind)) {
+        EXPECT_REBIND(aclSetInputTensorAddr(exec, p->slot, t, addr), want, "aclSetInputTensorAddr", word, c, what);
+        EXPECT_REBIND(aclSetTensorAddr(exec, p->slot, t, addr), want, "aclSetTensorAddr", word, c, what);
+    }
+    if (acpu_test_kind_is_output(p->kind)) {
+        EXPECT_REBIND(aclSetOutputTensorAddr(exec, 0, t, addr), want, "aclSetOutputTensorAddr", word, c, what);
+        EXPECT_REBIND(aclSetTensorAddr(exec, n_in, t, addr), want, "aclSetTensorAddr", word, c, what);
+    }
+}
+
+/* Element offset k (possibly negative) from a buffer, as an address (never dereferenced). */
+static void *shifted(const unsigned char *buf, int64_t k, size_t es)
+{
+    return (void *)(uintptr_t)((uintptr_t)buf + (uintptr_t)(k * (int64_t)es));
+}
+
+/* Phase 2 of the executor: 0, the output `at` holding `want`'s bits (and the rest of its buffer and
+ * the guard as they were), every other tensor buffer as its snapshot (unless it is `at`). */
+static void rebound_run(const acpu_test_call *c, aclOpExecutor *exec, uint64_t ws, const unsigned char *want,
+                        const unsigned char *at, const char *what)
+{
+    ck_assert_msg(acpu_test_call_phase2(c, ws, exec) == ACLNN_SUCCESS, "%s (%s): phase 2: %s", c->api->name, what,
+                  aclGetRecentErrMsg());
+    size_t bytes = call_bytes(c);
+    ck_assert_msg(memcmp(at, want, bytes) == 0, "%s (%s): the output differs from the call on its own buffers",
+                  c->api->name, what);
+    for (int i = 0; i < c->n_params; i++) {
+        if (c->buf[i] == NULL)
+            continue;
+        const unsigned char *from = c->buf[i] == at ? c->buf[i] + bytes : c->buf[i];
+        size_t skip = (size_t)(from - c->buf[i]);
+        acpu_test_expect_unchanged(from, c->snap[i] + skip, c->cap - skip, c->api->params[i].name, __LINE__);
+    }
+}
+
+/* Every tensor's storage address is still its own buffer (a refused rebinding changes nothing). */
+static void expect_addresses_kept(const acpu_test_call *c)
+{
+    for (int i = 0; i < c->n_params; i++) {
+        if (c->buf[i] == NULL)
+            continue;
+        void *addr = NULL;
+        ck_assert_int_eq(aclGetRawTensorAddr(c->t[i], &addr), ACLNN_SUCCESS);
+        ck_assert_msg(addr == c->buf[i], "%s: a refused rebinding moved %s", c->api->name, c->api->params[i].name);
+    }
+}
+
+/* A repeatable executor of the row's dense host call, its tensors rebound through
+ * aclSetInputTensorAddr / aclSetOutputTensorAddr / aclSetTensorAddr (doc/BEHAVIOUR.md, "The meta API"):
+ *   - a NULL address: 161001, and an address at which the view wraps around the address space:
+ *     161002, for every tensor through every call that numbers it;
+ *   - the output one element after or before an input, and an input one element after or before the
+ *     output (a partial overlap): 161002 naming the overlap;
+ *   - none of these changes anything: the storage addresses stay, and the next run reads and writes
+ *     the original buffers with the bits of the call made there;
+ *   - the output moved exactly onto an input, or an input exactly onto the output (in place): accepted,
+ *     computed in place with the same bits, nothing else written; an in-place API's selfRef moved to
+ *     a fresh buffer (as input and as output) computes there;
+ *   - after the executor is destroyed: 161002. */
+START_TEST(test_rebind_rules_every_api)
+{
+    const acpu_test_op *op = &acpu_test_ops[_i];
+    acpu_test_call c;
+    make_host_call(&c, op, 64, 29);
+    size_t es = acpu_test_dtype_size(c.dt), bytes = call_bytes(&c), n_in = (size_t)c.api->op->n_in;
+    unsigned char *want = malloc(bytes);
+    ck_assert_msg(acpu_test_call_run(&c) == ACLNN_SUCCESS, "%s: %s", op->api, aclGetRecentErrMsg());
+    memcpy(want, c.buf[c.out], bytes);
+    acpu_test_call_reset(&c);
+    uint64_t ws = 0;
+    aclOpExecutor *exec = NULL;
+    ck_assert_int_eq(acpu_test_call_phase1(&c, &ws, &exec), ACLNN_SUCCESS);
+    ck_assert_int_eq(aclSetAclOpExecutorRepeatable(exec), ACLNN_SUCCESS);
+    void *const wrap = (void *)(uintptr_t)(UINTPTR_MAX - 8);
+    int moved = 0;
+    for (int i = 0; i < c.n_params; i++) {
+        const acpu_param_def *p = &c.api->params[i];
+        if (!acpu_test_kind_is_tensor(p->kind))
+            continue;
+        rebind_each(exec, &c, i, NULL, ACLNN_ERR_PARAM_NULLPTR, "addr", "a NULL address");
+        rebind_each(exec, &c, i, wrap, ACLNN_ERR_PARAM_INVALID, "wraps", "a view wrapping the address space");
+        if (!acpu_test_kind_is_input(p->kind))
+            continue;
+        for (int64_t k = -1; k <= 1; k += 2) { /* partial overlaps, both ways, on both sides */
+            EXPECT_REBIND(aclSetOutputTensorAddr(exec, 0, c.t[c.out], shifted(c.buf[i], k, es)), ACLNN_ERR_PARAM_INVALID,
+                          "aclSetOutputTensorAddr", "overlap", &c, p->name);
+            EXPECT_REBIND(aclSetTensorAddr(exec, n_in, c.t[c.out], shifted(c.buf[i], k, es)), ACLNN_ERR_PARAM_INVALID,
+                          "aclSetTensorAddr", "overlap", &c, p->name);
+            EXPECT_REBIND(aclSetInputTensorAddr(exec, p->slot, c.t[i], shifted(c.buf[c.out], k, es)),
+                          ACLNN_ERR_PARAM_INVALID, "aclSetInputTensorAddr", "overlap", &c, p->name);
+            EXPECT_REBIND(aclSetTensorAddr(exec, p->slot, c.t[i], shifted(c.buf[c.out], k, es)), ACLNN_ERR_PARAM_INVALID,
+                          "aclSetTensorAddr", "overlap", &c, p->name);
+        }
+        moved++;
+    }
+    ck_assert_msg(moved > 0, "%s has no input to rebind", op->api);
+    expect_addresses_kept(&c);
+    acpu_test_call_reset(&c);
+    rebound_run(&c, exec, ws, want, c.buf[c.out], "after refused rebindings");
+    for (int j = 0; j < c.n_params; j++) { /* exact aliasing: in place over input j, both ways */
+        const acpu_param_def *p = &c.api->params[j];
+        if (p->kind != ACPU_P_TIN)
+            continue;
+        acpu_test_call_reset(&c);
+        EXPECT_REBIND(aclSetOutputTensorAddr(exec, 0, c.t[c.out], c.buf[j]), ACLNN_SUCCESS, "aclSetOutputTensorAddr",
+                      NULL, &c, "the output onto an input");
+        rebound_run(&c, exec, ws, want, c.buf[j], "the output exactly on an input");
+        acpu_test_call_reset(&c);
+        EXPECT_REBIND(aclSetTensorAddr(exec, n_in, c.t[c.out], c.buf[c.out]), ACLNN_SUCCESS, "aclSetTensorAddr", NULL,
+                      &c, "the output back");
+        memcpy(c.buf[c.out], c.snap[j], bytes); /* input j's values, read and overwritten in place */
+        EXPECT_REBIND(aclSetInputTensorAddr(exec, p->slot, c.t[j], c.buf[c.out]), ACLNN_SUCCESS,
+                      "aclSetInputTensorAddr", NULL, &c, "an input onto the output");
+        ck_assert_msg(acpu_test_call_phase2(&c, ws, exec) == ACLNN_SUCCESS, "%s: %s", op->api, aclGetRecentErrMsg());
+        ck_assert_msg(memcmp(c.buf[c.out], want, bytes) == 0, "%s: in place over the output's buffer differs",
+                      op->api);
+        acpu_test_expect_unchanged(c.buf[j], c.snap[j], c.cap, p->name, __LINE__);
+        EXPECT_REBIND(aclSetTensorAddr(exec, p->slot, c.t[j], c.buf[j]), ACLNN_SUCCESS, "aclSetTensorAddr", NULL, &c,
+                      "the input back");
+    }
+    if (acpu_test_kind_is_input(c.api->params[c.out].kind)) { /* an in-place API's selfRef, moved whole */
+        unsigned char *fresh = acpu_test_guarded_alloc(c.cap, 0);
+        memcpy(fresh, c.snap[c.out], c.cap);
+        unsigned char *fresh_snap = acpu_test_snapshot(fresh, c.cap);
+        acpu_test_call_reset(&c);
+        rebind_each(exec, &c, c.out, fresh, ACLNN_SUCCESS, NULL, "the selfRef to a fresh buffer");
+        ck_assert_msg(acpu_test_call_phase2(&c, ws, exec) == ACLNN_SUCCESS, "%s: %s", op->api, aclGetRecentErrMsg());
+        ck_assert_msg(memcmp(fresh, want, bytes) == 0, "%s: the selfRef moved computes other bits", op->api);
+        acpu_test_expect_unchanged(fresh + bytes, fresh_snap + bytes, c.cap - bytes, "the fresh buffer", __LINE__);
+        acpu_test_call_expect_unchanged(&c, __LINE__);
+        void *addr = NULL;
+        ck_assert_int_eq(aclGetRawTensorAddr(c.t[c.out], &addr), ACLNN_SUCCESS);
+        ck_assert_ptr_eq(addr, fresh);
+        rebind_each(exec, &c, c.out, c.buf[c.out], ACLNN_SUCCESS, NULL, "the selfRef back");
+        free(fresh);
+        free(fresh_snap);
+    }
+    ck_assert_int_eq(aclDestroyAclOpExecutor(exec), ACLNN_SUCCESS);
+    EXPECT_REBIND(aclSetOutputTensorAddr(exec, 0, c.t[c.out], c.buf[c.out]), ACLNN_ERR_PARAM_INVALID,
+                  "aclSetOutputTensorAddr", "executor", &c, "a destroyed executor");
+    free(want);
+    acpu_test_call_free(&c);
+}
+END_TEST
+
+/* ---- every registry API: a workspace that is not representable ------------------------------------ */
+
+/* The call: WS_N float elements, every tensor dense over its own far-apart address (phase 1 only
+ * checks, so none is dereferenced; real buffers this large do not exist). */
+#define WS_N ((int64_t)1 << 56)
+/* doc/BEHAVIOUR.md, "Sizes and memory": a plan is refused when (tile + 64) elements of 16 bytes in
+ * each of 2 x (3 inputs + the output) + 1 staging buffers, times the threads (1 here), pass
+ * PTRDIFF_MAX, whatever the call itself stages. */
+#define WS_BUFFERS 9u
+#define WS_MARK ((uint64_t)0x5eed5eedu) /* what a refused phase 1 leaves in workspaceSize */
+#define WS_TILE_MAX ((uint64_t)PTRDIFF_MAX / (16u * WS_BUFFERS) - 64u)
+
+/* The tiling lab's plan of the same call (dense FLOAT tensors of WS_N elements) on `soc` with UB
+ * `ub`: its status, the schedule's tile on success, the refusal's "(why)" on 561002. */
+/* The lab's options for the row's attribute values (as acpu_test_call passes them: scalars in fp32). */
+typedef struct {
+    char text[2 * ACPU_MAX_PARAMS][64];
+    const char *argv[2 * ACPU_MAX_PARAMS + 16];
+    int32_t argc;
+} lab_args;
+
+static void lab_arg(lab_args *a, const char *v) { a->argv[a->argc++] = v; }
+
+static void lab_attr_args(lab_args *a, const acpu_test_op *op, const acpu_api_def *api)
+{
+    for (int i = 0, k = 0; i < api->n_params; i++) {
+        const acpu_param_def *p = &api->params[i];
+        if (acpu_test_kind_is_tensor(p->kind))
+            continue;
+        double v = op->attr[p->slot];
+        char *opt = a->text[k++], *val = a->text[k++];
+        memcpy(opt, "--", 3);
+        acpu_lab_kebab(p->name, opt + 2, 62);
+        if (p->kind == ACPU_P_BOOL) {
+            if (v != 0.0)
+                lab_arg(a, opt);
+            continue;
+        }
+        if (p->kind == ACPU_P_STRING)
+            snprintf(val, 64, "%s", api->op->attrs[p->slot].choices[(int)v]);
+        else if (p->kind == ACPU_P_INT)
+            snprintf(val, 64, "%lld", (long long)v);
+        else
+            snprintf(val, 64, "%.17g", (double)(float)v);
+        lab_arg(a, opt);
+        lab_arg(a, val);
+    }
+}
+
+static aclnnStatus lab_ws_plan(const acpu_test_op *op, const acpu_api_def *api, const char *soc, int64_t ub,
+                               uint64_t *tile, char *why, size_t why_size)
+{
+    char ub_text[32], n_text[32];
+    snprintf(ub_text, sizeof ub_text, "%lld", (long long)ub);
+    snprintf(n_text, sizeof n_text, "%lld", (long long)WS_N);
+    lab_args a = {.argc = 0};
+    const char *const fixed[] = {"--soc", soc, "--ub", ub_text, "--dtype", "float32", "--shape", n_text, "--schedule"};
+    for (size_t i = 0; i < N_ELEMS(fixed); i++)
+        lab_arg(&a, fixed[i]);
+    lab_attr_args(&a, op, api);
+    static char json[ACPU_LAB_JSON_BYTES];
+    size_t len = 0;
+    aclnnStatus st = aclnnCpuGetTilingPlan(api->snake, a.argc, a.argv, json, sizeof json, &len);
+    if (st == ACLNN_ERR_INNER_TILING_ERROR) {
+        const char *m = strstr(aclGetRecentErrMsg(), "tiling failed (");
+        ck_assert_msg(m != NULL, "%s on %s: the lab's refusal says no why: %s", api->snake, soc, aclGetRecentErrMsg());
+        snprintf(why, why_size, "%s", m + strlen("tiling failed "));
+        return st;
+    }
+    ck_assert_msg(st == ACLNN_SUCCESS, "%s on %s, UB %lld: the lab returned %d (%s)", api->snake, soc, (long long)ub,
+                  (int)st, aclGetRecentErrMsg());
+    const char *sched = strstr(json, "\"schedule\"");
+    const char *t = sched != NULL ? strstr(sched, "\"tile\": ") : NULL;
+    ck_assert_msg(t != NULL, "%s on %s: no schedule tile in %.200s", api->snake, soc, json);
+    *tile = strtoull(t + strlen("\"tile\": "), NULL, 10);
+    return st;
+}
+
+/* Every API on every profile with a UB override of INT64_MAX and of INT64_MAX / 8, one thread, a
+ * dense FLOAT call of 2^56 elements with the row's attribute values: phase 1 does what the tiling lab's
+ * plan of the same call says.
+ * The lab refuses it (561002): phase 1 refuses it with the same reason. The plan's tile is too large
+ * for a representable workspace (WS_TILE_MAX): 161002, the message naming the workspace and that
+ * tile. Otherwise: accepted, workspace 0 (nothing staged). The ELU and Softplus specifics (ELU's tile
+ * capped by its compute chunk, Softplus's growing with the UB, both on a staged call):
+ * test_workspace_exact. */
+START_TEST(test_workspace_exact_every_api)
+{
+    const acpu_test_op *op = &acpu_test_ops[_i];
+    static const int64_t ubs[2] = {INT64_MAX, INT64_MAX / 8};
+    static const int64_t one[1] = {1}, dims[1] = {WS_N};
+    acpu_test_call c;
+    acpu_test_call_make(&c, op, ACL_FLOAT, 1, one, 41); /* its scalars and flags; the tensors replaced below */
+    aclTensor *t[ACPU_MAX_PARAMS] = {NULL};
+    for (int i = 0, k = 1; i < c.n_params; i++)
+        if (acpu_test_kind_is_tensor(c.api->params[i].kind)) {
+            t[i] = aclCreateTensor(dims, 1, ACL_FLOAT, NULL, 0, ACL_FORMAT_ND, dims, 1,
+                                   (void *)(uintptr_t)((uint64_t)k++ << 60));
+            ck_assert_ptr_nonnull(t[i]);
+            c.args[i].p = t[i];
+        }
+    ck_assert_int_eq(aclnnCpuSetNumThreads(1), ACL_SUCCESS);
+    int outcomes[3] = {0, 0, 0}; /* refused by the tiling, by the workspace, accepted */
+    for (int s = 0; s < N_SOCS; s++) {
+        for (int u = 0; u < 2; u++) {
+            ck_assert_int_eq(aclnnCpuSetPlatform(k_socs[s], 0, ubs[u]), ACL_SUCCESS);
+            uint64_t tile = 0;
+            char why[256] = "", tile_text[64];
+            aclnnStatus lab = lab_ws_plan(op, c.api, k_socs[s], ubs[u], &tile, why, sizeof why);
+            uint64_t ws = WS_MARK;
+            aclOpExecutor *exec = NULL;
+            aclnnStatus st = acpu_test_call_phase1(&c, &ws, &exec);
+            const char *m = aclGetRecentErrMsg();
+            if (lab == ACLNN_ERR_INNER_TILING_ERROR) {
+                ck_assert_msg(st == lab, "%s on %s, UB %lld: %d where the lab refuses %s", op->api, k_socs[s],
+                              (long long)ubs[u], (int)st, why);
+                acpu_test_expect_msg_at(c.api->phase1, why, NULL, __LINE__);
+                outcomes[0]++;
+            } else if (tile > WS_TILE_MAX) {
+                ck_assert_msg(st == ACLNN_ERR_PARAM_INVALID, "%s on %s, UB %lld: %d (%s) with a tile of %llu elements",
+                              op->api, k_socs[s], (long long)ubs[u], (int)st, m, (unsigned long long)tile);
+                snprintf(tile_text, sizeof tile_text, "tile of %llu elements", (unsigned long long)tile);
+                acpu_test_expect_msg_at(c.api->phase1, "workspace", NULL, __LINE__);
+                acpu_test_expect_msg_at(c.api->phase1, tile_text, NULL, __LINE__);
+                outcomes[1]++;
+            } else {
+                ck_assert_msg(st == ACLNN_SUCCESS, "%s on %s, UB %lld: %d (%s) with a tile of %llu elements", op->api,
+                              k_socs[s], (long long)ubs[u], (int)st, m, (unsigned long long)tile);
+                ck_assert_msg(ws == 0, "%s on %s: a dense call staged %llu bytes", op->api, k_socs[s],
+                              (unsigned long long)ws);
+                ck_assert_int_eq(aclDestroyAclOpExecutor(exec), ACLNN_SUCCESS);
+                outcomes[2]++;
+            }
+            if (st != ACLNN_SUCCESS)
+                ck_assert_msg(ws == WS_MARK, "%s: a refused phase 1 wrote its workspace size", op->api);
+        }
+    }
+    ck_assert_int_eq(aclnnCpuSetPlatform(NULL, 0, 0), ACL_SUCCESS);
+    ck_assert_int_eq(aclnnCpuSetNumThreads(0), ACL_SUCCESS);
+    printf("%s: refused by the tiling %d, by the workspace %d, accepted %d of %d plans\n", op->api, outcomes[0],
+           outcomes[1], outcomes[2], 2 * N_SOCS);
+    for (int i = 0; i < c.n_params; i++)
+        if (t[i] != NULL)
+            ck_assert_int_eq(aclDestroyTensor(t[i]), ACLNN_SUCCESS);
+    acpu_test_call_free(&c);
+}
+END_TEST
+
+/* ---- every registry API: no trap whatever FP exceptions the caller unmasked ----------------------- */
+
+/* The call's output holds the row's reference of its inputs within the row's tolerance
+ * (acpu_test_opinfo.h), for the row's own attribute values. */
+static void expect_call_values(const acpu_test_call *c, const char *what)
+{
+    int k = c->dt == ACL_FLOAT16 ? 1 : c->dt == ACL_BF16 ? 2 : 0;
+    for (int64_t e = 0; e < c->numel; e++) {
+        double v[MAX_IN] = {0}, scale = 1.0;
+        for (int i = 0; i < c->n_params; i++)
+            if (acpu_test_kind_is_input(c->api->params[i].kind)) {
+                v[c->api->params[i].slot] = acpu_test_load(c->dt, c->snap[i], (size_t)e);
+                scale *= 1.0 + fabs(v[c->api->params[i].slot]);
+            }
+        double ref = c->op->reference(v, c->op->attr), got = acpu_test_load(c->dt, c->buf[c->out], (size_t)e);
+        if (isnan(ref))
+            ACPU_TEST_EXPECT(isnan(got), "%s %s: element %lld is %g, want NaN", c->api->name, what, (long long)e, got);
+        else
+            ACPU_TEST_EXPECT(fabs(got - ref) <= c->op->rel_tol[k] * fabs(ref) + c->op->abs_tol[k] * scale,
+                             "%s %s: element %lld is %.9g, want %.9g", c->api->name, what, (long long)e, got, ref);
+    }
+}
+
+/* Both phases of c under the environment in force, with no Check call (Check's own code must not
+ * run with exceptions unmasked); `workspace` holds `cap` bytes. p2 -1: not run; -2: workspace short. */
+typedef struct {
+    aclnnStatus p1, p2;
+} trap_outcome;
+
+static trap_outcome trap_call(const acpu_test_call *c, void *workspace, uint64_t cap)
+{
+    trap_outcome r = {-1, -1};
+    uint64_t ws = 0;
+    aclOpExecutor *exec = NULL;
+    r.p1 = acpu_test_call_phase1(c, &ws, &exec);
+    if (r.p1 == ACLNN_SUCCESS)
+        r.p2 = ws <= cap ? c->api->run(workspace, ws, exec, NULL) : -2;
+    return r;
+}
+
+/* Every floating dtype of the row (its base dtype where it has none), 300 elements: the row's
+ * scalars, then each scalar parameter in turn holding each k_trap_bits pattern (NaNs, a signalling
+ * NaN, infinities, a subnormal, FLT_MAX, 0.1), each with every value of the bool parameters; both
+ * phases once with every FP exception masked and once with all of them unmasked (a trap is SIGFPE,
+ * which Check's fork mode reports as an error). Unmasked, each call gives the masked call's statuses
+ * (0, or 161002 / 561002 naming the API for attribute values it refuses: CELU's tiny alpha is a
+ * tiling refusal) and its output bits (untouched when refused); the row's own attributes give the row's reference values. The ELU and Softplus statuses
+ * for these patterns: test_no_trap_with_fp_exceptions. */
+START_TEST(test_no_trap_every_api)
+{
+    const acpu_test_op *op = &acpu_test_ops[_i];
+    enum { N = 300, WS_CAP = 1 << 20 };
+    static const int64_t dims[1] = {N};
+    void *workspace = aligned_alloc(64, WS_CAP);
+    ck_assert_int_eq(aclnnCpuSetPlatform("host", 0, 0), ACL_SUCCESS);
+    aclDataType dts[10];
+    int n_dt = 0;
+    for (int d = 0; d < op->n_dtypes; d++)
+        if (op->dtypes[d] == ACL_FLOAT || op->dtypes[d] == ACL_FLOAT16 || op->dtypes[d] == ACL_BF16 ||
+            op->dtypes[d] == ACL_DOUBLE)
+            dts[n_dt++] = op->dtypes[d];
+    if (n_dt == 0)
+        dts[n_dt++] = acpu_test_call_base_dtype(op, ACPU_PG_950);
+    long runs = 0, refused = 0;
+    for (int d = 0; d < n_dt; d++) {
+        acpu_test_call c;
+        acpu_test_call_make(&c, op, dts[d], 1, dims, 43);
+        size_t bytes = call_bytes(&c);
+        unsigned char *masked = malloc(bytes);
+        int bools[ACPU_MAX_PARAMS], n_bools = 0;
+        for (int i = 0; i < c.n_params; i++)
+            if (c.api->params[i].kind == ACPU_P_BOOL)
+                bools[n_bools++] = i;
+        aclScalar *odd[N_ELEMS(k_trap_bits)];
+        for (size_t b = 0; b < N_ELEMS(k_trap_bits); b++)
+            odd[b] = scalar_bits(k_trap_bits[b]);
+        /* variant -1: the row's scalars; else scalar parameter `param` holds odd[variant % patterns] */
+        for (int param = -1; param < c.n_params; param++) {
+            if (param >= 0 && c.api->params[param].kind != ACPU_P_SCALAR && c.api->params[param].kind != ACPU_P_SCALAR_OPT)
+                continue;
+            for (size_t b = 0; b < (param < 0 ? 1 : N_ELEMS(k_trap_bits)); b++) {
+                for (unsigned flags = 0; flags < (1u << n_bools); flags++) {
+                    acpu_test_call_reset(&c);
+                    if (param >= 0)
+                        c.args[param].p = odd[b];
+                    bool own = param < 0;
+                    for (int k = 0; k < n_bools; k++) {
+                        c.args[bools[k]].b = (flags >> k) & 1u;
+                        own = own && c.args[bools[k]].b == (op->attr[c.api->params[bools[k]].slot] != 0.0);
+                    }
+                    trap_outcome m = trap_call(&c, workspace, WS_CAP);
+                    memcpy(masked, c.buf[c.out], bytes);
+                    acpu_arg args[ACPU_MAX_PARAMS];
+                    memcpy(args, c.args, sizeof args);
+                    acpu_test_call_reset(&c);
+                    memcpy(c.args, args, sizeof args);
+                    feenableexcept(FE_ALL_EXCEPT);
+                    trap_outcome u = trap_call(&c, workspace, WS_CAP);
+                    fedisableexcept(FE_ALL_EXCEPT);
+                    char what[96];
+                    snprintf(what, sizeof what, "%s, scalar %d pattern %zu, bools %u", acpu_dtype_name(c.dt), param,
+                             b, flags);
+                    ck_assert_msg(m.p2 != -2, "%s (%s): workspace over %d bytes", op->api, what, (int)WS_CAP);
+                    ck_assert_msg(u.p1 == m.p1 && u.p2 == m.p2, "%s (%s): unmasked %d, %d; masked %d, %d", op->api,
+                                  what, (int)u.p1, (int)u.p2, (int)m.p1, (int)m.p2);
+                    if (m.p1 == ACLNN_SUCCESS) {
+                        ck_assert_msg(m.p2 == ACLNN_SUCCESS, "%s (%s): phase 2 %d", op->api, what, (int)m.p2);
+                        ck_assert_msg(memcmp(c.buf[c.out], masked, bytes) == 0, "%s (%s): unmasked exceptions changed "
+                                      "the bits", op->api, what);
+                    } else {
+                        ck_assert_msg(m.p1 == ACLNN_ERR_PARAM_INVALID || m.p1 == ACLNN_ERR_INNER_TILING_ERROR,
+                                      "%s (%s): phase 1 %d", op->api, what, (int)m.p1);
+                        acpu_test_expect_msg_at(c.api->phase1, NULL, NULL, __LINE__);
+                        acpu_test_call_expect_unchanged(&c, __LINE__);
+                        refused++;
+                    }
+                    if (own) {
+                        ck_assert_msg(m.p1 == ACLNN_SUCCESS, "%s (%s): the row's own call refused", op->api, what);
+                        expect_call_values(&c, what);
+                    }
+                    runs++;
+                }
+            }
+        }
+        for (size_t b = 0; b < N_ELEMS(k_trap_bits); b++)
+            aclDestroyScalar(odd[b]);
+        free(masked);
+        acpu_test_call_free(&c);
+    }
+    ck_assert_msg(runs > refused, "%s: every call refused", op->api);
+    free(workspace);
+}
+END_TEST
+
 /* ---- thread requests stay within what the process can create ---------------------------------- */
 
 /* Field `field` (0-based) of /proc/self/statm in bytes: 0 the address space, 5 data + stack. */
@@ -1138,7 +1560,6 @@ static Suite *hardening_suite(void)
     tcase_add_loop_test(tc, test_overlap_rules, 0, (int)N_ELEMS(k_overlap));
     tcase_add_test(tc, test_overlap_transposed);
     tcase_add_test(tc, test_overlap_broadcast_input);
-    tcase_add_test(tc, test_rebind_rules);
     tcase_add_loop_test(tc, test_ub_below_one_tile_every_api, 0, acpu_test_num_ops * N_SOCS);
     tcase_add_loop_test(tc, test_lab_empty_output_every_api, 0, acpu_api_count);
     tcase_add_test(tc, test_lab_empty_output_silu);
@@ -1146,6 +1567,9 @@ static Suite *hardening_suite(void)
     tcase_add_test(tc, test_lab_silu_910b_smallest_ub);
     tcase_add_loop_test(tc, test_lab_null_argv_entry_every_api, 0, acpu_api_count);
     tcase_add_test(tc, test_rebind_overlap_every_api);
+    tcase_add_loop_test(tc, test_rebind_rules_every_api, 0, acpu_test_num_ops);
+    tcase_add_loop_test(tc, test_workspace_exact_every_api, 0, acpu_test_num_ops);
+    tcase_add_loop_test(tc, test_no_trap_every_api, 0, acpu_test_num_ops);
     tcase_add_test(tc, test_thread_request_capped);
     if (memory_limits_apply())
         tcase_add_loop_test(tc, test_thread_request_within_memory_limits, 0, 3);

@@ -39,10 +39,11 @@ kernel is the functional one being replaced) is not registered; :func:`enable` r
 routed.
 
 Values are the library's: PyTorch's within the library's accuracy contract, bit for bit for the
-piecewise-linear families, and CANN's rule where doc/DECISIONS.md says the library follows CANN
+piecewise families, and CANN's rule where doc/DECISIONS.md says the library follows CANN
 (ReLU of -0 is +0; ThresholdBackward at threshold 0 multiplies, so an infinite or NaN gradient
 gives NaN where the input is <= 0; Threshold rounds its threshold to fp16 / bf16; LeakyReLU on
-float64 uses the float slope; ELU on float64 takes its attributes to six decimals). Incoming
+float64 uses the float slope; ELU on float64 takes its attributes to six decimals; Hardswish,
+Hardsigmoid and their backwards keep CANN's fp32 order and its ties-away 16-bit rounding). Incoming
 gradients are passed to the library as they are (strided or expanded views included); nothing is
 copied.
 """

@@ -37,10 +37,14 @@ VARIANTS = {"ELU": dict(alpha=0.4), "CELU": dict(alpha=1.7), "Softplus": dict(be
             "Hardshrink": dict(lambd=0.7), "Softshrink": dict(lambd=0.7)}
 ACTIVE = [e for e in at.ACTIVATIONS if e.module in at.available_modules()]
 
-# Modules whose library rule is PyTorch's own selection or single rounding: their values must be the
-# same bits as PyTorch's (NaN matching any NaN), with +-0 and +-inf inputs and inf / NaN gradients
-# among the data; the others compare within the accuracy contract (close()).
-EXACT = {"ReLU", "ReLU6", "Threshold", "LeakyReLU", "Hardtanh"}
+# Modules whose library rule is PyTorch's own selection or single rounding, or a fixed fp32 order the
+# rules below reproduce (Hardswish, Hardsigmoid: CANN's): their values must be the same bits as the
+# reference (NaN matching any NaN), with +-0 and +-inf inputs and inf / NaN gradients among the data;
+# the others compare within the accuracy contract (close()).
+EXACT = {"ReLU", "ReLU6", "Threshold", "LeakyReLU", "Hardtanh", "Hardswish", "Hardsigmoid"}
+# Inputs an exact module's specials add (negated too): its breakpoints, the fp32 neighbour inside
+# them, and a NaN.
+EXACT_SPECIALS = {"Hardswish": (3.0, 2.9999998, math.nan), "Hardsigmoid": (3.0, 2.9999998, math.nan)}
 
 
 def ctor_args(entry, variant: bool) -> dict:
@@ -86,7 +90,61 @@ def _relu_minus_zero(a, x, dt, ref):
     return torch.where(x <= 0, torch.zeros_like(x), x)
 
 
+# Hardswish and Hardsigmoid ("Hardtanh, Hardswish, Hardsigmoid" rows): the arch35 kernels' order in
+# fp32, bit for bit (tests/test_hard_math.c holds the same rules in C: hsw_cann, hsig_cann,
+# hsg_v1_cann, hsg_v2_cann, hsigg_cann, away16). fp16 / bf16 inputs are widened exactly, each step
+# rounds once in fp32, and the result is narrowed as the row on 16-bit casts says.
+_SIXTH = torch.tensor(1.0, dtype=torch.float32) / 6  # 1.0f / 6, the kernels' constant (and CANN's alpha)
+_THIRD = torch.tensor(1.0, dtype=torch.float32) / 3
+
+
+def _f32_const(v: float, like: torch.Tensor) -> torch.Tensor:
+    return torch.full_like(like, v, dtype=torch.float32)
+
+
+def _away16(v: torch.Tensor, dt: torch.dtype) -> torch.Tensor:
+    """fp32 v narrowed to fp16 / bf16 rounding ties away from zero (AscendC Cast CAST_ROUND): to
+    nearest even, then one step away from zero where v lies exactly halfway between two values."""
+    r = v.to(dt)
+    away = (r.view(torch.int16) + 1).view(dt)  # the next magnitude, same sign (sign-magnitude bits)
+    tie = torch.isfinite(v) & (r.float().abs() < v.abs()) & (v.double() * 2 == r.double() + away.double())
+    return torch.where(tie, away, r)
+
+
+def _narrow(v: torch.Tensor, dt: torch.dtype, away: bool) -> torch.Tensor:
+    return v if dt == torch.float32 else _away16(v, dt) if away else v.to(dt)
+
+
+def _hardswish_cann(a, x, dt, ref):
+    """"HardSwish `1/6`": (max(x, -3) * clamp(x + 3, 0, 6)) * (1.0f / 6) in fp32 (PyTorch divides
+    x * clamp by 6: one ulp apart for about a quarter of fp32 x; x = -inf gives -0, PyTorch NaN; x <= -3
+    gives -0). "HardSwish, HardSigmoid(Grad) 16-bit casts": fp16 and bf16 results round ties away
+    from zero (PyTorch: to even)."""
+    if dt not in (torch.float32, torch.float16, torch.bfloat16):
+        return None
+    v = x.float()
+    t = v + 3
+    t = torch.where(t > 6, _f32_const(6.0, t), t)  # the kernel's Mins / Maxs: a NaN stays
+    t = torch.where(t < 0, _f32_const(0.0, t), t)
+    m = torch.where(v < -3, _f32_const(-3.0, v), v)
+    return _narrow((m * t) * _SIXTH, dt, away=True)
+
+
+def _hardsigmoid_cann(a, x, dt, ref):
+    """"HardSigmoid alpha": x * (1.0f / 6) + 0.5, two fp32 roundings, then clamped to [0, 1] (PyTorch:
+    (x + 3) / 6 clamped, about one ulp apart for 15% of fp32 x). "HardSwish, HardSigmoid(Grad) 16-bit
+    casts": bf16 results round ties away from zero, fp16 to even (as PyTorch)."""
+    if dt not in (torch.float32, torch.float16, torch.bfloat16):
+        return None
+    y = x.float() * _SIXTH + 0.5
+    y = torch.where(y > 1, _f32_const(1.0, y), y)
+    y = torch.where(y < 0, _f32_const(0.0, y), y)
+    return _narrow(y, dt, away=dt == torch.bfloat16)
+
+
 FORWARD_RULES = {"aclnnElu": _elu_double, "aclnnInplaceElu": _elu_double,
+                 "aclnnHardswish": _hardswish_cann, "aclnnInplaceHardswish": _hardswish_cann,
+                 "aclnnHardsigmoid": _hardsigmoid_cann, "aclnnInplaceHardsigmoid": _hardsigmoid_cann,
                  "aclnnLeakyRelu": _leaky_double, "aclnnInplaceLeakyRelu": _leaky_double,
                  "aclnnThreshold": _threshold_16bit, "aclnnInplaceThreshold": _threshold_16bit,
                  "aclnnRelu": _relu_minus_zero, "aclnnInplaceRelu": _relu_minus_zero}
@@ -111,13 +169,48 @@ def _leaky_backward_double(a, g, saved, dt, ref):
     return torch.ops.aten.leaky_relu_backward(g, saved, _f32(a["negative_slope"]), a["self_is_result"])
 
 
-def _hardswish_backward_at_3(a, g, saved, dt, ref):
-    """"HardswishBackward (V1) vs V2 and PyTorch versions": V1's closed bound, x = 3 gives 1.5 g (as
-    PyTorch's scalar kernel before 2.8); torch 1.13's vectorised CPU kernel passes g there."""
-    return torch.where(saved == 3, (g.float() * 1.5).to(dt), ref)
+def _hardswish_backward_cann(g, x, dt, v2):
+    """The HardSwishGrad kernels: d = x * (1.0f / 3) + 0.5 (two fp32 roundings) inside the bounds, 0
+    below, 1 above, then g * d, rounded to even for fp16 / bf16 (as PyTorch). The rows:
+    "HardswishBackward (V1) vs V2 and PyTorch versions": V1 closed bounds (x = -3 gives -0.5 g, x = 3
+    gives 1.5 g), V2 open ones (x = -3 gives g * 0, x = 3 gives g); both use x * (1/3) where PyTorch
+    divides x by 3 (one ulp apart for about 5% of x). "Hardswish backwards below -3 and
+    at NaN self": g * 0 below the bound (-0 for a negative g, NaN for an infinite one; PyTorch selects
+    +0), and a NaN x gives g (both comparisons fail: d = 1; PyTorch NaN)."""
+    if dt not in (torch.float32, torch.float16, torch.bfloat16):
+        return None
+    gv, xv = g.float(), x.float()
+    slope = xv * _THIRD + 0.5
+    d = torch.where(xv > -3 if v2 else xv >= -3, slope, _f32_const(0.0, xv))
+    d = torch.where(xv < 3 if v2 else xv <= 3, d, _f32_const(1.0, xv))
+    return _narrow(gv * d, dt, away=False)
 
 
-BACKWARD_RULES = {"aclnnThresholdBackward": _threshold_backward, "aclnnHardswishBackward": _hardswish_backward_at_3,
+def _hardswish_backward_v1(a, g, saved, dt, ref):
+    return _hardswish_backward_cann(g, saved, dt, v2=False)
+
+
+def _hardswish_backward_v2(a, g, saved, dt, ref):
+    return _hardswish_backward_cann(g, saved, dt, v2=True)
+
+
+def _hardsigmoid_backward_cann(a, g, saved, dt, ref):
+    """"HardSigmoidGrad bounds": the mask is taken on t = x * (1.0f / 6) + 0.5 in fp32, 0 < t < 1 (so the
+    fp32 x just below 3, whose t rounds to 1, gives 0 where PyTorch compares x with +-3 and gives g / 6;
+    a NaN x gives +0 in both), the gradient g * (1.0f / 6). "HardSwish, HardSigmoid(Grad) 16-bit
+    casts": bf16 results round ties away from zero, fp16 to even (as PyTorch)."""
+    if dt not in (torch.float32, torch.float16, torch.bfloat16):
+        return None
+    t = saved.float() * _SIXTH + 0.5
+    r = g.float() * _SIXTH
+    r = torch.where(t > 0, r, _f32_const(0.0, r))
+    r = torch.where(t < 1, r, _f32_const(0.0, r))
+    return _narrow(r, dt, away=dt == torch.bfloat16)
+
+
+BACKWARD_RULES = {"aclnnThresholdBackward": _threshold_backward, "aclnnHardswishBackward": _hardswish_backward_v1,
+                  "aclnnHardswishBackwardV2": _hardswish_backward_v2,
+                  "aclnnHardsigmoidBackward": _hardsigmoid_backward_cann,
                   "aclnnLeakyReluBackward": _leaky_backward_double}
 
 
@@ -151,11 +244,12 @@ def data(shape, dtype, seed, scale=4.0):
     return (torch.randn(shape, generator=gen, dtype=torch.float64) * scale).to(dtype)
 
 
-def with_specials(x, up, kwargs):
-    """x with +-0, +-inf and the module's numeric arguments (and their negations) in front; up with
-    +-inf and NaN at some of them."""
+def with_specials(x, up, kwargs, extra=()):
+    """x with +-0, +-inf, the module's numeric arguments and `extra` (and their negations) in front;
+    up with +-inf and NaN at some of them."""
     vals = [-0.0, 0.0, math.inf, -math.inf] + [float(v) for v in kwargs.values()
                                                 if isinstance(v, (int, float)) and not isinstance(v, bool)]
+    vals += list(extra)
     vals += [-v for v in vals[4:]]
     x, up = x.clone(), up.clone()
     xf, uf = x.view(-1), up.view(-1)
@@ -201,7 +295,7 @@ def test_module_matches_torch_nn(entry, variant, dtype):
     up = data((37, 53), dtype, 1, 1.0)
     exact = entry.module in EXACT
     if exact:
-        x, up = with_specials(x, up, kwargs)
+        x, up = with_specials(x, up, kwargs, EXACT_SPECIALS.get(entry.module, ()))
     ours = getattr(at, entry.module)(**kwargs)
     assert isinstance(ours, getattr(torch.nn, entry.module))
     y2, g2, pytorch_has_it, fwd, bwd = reference(entry, kwargs, ours, x, up, dtype)
@@ -220,6 +314,81 @@ def test_module_matches_torch_nn(entry, variant, dtype):
     else:
         assert torch.equal(y1, y2)  # PyTorch's own forward
     close(g1, g2, x, up, dtype)
+
+
+# ---- APIs no module runs, against PyTorch's op bit for bit (with the rules above) -------------------
+
+# (API, PyTorch's op on (gradOutput, self)): at.EXEMPT says why no module or aten op runs them.
+UNROUTED_EXACT = [("aclnnHardswishBackwardV2", lambda g, x: torch.ops.aten.hardswish_backward(g, x))]
+
+
+@pytest.mark.parametrize("dtype", DTYPES, ids=str)
+@pytest.mark.parametrize("api_name,pytorch", UNROUTED_EXACT, ids=[r[0] for r in UNROUTED_EXACT])
+def test_unrouted_api_matches_pytorch_bits(api_name, pytorch, dtype):
+    """The API's function on random data with the specials (+-0, +-inf, +-3 and their fp32 neighbours
+    inside, NaN; infinite and NaN gradients): PyTorch's bits (its fp32 kernel rounded once where it has
+    no kernel of the dtype), with CANN's rule where the library follows CANN (BACKWARD_RULES). A dtype
+    the API refuses on the profile: 161002."""
+    api = _registry.api(api_name)
+    if api is None:
+        pytest.skip(f"the loaded library has no {api_name}")
+    fn = getattr(aclnn_cpu, api.py_name)
+    x, g = with_specials(data((37, 53), dtype, 12), data((37, 53), dtype, 13, 1.0), {}, (3.0, 2.9999998, math.nan))
+    if not library_takes(api_name, dtype):
+        with pytest.raises(aclnn_cpu.ParamInvalidError) as e:
+            fn(g, x)
+        assert e.value.status == 161002
+        return
+    try:
+        want = pytorch(g, x)
+    except RuntimeError as e:
+        if "not implemented for" not in str(e):
+            raise
+        want = pytorch(g.float(), x.float()).to(dtype)
+    rule = BACKWARD_RULES.get(api_name)
+    if rule is not None:
+        r = rule({}, g, x, dtype, want)
+        want = want if r is None else r
+    got = fn(g, x)
+    assert got.dtype == dtype
+    same_bits(got, want)
+
+
+# ---- the Hardswish and Hardsigmoid rules against the library over whole input sets --------------
+
+HARD_RULES = {**{k: v for k, v in FORWARD_RULES.items() if "Hard" in k and "Hardtanh" not in k},
+              **{k: v for k, v in BACKWARD_RULES.items() if "Hard" in k}}
+
+
+def _every_16bit(dtype):
+    return torch.arange(-32768, 32768, dtype=torch.int32).to(torch.int16).view(dtype)
+
+
+@pytest.mark.parametrize("dtype", [torch.float32, torch.float16, torch.bfloat16], ids=str)
+@pytest.mark.parametrize("api_name", sorted(HARD_RULES))
+def test_hard_rules_reproduce_the_library(api_name, dtype):
+    """Each rule is the library's result bit for bit (so that the module tests' exact comparisons
+    rest on rules that hold everywhere, not only on their samples): fp16 / bf16 over every input
+    value, as self and, for a backward, as the gradient (self 0 and 1.5: inside the bounds, where
+    the gradient's own ties round); fp32 over 65536 random values and the specials."""
+    api = _registry.api(api_name)
+    if api is None or not library_takes(api_name, dtype):
+        pytest.skip(f"the loaded library has no {api_name} taking {dtype}")
+    fn, rule = getattr(aclnn_cpu, api.py_name), HARD_RULES[api_name]
+    if dtype == torch.float32:
+        x, _ = with_specials(data((65536,), dtype, 14), torch.zeros(65536), {}, (3.0, 2.9999998, math.nan))
+    else:
+        x = _every_16bit(dtype)
+    cases = [(x, None)]
+    if api_name in BACKWARD_RULES:
+        g = data((x.numel(),), dtype, 15, 2.0)
+        cases = [(x, g), (torch.zeros_like(x), x), (torch.full_like(x, 1.5), x)]
+    for self_, grad in cases:  # the function gets copies: an in-place API writes its self
+        if grad is None:
+            want, got = rule({}, self_, dtype, None), fn(self_.clone())
+        else:
+            want, got = rule({}, grad, self_, dtype, None), fn(grad.clone(), self_.clone())
+        same_bits(got, want)
 
 
 @pytest.mark.parametrize("entry", [e for e in ACTIVE if "inplace" in inspect.signature(

@@ -34,7 +34,11 @@ int acpu_plan_elewise(const acpu_platform *p, uint64_t n, const acpu_elewise_dag
         *why = "no cores on the profile";
         return -1;
     }
-    if (p->ub_bytes > (uint64_t)INT64_MAX / 8u || (int64_t)p->ub_bytes < extra_bytes) {
+    if (p->ub_bytes > (uint64_t)INT64_MAX / 8u) { /* the scheme counts the UB in bits, as int64 */
+        *why = "a UB of more than INT64_MAX / 8 bytes, which the scheme cannot count in bits";
+        return -1;
+    }
+    if ((int64_t)p->ub_bytes < extra_bytes) {
         *why = "the UB is smaller than the kernel's extra buffers";
         return -1;
     }
