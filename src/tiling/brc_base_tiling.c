@@ -151,7 +151,7 @@ void acpu_sched_brc_base(const acpu_brc_base_data *d, uint64_t n, acpu_schedule 
     s->core_num = cores;
     s->small_core_len = per_core;
     s->last_core_len = n - (cores - 1u) * per_core;
-    s->tile = acpu_min_u64(tile, per_core);
+    s->tile = acpu_min_u64(acpu_min_u64(tile, per_core), n); /* the largest tile run: staging sizes follow it */
     s->double_buffer = true;
 }
 
