@@ -133,6 +133,46 @@ static void markdown_api(const acpu_api_def *api)
     markdown_checks(api);
 }
 
+static void snake_of(const char *type, char *out, size_t size);
+static void float_literal(double v, char *buf, size_t size);
+
+/* Graph mode: every operator is a GE op type (doc/TOOLKIT.md#graph-mode). */
+static void markdown_graph(void)
+{
+    const acpu_node_iface *nodes = acpu_node_iface_get();
+    char names[256];
+    printf("\n## Graph mode: the GE op types\n\n"
+           "Every operator above runs as a node of a GE graph (`ge::Session::RunGraph`), its kernel op type\n"
+           "being its GE op type; the install's `opp/built-in/op_proto/inc/<proto>` declares it (REG_OP),\n"
+           "`all_ops.h` all of them. Inputs in IR order (an input the kernel never reads is marked *unread*);\n"
+           "dtypes: the IR's TensorType lists (BF16 not on Ascend910).\n\n"
+           "| GE op type | inputs -> output | dtypes | attributes (defaults) | proto |\n|---|---|---|---|---|\n");
+    for (int i = 0; i < nodes->op_count(); i++) {
+        const acpu_node_op *op = nodes->op_at(i);
+        char snake[96];
+        snake_of(op->type, snake, sizeof snake);
+        printf("| %s | ", op->type);
+        for (int j = 0; j < op->n_ir_in; j++)
+            printf("%s%s%s", j ? ", " : "", op->in[j], j >= op->n_in ? " (*unread*)" : "");
+        printf(" -> %s | %s | ", op->out, acpu_dtype_set_str(op->in_dtypes[0], names, sizeof names));
+        for (int k = 0; k < op->n_attrs; k++) {
+            const acpu_node_attr *a = &op->attrs[k];
+            char num[64];
+            printf("%s%s = ", k ? ", " : "", a->name);
+            switch (a->dflt.type) {
+            case ACPU_NODE_ATTR_BOOL: printf("%s", a->dflt.b ? "true" : "false"); break;
+            case ACPU_NODE_ATTR_INT: printf("%lld", (long long)a->dflt.i); break;
+            case ACPU_NODE_ATTR_STRING: printf("\"%s\"", a->dflt.s != NULL ? a->dflt.s : ""); break;
+            default:
+                float_literal(a->dflt.f, num, sizeof num);
+                printf("%s", num);
+                break;
+            }
+        }
+        printf(" | `%s_proto.h` |\n", snake);
+    }
+}
+
 static int print_markdown(void)
 {
     printf("# Operators\n\n"
@@ -155,6 +195,7 @@ static int print_markdown(void)
     printf("\n## Dtypes per API and profile\n");
     for (int i = 0; i < acpu_api_count; i++)
         markdown_api(acpu_apis[i]);
+    markdown_graph();
     return 0;
 }
 
@@ -198,13 +239,19 @@ static void snake_of(const char *type, char *out, size_t size)
     out[k] = '\0';
 }
 
-/* The shortest decimal that reads back as the same float (the attribute's type). */
+/* The shortest decimal that reads back as the same float (the attribute's type), without an exponent
+ * where one of at most 9 digits does ("20.0", not "2e+01"). */
 static void float_literal(double v, char *buf, size_t size)
 {
-    for (int digits = 1; digits <= 9; digits++) {
-        snprintf(buf, size, "%.*g", digits, v);
-        if ((float)strtod(buf, NULL) == (float)v)
-            break;
+    int found = 0;
+    for (int pass = 0; pass < 2 && !found; pass++) {
+        for (int digits = 1; digits <= 9; digits++) {
+            snprintf(buf, size, "%.*g", digits, v);
+            if ((float)strtod(buf, NULL) == (float)v && (pass == 1 || strpbrk(buf, "eE") == NULL)) {
+                found = 1;
+                break;
+            }
+        }
     }
     if (strpbrk(buf, ".eEn") == NULL) /* "1" -> "1.0", as the protos write Float defaults */
         strncat(buf, ".0", size - strlen(buf) - 1);
