@@ -585,6 +585,38 @@ START_TEST(required_attribute_and_registry_defaults)
 }
 END_TEST
 
+// A graph's nodes are those its operators reach: an edge replaced by SetInput no longer counts;
+// FindOpByName returns a handle on the same node.
+START_TEST(graph_nodes_follow_the_edges)
+{
+    op::Data d1 = data_node("d1", 0), d2 = data_node("d2", 0);
+    op::EluGrad e("e");
+    e.set_input_grads(d1).set_input_activations(d1);
+    e.set_input_grads(d2); // d1 still feeds activations
+    Graph g1("g1");
+    g1.SetInputs({d1});
+    ck_assert_uint_eq(g1.GetAllOpCount(), 3);
+    e.set_input_activations(d2); // now d1 feeds nothing
+    ck_assert_uint_eq(g1.GetAllOpCount(), 1);
+    std::vector<AscendString> names;
+    ck_assert_uint_eq(g1.GetAllOpName(names), GRAPH_SUCCESS);
+    ck_assert(names.size() == 1 && names[0] == "d1");
+    Graph g2("g2");
+    g2.SetInputs({d2});
+    Operator found;
+    ck_assert_uint_eq(g2.FindOpByName("e", found), GRAPH_SUCCESS);
+    ck_assert(found.GetOpType() == "EluGrad");
+    found.SetAttr("note", static_cast<int64_t>(5));
+    int64_t note = 0;
+    ck_assert_uint_eq(e.GetAttr("note", note), GRAPH_SUCCESS);
+    ck_assert_int_eq(note, 5);
+    ck_assert_uint_eq(g2.FindOpByName("nobody", found), GRAPH_FAILED);
+    std::vector<Operator> datas;
+    ck_assert_uint_eq(g2.FindOpByType("Data", datas), GRAPH_SUCCESS);
+    ck_assert_uint_eq(datas.size(), 1);
+}
+END_TEST
+
 // ---- bad graphs -----------------------------------------------------------------------------------
 
 START_TEST(unknown_op_type)
@@ -599,8 +631,8 @@ START_TEST(unknown_op_type)
     std::vector<Tensor> out = {f32_tensor({1}, v)};
     expect_error(run_graph(graph, {f32_tensor({1}, v)}, out), ACL_ERROR_GE_PARAM_INVALID,
                  {"node 'mystery' (NoSuchOp)", "op type 'NoSuchOp' is not an operator of aclnn-cpu"});
-    ck_assert_uint_eq(out.size(), 1);           // untouched
-    ck_assert(error_text().empty()); // read once, then cleared
+    ck_assert_uint_eq(out.size(), 1); // untouched
+    ck_assert(error_text().empty());  // read once, then cleared
 }
 END_TEST
 
@@ -736,6 +768,7 @@ END_TEST
 
 START_TEST(session_misuse)
 {
+    ck_assert_uint_eq(GEFinalize(), SUCCESS); // graph mode off, whatever ran before in this process
     std::map<AscendString, AscendString> none;
     std::vector<float> v = {1};
     Graph graph("g");
@@ -822,6 +855,7 @@ static Suite *graph_suite(void)
     tcase_add_test(tc, input_sizes);
     tcase_add_test(tc, attributes);
     tcase_add_test(tc, required_attribute_and_registry_defaults);
+    tcase_add_test(tc, graph_nodes_follow_the_edges);
     tcase_add_test(tc, unknown_op_type);
     tcase_add_test(tc, input_not_connected_or_unknown);
     tcase_add_test(tc, wrong_dtype);

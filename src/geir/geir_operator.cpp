@@ -177,9 +177,23 @@ void link(const std::shared_ptr<OperatorImpl> &dst, const std::string &port, con
     e.src = s;
     e.src_index = src_index;
     e.src_name = src_name;
+    std::shared_ptr<OperatorImpl> old = dst->edges.count(port) ? dst->edges[port].src : nullptr;
     dst->edges[port] = e;
     if (s != dst)
         s->consumers.push_back(dst);
+    // The producer this edge replaced no longer reaches dst, unless another edge still links them.
+    if (old == nullptr || old == s)
+        return;
+    for (const auto &other : dst->edges)
+        if (other.second.src == old)
+            return;
+    for (const auto &c : dst->control_in)
+        if (c == old)
+            return;
+    auto &cs = old->consumers;
+    for (size_t i = cs.size(); i-- > 0;)
+        if (cs[i].lock() == dst)
+            cs.erase(cs.begin() + static_cast<std::ptrdiff_t>(i));
 }
 } // namespace
 
