@@ -20,7 +20,7 @@
 set -euo pipefail
 cd "$(dirname "$0")"
 
-PACKAGES=(cmake make gcc g++ pkg-config libsleef-dev check)
+PACKAGES=(cmake make gcc g++ pkg-config python3 libsleef-dev check)
 # Only for `test`: the Python package's suite (tests/python/run_pytest.sh) uses Debian's python3 with
 # these (python3-torch is large: about 600 MiB the first time).
 PYTHON_PACKAGES=(python3-venv python3-pip python3-setuptools python3-numpy python3-torch python3-matplotlib

@@ -1,4 +1,4 @@
-/* The fuzz targets' stored inputs (fuzz/corpus/<target>, fuzz/regressions/<target>) as the CTest
+/* The fuzz targets' inputs (<root>/corpus/<target>, <root>/regressions/<target>) as the CTest
  * suites read them (acpu_fuzz.h). */
 #include <dirent.h>
 #include <stdio.h>

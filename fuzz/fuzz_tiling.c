@@ -17,13 +17,15 @@
  *   - on success the text is NUL-terminated at *jsonLength, has no other NUL, fits jsonSize, and
  *     (plans and the registry) is one JSON value; a length query (json NULL) gives the length a
  *     buffer of length + 1 then receives, and a buffer of exactly the length gets 161002 with the
- *     length still reported.
+ *     length still reported;
+ *   - a plan's schedule (--schedule) with elements has a core and a tile of at least one element.
  *
  * Input format (fuzz/make_corpus.py writes seeds in it; bytes past the end read as 0):
  *   h0 bits 0-1 the call (0, 1 plan; 2 usage; 3 registry), bits 2-4 the op name (0-3 the API's snake
  *      name, 4 its aclnn name, 5 arbitrary bytes, 6 NULL, 7 the snake name with a suffix),
  *   h1 the API (% acpu_api_count),
- *   h2 bits 0-2 the json buffer (json_mode), bit 3 jsonLength NULL, h3 the buffer's parameter,
+ *   h2 bits 0-2 the json buffer (json_mode), bit 3 jsonLength NULL, bit 4 "--schedule" appended to
+ *      the vector (the engine's schedule in the plan), h3 the buffer's parameter,
  *   h4 bits 0-1 argc (0 the vector's length, 1 fewer by h5, 2 argv NULL, 3 negative), h5 its parameter,
  *   then tokens until the input ends (read_token), at most MAX_TOKENS.
  */
@@ -373,6 +375,7 @@ typedef struct {
     unsigned json_mode;
     size_t json_size;
     bool json_null, length_null;
+    bool schedule;          /* "--schedule" was appended to the vector */
     int32_t argc;
     bool argv_null;
     const char **argv;      /* exactly argc entries (ASan sees a read past them), NULL when argv_null */
@@ -402,18 +405,41 @@ static aclnnStatus nullptr_expected(const lab_call *c)
         return ACLNN_SUCCESS;
     if (c->op == NULL || (c->argv_null && c->argc > 0))
         return ACLNN_ERR_PARAM_NULLPTR;
-    if (c->argc < 0 || !c->op_known)
+    if (c->argc < 0)
         return -1;
-    for (int32_t i = 0; c->argv != NULL && i < c->argc; i++)
+    for (int32_t i = 0; c->argv != NULL && i < c->argc; i++) /* checked before the op name is looked up */
         if (c->argv[i] == NULL)
             return ACLNN_ERR_PARAM_NULLPTR;
-    return ACLNN_SUCCESS;
+    return c->op_known ? ACLNN_SUCCESS : -1;
 }
 
 static bool documented(aclnnStatus st)
 {
     return st == ACLNN_SUCCESS || st == ACLNN_ERR_PARAM_NULLPTR || st == ACLNN_ERR_PARAM_INVALID ||
            st == ACLNN_ERR_INNER || st == ACLNN_ERR_INNER_TILING_ERROR;
+}
+
+/* The unsigned value of "name" inside the schedule object of a plan's JSON; false when absent. */
+static bool schedule_field(const char *sched, const char *name, unsigned long long *v)
+{
+    char key[32];
+    snprintf(key, sizeof key, "\"%s\": ", name);
+    const char *at = strstr(sched, key);
+    return at != NULL && sscanf(at + strlen(key), "%llu", v) == 1;
+}
+
+/* A schedule the engine runs: with elements, a core and a tile of at least one element. */
+static void check_schedule(const char *json)
+{
+    const char *sched = strstr(json, "\"schedule\": {");
+    unsigned long long total, cores, tile;
+    if (sched == NULL)
+        return; /* a strategy without one: the lab said so (and the Python package raises) */
+    if (!schedule_field(sched, "total", &total) || !schedule_field(sched, "core_num", &cores) ||
+        !schedule_field(sched, "tile", &tile))
+        fail("a plan's schedule without total, core_num or tile: %.300s", sched);
+    if (total > 0 && (cores == 0 || tile == 0))
+        fail("a plan of %llu elements on %llu cores with tiles of %llu elements: %.300s", total, cores, tile, sched);
 }
 
 static void check_text(const lab_call *c, const char *json, size_t size, size_t len)
@@ -425,6 +451,8 @@ static void check_text(const lab_call *c, const char *json, size_t size, size_t 
              strlen(json));
     if (c->call != 1 && !json_valid(json))
         fail("%s returned text that is not one JSON value: %.200s", call_names[c->call], json);
+    if (c->call == 0 && c->schedule)
+        check_schedule(json);
 }
 
 /* Length query, then a buffer of length + 1 (must succeed with the same length) and one of exactly
@@ -595,6 +623,9 @@ void acpu_fuzz_tiling_one(const uint8_t *data, size_t size)
         api_options(c.api, &opts);
         while (rd_more(&r) && c.tok.n < MAX_TOKENS)
             read_token(&r, c.api, &opts, &c.tok);
+        c.schedule = ((h[2] >> 4) & 1) && c.tok.n < MAX_TOKENS; /* last, where there is room */
+        if (c.schedule)
+            push(&c.tok, "--schedule", NULL);
         decode_argc(&c, h[4], h[5]);
         if (c.op_known && c.op != NULL && strcmp(c.op, c.api->snake) == 0)
             report.api = (int)(h[1] % acpu_api_count);

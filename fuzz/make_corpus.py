@@ -3,12 +3,17 @@
 (the JSON of `aclnn-cpu-registry --json`), in the input formats the header comments of fuzz_api.c and
 fuzz_tiling.c describe (the encoders here mirror their readers).
 
-    fuzz/make_corpus.py TOOL [FUZZ_DIR]
+    fuzz/make_corpus.py TOOL --seeds OUT        the seeds, generated: OUT/corpus/{api,tiling} (every
+                                                *.bin rewritten), and OUT/regressions/{api,tiling}, a
+                                                copy of fuzz/regressions (the stored inputs)
+    fuzz/make_corpus.py TOOL --regressions DIR  the regression inputs this script names, into
+                                                DIR/{api,tiling}; any other file there (a crash input
+                                                kept as found) is left alone
 
-TOOL is the built registry tool (build/dev/tools/aclnn-cpu-registry); FUZZ_DIR defaults to the
-directory of this script. Every *.bin of FUZZ_DIR/corpus/api and FUZZ_DIR/corpus/tiling is rewritten;
-in FUZZ_DIR/regressions/{api,tiling} the files this script names are rewritten and any other file
-(a crash input kept as found) is left alone.
+TOOL is the built registry tool (build/dev/tools/aclnn-cpu-registry). The seeds are never stored:
+the build writes them (tests/CMakeLists.txt, fuzz/CMakeLists.txt), so a new registry row gets its
+seeds with no file to add. The regressions are stored in fuzz/regressions
+(`--target fuzz_regressions_update` rewrites the ones this script names there).
 
 fuzz_api seeds, for every API of the registry:
   - a valid call for every combination of the dtypes its tensor parameters list on the host profile,
@@ -25,6 +30,7 @@ argv, argv NULL, negative argc, unknown names), every json buffer mode; the usag
 import itertools
 import json
 import os
+import shutil
 import struct
 import subprocess
 import sys
@@ -602,9 +608,10 @@ def tok_raw(text):
     return bytes([0x80, 0, len(data)]) + data
 
 
-def plan(api, *toks, json_mode=4, length_null=False, size_p=0, argc_mode=0, argc_p=0, name_mode=0):
+def plan(api, *toks, json_mode=4, length_null=False, size_p=0, argc_mode=0, argc_p=0, name_mode=0, schedule=False):
     h0 = 0 | name_mode << 2
-    return bytes([h0, api.index, json_mode | length_null << 3, size_p, argc_mode, argc_p]) + b''.join(toks)
+    h2 = json_mode | length_null << 3 | schedule << 4
+    return bytes([h0, api.index, h2, size_p, argc_mode, argc_p]) + b''.join(toks)
 
 
 def lab_call(which, json_mode=4, length_null=False, size_p=0):
@@ -635,6 +642,10 @@ def tiling_seeds(apis):
             s[f'{n}_{w}_broadcast'] = plan(api, opt(api, 'shape', '4,3'), opt(api, f'{w}-shape', '1,3'))
         for ub in ('1', '31', '128', '159', '255', '415', '511', '9223372036854775807'):
             s[f'{n}_ub_{ub}'] = plan(api, opt(api, 'soc', 'Ascend910B'), opt(api, 'ub', ub), opt(api, 'shape', '1000'))
+            s[f'{n}_ub_{ub}_schedule'] = plan(api, opt(api, 'soc', 'Ascend910B'), opt(api, 'ub', ub),
+                                              opt(api, 'shape', '1000'), schedule=True)
+        for soc in ('host', 'Ascend910B', 'Ascend950'):
+            s[f'{n}_{soc}_schedule'] = plan(api, opt(api, 'soc', soc), opt(api, 'shape', '4,3,8'), schedule=True)
         for cores in ('0', '1', '2147483647', '2147483648'):
             s[f'{n}_cores_{cores}'] = plan(api, opt(api, 'cores', cores), opt(api, 'shape', '100000'))
         s[f'{n}_null_value'] = plan(api, opt(api, 'shape'), tok_null())
@@ -694,14 +705,21 @@ def write(out_dir, seeds, clear):
 
 
 def main():
-    if len(sys.argv) < 2:
+    if len(sys.argv) != 4 or sys.argv[2] not in ('--seeds', '--regressions'):
         raise SystemExit(__doc__)
-    fuzz_dir = sys.argv[2] if len(sys.argv) > 2 else os.path.dirname(os.path.abspath(__file__))
     apis = load_registry(sys.argv[1])
-    write(os.path.join(fuzz_dir, 'corpus', 'api'), api_seeds(apis), clear=True)
-    write(os.path.join(fuzz_dir, 'corpus', 'tiling'), tiling_seeds(apis), clear=True)
-    write(os.path.join(fuzz_dir, 'regressions', 'api'), api_regressions(apis), clear=False)
-    write(os.path.join(fuzz_dir, 'regressions', 'tiling'), tiling_regressions(apis), clear=False)
+    out = sys.argv[3]
+    if sys.argv[2] == '--regressions':
+        write(os.path.join(out, 'api'), api_regressions(apis), clear=False)
+        write(os.path.join(out, 'tiling'), tiling_regressions(apis), clear=False)
+        return
+    write(os.path.join(out, 'corpus', 'api'), api_seeds(apis), clear=True)
+    write(os.path.join(out, 'corpus', 'tiling'), tiling_seeds(apis), clear=True)
+    stored = os.path.join(os.path.dirname(os.path.abspath(__file__)), 'regressions')
+    for target in ('api', 'tiling'):
+        dst = os.path.join(out, 'regressions', target)
+        shutil.rmtree(dst, ignore_errors=True)
+        shutil.copytree(os.path.join(stored, target), dst)
 
 
 if __name__ == '__main__':

@@ -42,6 +42,8 @@
  *       from this file's malloc wrapper when phase 1 allocates its executor (standing in for a second
  *       thread, deterministically). Its failure is not a status: the release cannot record the
  *       deferral, so the library leaks the object rather than free it early (which the case checks).
+ *   lab_json.c   the tiling lab's one allocation (its writer and text)  test_lab_allocation: each of
+ *       aclnnCpuGetTilingPlan, aclnnCpuGetTilingUsage and aclnnCpuGetOpRegistry makes it once
  *   hazard.c     a hazard record beyond the 64 static ones           NOT reached: a thread claims a
  *       record at its first phase 1 and gives it back only when it exits, and the first 64 records are
  *       static, so calloc runs only when a 65th live thread enters phase 1; this suite runs one thread
@@ -55,6 +57,7 @@
  *   aclrtCreateContext, aclrtCreateEvent, aclrtCreateEventWithFlag ACL_ERROR_BAD_ALLOC (200000)
  *   aclnn*GetWorkspaceSize                                        ACLNN_ERR_INNER_CREATE_EXECUTOR (561101)
  *   aclGetViewShape (and the other array getters)                 ACLNN_ERR_INNER (561000)
+ *   aclnnCpuGetTilingPlan, aclnnCpuGetTilingUsage, aclnnCpuGetOpRegistry  ACLNN_ERR_INNER (561000)
  *   phase 2, destroys, the setters, the other getters, the event,
  *   context and size calls                                        no allocation (a step marked NO_ALLOC
  *                                                                 fails if it meets one), but for the
@@ -946,6 +949,39 @@ END_TEST
 
 /* The wrap reaches the library: its first tensor allocates (the registry table and the tensor), and
  * a failed allocation there makes aclCreateTensor return NULL. */
+/* The tiling lab's calls (_i: plan, usage, registry) each make one allocation: failing it gives 561000,
+ * a message naming the call, jsonLength 0 and the buffer untouched; the same call then succeeds. */
+START_TEST(test_lab_allocation)
+{
+    static const char *const names[] = {"aclnnCpuGetTilingPlan", "aclnnCpuGetTilingUsage", "aclnnCpuGetOpRegistry"};
+    static char json[1u << 20];
+    const char *const argv[] = {"--shape", "4,3"};
+    for (long k = 1; k <= 2; k++) {
+        memset(json, SENTINEL, sizeof json);
+        size_t len = 12345;
+        long failed = g_alloc.failed;
+        g_alloc.fail_at = k == 1 ? g_alloc.seen + 1 : 0;
+        g_alloc.armed = true;
+        aclnnStatus st = _i == 0   ? aclnnCpuGetTilingPlan("silu_backward", 2, argv, json, sizeof json, &len)
+                         : _i == 1 ? aclnnCpuGetTilingUsage(json, sizeof json, &len)
+                                   : aclnnCpuGetOpRegistry(json, sizeof json, &len);
+        g_alloc.armed = false;
+        g_alloc.fail_at = 0;
+        if (k == 2) {
+            ck_assert_msg(st == ACLNN_SUCCESS && len > 0 && json[len] == '\0', "%s after the failure: %d", names[_i],
+                          (int)st);
+            break;
+        }
+        ck_assert_msg(g_alloc.failed == failed + 1, "%s made no allocation", names[_i]);
+        ck_assert_msg(st == ACLNN_ERR_INNER, "%s: its allocation failed, it returned %d", names[_i], (int)st);
+        ck_assert_msg(strstr(aclGetRecentErrMsg(), names[_i]) != NULL, "message \"%s\"", aclGetRecentErrMsg());
+        ck_assert_uint_eq(len, 0);
+        for (size_t b = 0; b < sizeof json; b++)
+            ck_assert_msg((unsigned char)json[b] == SENTINEL, "%s wrote byte %zu on failure", names[_i], b);
+    }
+}
+END_TEST
+
 START_TEST(test_wrap_reaches_library)
 {
     aclTensor *t = NULL;
@@ -993,6 +1029,7 @@ int main(void)
     tcase_add_test(tc, test_scenario_count);
     tcase_add_loop_test(tc, test_fail_kth, 1, MAX_K + 1);
     tcase_add_loop_test(tc, test_deferred_free_node, 0, 2);
+    tcase_add_loop_test(tc, test_lab_allocation, 0, 3);
     suite_add_tcase(s, tc);
     TCase *apis = tcase_create("every registry API");
     tcase_add_loop_test(apis, test_phase1_every_api, 0, acpu_test_num_ops);

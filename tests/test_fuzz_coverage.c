@@ -1,5 +1,6 @@
 /* The fuzzers cover every row of the operator registry. With the decoders of fuzz/acpu_fuzz.h over
- * the seeds of fuzz/corpus (ACPU_FUZZ_DIR), in the normal build:
+ * the seeds fuzz/make_corpus.py writes from the registry (the fuzz_seeds fixture, ACPU_FUZZ_DIR), in
+ * the normal build:
  *   - every parameter kind of every registry API has a reader in fuzz_api.c;
  *   - for every API, a seed of corpus/api selects it and gets 0 from phase 1 and from its phase 2, on
  *     a profile of each profile group where every tensor parameter lists a dtype;
@@ -7,8 +8,9 @@
  *     group, a seed that calls the API on a profile of that group with that dtype (a listed dtype
  *     may still be refused: the lists do not carry the rules between parameters);
  *   - for every API, a seed of corpus/tiling gets its tiling plan (0).
- * A new registry row fails here until fuzz/make_corpus.py, which reads the registry, has been rerun
- * (and until fuzz_api.c and make_corpus.py handle any new parameter kind). */
+ * A new registry row gets its seeds from the script; it fails here until fuzz_api.c and
+ * make_corpus.py handle any new parameter kind, and until the seeds the script writes for it reach
+ * it (every profile group, every listed dtype, a plan). */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -19,7 +21,7 @@
 #include "tiling/acpu_platform.h"
 
 #define MAX_APIS 256
-#define RERUN "rerun fuzz/make_corpus.py <build>/tools/aclnn-cpu-registry"
+#define RERUN "the seeds fuzz/make_corpus.py writes from the registry do not reach it (its encoders, or fuzz_api.c's readers)"
 
 /* What the seeds reached: per API and profile group, phase 2 returned 0; per API, tensor parameter
  * and profile group, the dtypes (ACPU_DT bits) phase 1 was called with; per API, a plan. */
@@ -94,7 +96,7 @@ START_TEST(test_every_api_reaches_phase2)
     for (int a = 0; a < acpu_api_count; a++)
         for (int g = 0; g < ACPU_PG_COUNT; g++)
             ck_assert_msg(g_ran[a][g] || !runs_on_group(acpu_apis[a], (acpu_profile_group)g),
-                          "no seed of fuzz/corpus/api runs %s through phase 1 and phase 2 (0 from both) on %s: " RERUN,
+                          "no seed of corpus/api runs %s through phase 1 and phase 2 (0 from both) on %s: " RERUN,
                           acpu_apis[a]->name, k_group_names[g]);
 }
 END_TEST
@@ -112,7 +114,7 @@ START_TEST(test_every_listed_dtype_called)
                     !acpu_api_param_dtypes(api, i, (acpu_profile_group)g, &listed))
                     continue;
                 missing = listed & ~g_called[a][i][g];
-                ck_assert_msg(missing == 0, "%s %s on %s: no seed of fuzz/corpus/api calls it as %s: " RERUN, api->name,
+                ck_assert_msg(missing == 0, "%s %s on %s: no seed of corpus/api calls it as %s: " RERUN, api->name,
                               api->params[i].name, k_group_names[g], acpu_dtype_set_str(missing, names, sizeof names));
             }
         }
@@ -136,7 +138,7 @@ START_TEST(test_every_api_planned)
     }
     acpu_fuzz_inputs_free(&in);
     for (int a = 0; a < acpu_api_count; a++)
-        ck_assert_msg(g_planned[a], "no seed of fuzz/corpus/tiling gets a tiling plan of %s: " RERUN,
+        ck_assert_msg(g_planned[a], "no seed of corpus/tiling gets a tiling plan of %s: " RERUN,
                       acpu_apis[a]->snake);
 }
 END_TEST

@@ -1,5 +1,6 @@
-/* The fuzz targets' stored inputs replayed in the normal build, without libFuzzer: every file of
- * fuzz/corpus/<target> and fuzz/regressions/<target> (ACPU_FUZZ_DIR) once through its target's
+/* The fuzz targets' inputs replayed in the normal build, without libFuzzer: every seed
+ * fuzz/make_corpus.py writes from the registry and every stored regression of fuzz/regressions
+ * (<ACPU_FUZZ_DIR>/corpus/<target> and /regressions/<target>, the fuzz_seeds fixture) once through its target's
  * decoder (fuzz/acpu_fuzz.h). A decoder abort()s on any invariant the call breaks (the header
  * comments of fuzz/fuzz_api.c and fuzz/fuzz_tiling.c list them), so a regression input whose defect
  * is back fails its case here, and a crash in the library fails it too (Check's fork mode). Each
@@ -51,7 +52,7 @@ START_TEST(test_inputs_present)
     ck_assert_msg(g_root != NULL, "ACPU_FUZZ_DIR is not set (tests/CMakeLists.txt sets it to fuzz/)");
     ck_assert_msg(g_listed, "cannot read the directories of %s/corpus and %s/regressions", g_root, g_root);
     for (int k = 0; k < 2; k++) {
-        ck_assert_msg(g_targets[k].corpus.n > 0, "%s/corpus/%s has no input (run fuzz/make_corpus.py)", g_root,
+        ck_assert_msg(g_targets[k].corpus.n > 0, "%s/corpus/%s has no input (the fuzz_seeds fixture writes them)", g_root,
                       g_targets[k].name);
         ck_assert_msg(g_targets[k].all.n > g_targets[k].corpus.n, "%s/regressions/%s has no input", g_root,
                       g_targets[k].name);

@@ -447,6 +447,38 @@ START_TEST(test_out_pointers)
 }
 END_TEST
 
+/* HardtanhBackward's NULL checks in CANN's order (CheckNotNull: self, gradOutput, out, min, max): with
+ * every handle from one of them on NULL, that one is named. */
+START_TEST(test_hardtanh_backward_null_order)
+{
+    static const char *const k_order[] = {"self", "gradOutput", "out", "min", "max"};
+    static const int k_param[] = {1, 0, 4, 2, 3}; /* their parameter indices */
+    const acpu_api_def *api = acpu_api_find("aclnnHardtanhBackward");
+    ck_assert_ptr_nonnull(api);
+    int64_t shape[1] = {4}, strides[1] = {1};
+    float data[3][4] = {{0}};
+    for (int first = 0; first < 5; first++) {
+        acpu_arg a[ACPU_MAX_PARAMS];
+        aclTensor *t[3];
+        for (int k = 0; k < 3; k++)
+            t[k] = aclCreateTensor(shape, 1, ACL_FLOAT, strides, 0, ACL_FORMAT_ND, shape, 1, data[k]);
+        float lo = -1.0f, hi = 1.0f;
+        aclScalar *s[2] = {aclCreateScalar(&lo, ACL_FLOAT), aclCreateScalar(&hi, ACL_FLOAT)};
+        a[0].p = t[0], a[1].p = t[1], a[2].p = s[0], a[3].p = s[1], a[4].p = t[2];
+        for (int k = first; k < 5; k++)
+            a[k_param[k]].p = NULL;
+        uint64_t ws = 0;
+        aclOpExecutor *exec = NULL;
+        ck_assert_int_eq(api->invoke(a, &ws, &exec), NULLPTR);
+        acpu_test_expect_msg_at(api->phase1, k_order[first], NULL, __LINE__);
+        for (int k = 0; k < 3; k++)
+            aclDestroyTensor(t[k]);
+        aclDestroyScalar(s[0]);
+        aclDestroyScalar(s[1]);
+    }
+}
+END_TEST
+
 /* A Hardtanh FRACTAL_NZ self is computed as ND (the warning is verbose only). */
 START_TEST(test_hardtanh_fractal_nz)
 {
@@ -474,6 +506,7 @@ static Suite *hard_api_suite(void)
     TCase *tc = tcase_create("validation");
     tcase_add_loop_test(tc, test_cases, 0, (int)N_ELEMS(k_tables));
     tcase_add_test(tc, test_out_pointers);
+    tcase_add_test(tc, test_hardtanh_backward_null_order);
     tcase_add_test(tc, test_hardtanh_fractal_nz);
     suite_add_tcase(s, tc);
     return s;

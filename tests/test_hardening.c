@@ -862,6 +862,44 @@ START_TEST(test_lab_empty_output_silu)
 }
 END_TEST
 
+/* The tiling lab under a UB override below one tile: every API on every profile refuses the plan
+ * with 561002 and a message naming the tiling (never a plan of zero-element tiles). */
+START_TEST(test_lab_ub_below_one_tile_every_api)
+{
+    const acpu_api_def *api = acpu_apis[_i];
+    char soc_opt[64];
+    for (int s = 0; s < N_SOCS; s++) {
+        snprintf(soc_opt, sizeof soc_opt, "--soc=%s", k_socs[s]);
+        const char *const argv[] = {soc_opt, "--ub", "31", "--shape", "4096"};
+        size_t len = 0;
+        aclnnStatus st = lab_plan(api->snake, argv, 5, &len);
+        ck_assert_msg(st == ACLNN_ERR_INNER_TILING_ERROR, "%s on %s with a 31-byte UB: %d, want 561002", api->snake,
+                      k_socs[s], (int)st);
+        acpu_test_expect_msg_at("aclnnCpuGetTilingPlan", "tiling failed", NULL, __LINE__);
+    }
+}
+END_TEST
+
+/* The audit's case: SiluGrad's 910B plan below one tile of its buffers (fp16 416 bytes, fp32 160)
+ * was a plan with tileDataNum 0; now refused, and the smallest UB that holds a tile plans one. */
+START_TEST(test_lab_silu_910b_smallest_ub)
+{
+    static const struct {
+        const char *dtype, *below, *at, *tile;
+    } k[] = {{"float16", "415", "416", "\"tileDataNum\": 16"}, {"float32", "159", "160", "\"tileDataNum\": 8"}};
+    for (size_t i = 0; i < N_ELEMS(k); i++) {
+        const char *const below[] = {"--soc", "Ascend910B", "--dtype", k[i].dtype, "--ub", k[i].below};
+        const char *const at[] = {"--soc", "Ascend910B", "--dtype", k[i].dtype, "--ub", k[i].at};
+        size_t len = 0;
+        ck_assert_int_eq(lab_plan("silu_backward", below, 6, &len), ACLNN_ERR_INNER_TILING_ERROR);
+        acpu_test_expect_msg_at("aclnnCpuGetTilingPlan", "cannot hold one tile", NULL, __LINE__);
+        static char json[ACPU_LAB_JSON_BYTES];
+        ck_assert_int_eq(aclnnCpuGetTilingPlan("silu_backward", 6, at, json, sizeof json, &len), ACLNN_SUCCESS);
+        ck_assert_msg(strstr(json, k[i].tile) != NULL, "%s at UB %s: %s", k[i].dtype, k[i].at, json);
+    }
+}
+END_TEST
+
 /* A NULL argv entry below argc is 161001 wherever it stands (as a value, first, after an unknown
  * option, between valid options, last), with the message naming its index; past argc it is never
  * read. Before the fix a NULL value ("--shape", NULL) was a bad value (161002). */
@@ -890,6 +928,10 @@ START_TEST(test_lab_null_argv_entry_every_api)
     const char *const past[] = {"--shape", "4", NULL};
     size_t len = 0;
     ck_assert_int_eq(lab_plan(op, past, 2, &len), ACLNN_SUCCESS);
+    /* before the op name too: an unknown op with a NULL entry is 161001, not the unknown op's 161002 */
+    const char *const unknown[] = {"--shape", "3", NULL};
+    ck_assert_int_eq(lab_plan("no_such_op", unknown, 3, &len), ACLNN_ERR_PARAM_NULLPTR);
+    acpu_test_expect_msg_at("aclnnCpuGetTilingPlan", "argv[2]", NULL, __LINE__);
 }
 END_TEST
 
@@ -1100,6 +1142,8 @@ static Suite *hardening_suite(void)
     tcase_add_loop_test(tc, test_ub_below_one_tile_every_api, 0, acpu_test_num_ops * N_SOCS);
     tcase_add_loop_test(tc, test_lab_empty_output_every_api, 0, acpu_api_count);
     tcase_add_test(tc, test_lab_empty_output_silu);
+    tcase_add_loop_test(tc, test_lab_ub_below_one_tile_every_api, 0, acpu_api_count);
+    tcase_add_test(tc, test_lab_silu_910b_smallest_ub);
     tcase_add_loop_test(tc, test_lab_null_argv_entry_every_api, 0, acpu_api_count);
     tcase_add_test(tc, test_rebind_overlap_every_api);
     tcase_add_test(tc, test_thread_request_capped);

@@ -85,6 +85,51 @@ START_TEST(test_no_cores_fails)
 }
 END_TEST
 
+/* acpu_tiling_plan refuses, for every strategy alike, a schedule the engine could not run, whatever
+ * the strategy itself let through: a strategy that plans a zero tile, no core or an empty segment. */
+static acpu_schedule g_fake_sched;
+
+static int fake_plan(const acpu_platform *p, const acpu_tiling_call *c, const void *params, acpu_tiling_result *r)
+{
+    (void)p, (void)c, (void)params;
+    r->sched = g_fake_sched;
+    r->sch = "fake";
+    return 0;
+}
+
+START_TEST(test_unrunnable_schedules_refused)
+{
+    static const acpu_strategy fake = {.name = "fake", .plan = fake_plan};
+    const acpu_tiling_choice choice = {&fake, NULL};
+    acpu_platform p = profile(ACPU_SOC_HOST, 2u, 65536u);
+    acpu_tiling_call c;
+    memset(&c, 0, sizeof c);
+    c.n = 100;
+    acpu_tiling_result r;
+    const acpu_schedule ok = {.kind = ACPU_SCHED_RANGES, .total = 100, .core_num = 1, .tile = 64, .small_core_len = 100,
+                              .last_core_len = 100};
+    g_fake_sched = ok;
+    ck_assert_int_eq(acpu_tiling_plan(&choice, &p, &c, &r), 0);
+    g_fake_sched.tile = 0; /* the engine would divide by it */
+    ck_assert_int_eq(acpu_tiling_plan(&choice, &p, &c, &r), -1);
+    ck_assert_ptr_nonnull(strstr(r.why, "tile holds no element"));
+    g_fake_sched = ok;
+    g_fake_sched.core_num = 0;
+    ck_assert_int_eq(acpu_tiling_plan(&choice, &p, &c, &r), -1);
+    ck_assert_ptr_nonnull(strstr(r.why, "no core"));
+    const acpu_schedule split = {.kind = ACPU_SCHED_SPLIT, .total = 100, .core_num = 1, .tile = 10, .a_o = 10,
+                                 .a_i = 1, .a_i_tail = 1, .axis_len = 10, .inner = 10, .tiles_main = 10};
+    g_fake_sched = split;
+    ck_assert_int_eq(acpu_tiling_plan(&choice, &p, &c, &r), 0);
+    g_fake_sched.a_i = 0;
+    ck_assert_int_eq(acpu_tiling_plan(&choice, &p, &c, &r), -1);
+    g_fake_sched = ok;
+    g_fake_sched.total = 0; /* an empty call runs nothing: its plan is not checked */
+    g_fake_sched.tile = 0;
+    ck_assert_int_eq(acpu_tiling_plan(&choice, &p, &c, &r), 0);
+}
+END_TEST
+
 /* ---- Appendix C.1 ----------------------------------------------------------------------------- */
 
 typedef struct {
@@ -519,6 +564,7 @@ static Suite *tiling_suite(void)
     TCase *tc = tcase_create("elu_grad_v2");
     tcase_add_test(tc, test_profiles);
     tcase_add_test(tc, test_no_cores_fails);
+    tcase_add_test(tc, test_unrunnable_schedules_refused);
     tcase_add_loop_test(tc, test_appendix_c1, 0, (int)(sizeof k_c1 / sizeof k_c1[0]));
     tcase_add_loop_test(tc, test_ut_2_8_3, 0, 2);
     tcase_add_test(tc, test_max_tile);

@@ -63,10 +63,14 @@ static void markdown_checks(const acpu_api_def *api)
 {
     int step = 1;
     printf("\nValidation, in order (phase 1):\n\n%d. `workspaceSize`, `executor` not NULL (161001)\n", step++);
-    printf("%d. handles in parameter order:", step++);
-    for (int i = 0; i < api->n_params; i++)
+    printf("%d. handles in %s order:", step++, api->n_null_order > 0 ? "CANN's" : "parameter");
+    for (int q = 0; q < api->n_params; q++) {
+        int i = api->n_null_order > 0 ? (q < api->n_null_order ? api->null_order[q] : -1) : q; /* as phase 1 */
+        if (i < 0)
+            break;
         if (api->params[i].kind <= ACPU_P_SCALAR_OPT)
             printf(" `%s`%s", pname(api, i), api->params[i].kind == ACPU_P_SCALAR_OPT ? " (may be NULL)" : "");
+    }
     printf(": NULL 161001, not live 161002\n");
     for (int i = 0; i < api->n_checks; i++) {
         const acpu_check *k = &api->checks[i];

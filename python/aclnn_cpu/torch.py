@@ -157,6 +157,20 @@ _tanh = lambda a: a.approximate == "tanh"  # noqa: E731
 
 _HARDTANH = {"min_val": "clip_value_min", "max_val": "clip_value_max"}
 
+def _hardswish_backward(grad_output: torch.Tensor, self: torch.Tensor) -> torch.Tensor:
+    """PyTorch's hardswish_backward in torch ops, for the calls the library does not take (DOUBLE,
+    broadcasting shapes): aten::hardswish_backward has no out= kernel and no composite for a
+    registration to fall back on. The vectorised CPU kernel's rule (Activation.cpp), which runs
+    every full vector: 0 below -3, the gradient from 3 up, grad * (x / 3 + 1/2) between them and for
+    a NaN x (NaN), 16-bit inputs computed in fp32 and rounded once. Its scalar tail differs at x = 3
+    (1.5 grad) and for NaN (grad)."""
+    dtype = torch.promote_types(grad_output.dtype, self.dtype)
+    wide = torch.float32 if dtype in (torch.float16, torch.bfloat16) else dtype  # 16-bit: fp32, one rounding
+    g, x = grad_output.to(wide), self.to(wide)
+    mid = g * (x / 3 + 0.5)
+    return torch.where(x < -3, torch.zeros_like(mid), torch.where(x >= 3, g, mid)).to(dtype)
+
+
 ACTIVATIONS: Tuple[Activation, ...] = (
     Activation("ELU", "elu",
                forward=(Use("aclnnElu", _elu_attrs(lambda a: a.alpha)),),
@@ -266,7 +280,7 @@ ACTIVATIONS: Tuple[Activation, ...] = (
                backward=(Use("aclnnHardswishBackward"),),
                saves="input",
                aten=(Aten("hardswish", "aclnnHardswish"), Aten("hardswish_", "aclnnInplaceHardswish"),
-                     Aten("hardswish_backward", "aclnnHardswishBackward"))),
+                     Aten("hardswish_backward", "aclnnHardswishBackward", fallback=_hardswish_backward))),
     Activation("Hardsigmoid", "hardsigmoid",
                forward=(Use("aclnnHardsigmoid"),),
                inplace=(Use("aclnnInplaceHardsigmoid"),),
@@ -329,9 +343,6 @@ UNROUTED: Dict[str, str] = {
     "aclnnPrelu": "aten::prelu is CompositeImplicitAutograd over _prelu_kernel; a learnable weight with "
                   "per-channel broadcasting, not an element-wise call of one shape",
     "aclnnPreluBackward": "as aclnnPrelu: two outputs (gradInput, gradWeight) and a reduction",
-    "aclnnHardswishBackward": "aten::hardswish_backward's only CPU kernel is the functional one a registration "
-                              "replaces (no out= kernel, no composite), so the calls the library does not take "
-                              "would lose PyTorch's kernel; the Hardswish module uses the API",
 }
 """Registry APIs whose Python name is an aten op that :func:`enable` does not route, with the
 reason (the package's tests fail for any other registry API with a same-named aten op that

@@ -381,6 +381,8 @@ CALLS = {  # op: (call on (grad, self) with PyTorch's signature, the API enable(
     "elu_backward": (lambda g, x: torch.ops.aten.elu_backward(g, 1.0, 1.0, 1.0, False, x), "aclnnEluBackward"),
     "silu_backward": (lambda g, x: torch.ops.aten.silu_backward(g, x), "aclnnSiluBackward"),
     "softplus_backward": (lambda g, x: torch.ops.aten.softplus_backward(g, x, 1.0, 20.0), "aclnnSoftplusBackward"),
+    # no PyTorch kernel survives the registration here: these calls run the row's fallback
+    "hardswish_backward": (lambda g, x: torch.ops.aten.hardswish_backward(g, x), "aclnnHardswishBackward"),
 }
 
 

@@ -1,6 +1,6 @@
 /* The schedule of a tiling plan: how many logical cores, which elements each core owns, and in
  * which tiles it walks them. The tilings produce it (a pure function of the profile and the call),
- * the engine runs it. Three explicit kinds:
+ * the engine runs it. Four explicit kinds:
  * - RANGES: CANN's big/small/last-core split. Core c < big_core_num owns big_core_len elements,
  *   later cores small_core_len, the last core last_core_len; each range is cut into tiles of `tile`
  *   elements and clamped to `total` (CANN's whole-block counts may overshoot the tensor).

@@ -257,9 +257,8 @@ static int apply_option(lab_opts *o, const char *name, const char *v)
     return -1;
 }
 
-/* Applies argv[0..argc): ACL_SUCCESS, 161001 for a NULL entry wherever it stands, or 161002 with a
- * message naming the argument. */
-static aclnnStatus parse_options(lab_opts *o, int32_t argc, const char *const *argv)
+/* 161001 for a NULL entry of argv[0..argc) wherever it stands, before anything else is read. */
+static aclnnStatus check_argv(int32_t argc, const char *const *argv)
 {
     for (int32_t i = 0; i < argc; ++i) {
         if (argv[i] == NULL) {
@@ -267,6 +266,13 @@ static aclnnStatus parse_options(lab_opts *o, int32_t argc, const char *const *a
             return ACLNN_ERR_PARAM_NULLPTR;
         }
     }
+    return ACL_SUCCESS;
+}
+
+/* Applies argv[0..argc) (no NULL entry: check_argv): ACL_SUCCESS, or 161002 with a message naming
+ * the argument. */
+static aclnnStatus parse_options(lab_opts *o, int32_t argc, const char *const *argv)
+{
     for (int32_t i = 0; i < argc; ++i) {
         const char *arg = argv[i];
         if (strncmp(arg, "--", 2) != 0) {
@@ -513,7 +519,7 @@ static aclnnStatus plan_api(const acpu_api_def *api, int32_t argc, const char *c
     make_platform(&o, &platform);
     acpu_tiling_result r;
     const acpu_op_def *op = acpu_api_op_for(api, o.attrs); /* the operator these attributes run */
-    if (choice->strategy->plan(&platform, &c, choice->params, &r) != 0) {
+    if (acpu_tiling_plan(choice, &platform, &c, &r) != 0) {
         acpu_set_error(API ": %s %s tiling failed (%s)", op->type, choice->strategy->name, r.why);
         return ACLNN_ERR_INNER_TILING_ERROR;
     }
@@ -547,6 +553,9 @@ ACL_FUNC_VISIBILITY aclnnStatus aclnnCpuGetTilingPlan(const char *op, int32_t ar
         acpu_set_error(API ": argc must be >= 0, got %d", (int)argc);
         return ACLNN_ERR_PARAM_INVALID;
     }
+    aclnnStatus rc = check_argv(argc, argv); /* before the op name: a NULL entry is 161001 whatever else */
+    if (rc != ACL_SUCCESS)
+        return rc;
     const acpu_api_def *api = NULL;
     for (int i = 0; i < acpu_api_count && api == NULL; ++i)
         if (strcmp(op, acpu_apis[i]->snake) == 0)
@@ -560,7 +569,7 @@ ACL_FUNC_VISIBILITY aclnnStatus aclnnCpuGetTilingPlan(const char *op, int32_t ar
         acpu_set_error(API ": out of memory");
         return ACLNN_ERR_INNER;
     }
-    aclnnStatus rc = plan_api(api, argc, argv, j);
+    rc = plan_api(api, argc, argv, j);
     if (rc == ACL_SUCCESS)
         rc = acpu_lab_json_take(j, API, json, jsonSize, jsonLength);
     acpu_lab_json_free(j);

@@ -1,6 +1,6 @@
 /* Data addresses: aclSetInputTensorAddr / aclSetOutputTensorAddr / aclSetTensorAddr rebind an
- * executor's tensors to new memory between runs, aclSetRawTensorAddr / aclGetRawTensorAddr touch
- * the aclTensor alone.
+ * executor's tensors to new memory between runs (aclSetRawTensorAddr / aclGetRawTensorAddr, which
+ * touch the aclTensor alone, are runtime/tensor.c's).
  *
  * An executor keeps its own copies of the views (acpu_view, data already advanced by the view
  * offset, data_offset bytes past the tensor's storage address) and each tensor's geometry (the
@@ -202,38 +202,4 @@ ACLNN_API aclnnStatus aclSetDynamicTensorAddr(aclOpExecutor *executor, size_t ir
 {
     (void)addr;
     return rebind_dynamic("aclSetDynamicTensorAddr", "argument", executor, irIndex, relativeIndex, tensors);
-}
-
-ACLNN_API aclnnStatus aclSetRawTensorAddr(aclTensor *tensor, void *addr)
-{
-    if (tensor == NULL) {
-        acpu_set_error("aclSetRawTensorAddr: tensor must not be NULL");
-        return ACLNN_ERR_PARAM_NULLPTR;
-    }
-    acpu_registry_lock();
-    bool live = acpu_registry_contains_locked(tensor, ACPU_HANDLE_TENSOR);
-    if (live)
-        tensor->data = addr;
-    acpu_registry_unlock();
-    if (live)
-        return ACLNN_SUCCESS;
-    acpu_set_error("aclSetRawTensorAddr: tensor %p is not a live aclTensor", (void *)tensor);
-    return ACLNN_ERR_PARAM_INVALID;
-}
-
-ACLNN_API aclnnStatus aclGetRawTensorAddr(const aclTensor *tensor, void **addr)
-{
-    if (tensor == NULL || addr == NULL) {
-        acpu_set_error("aclGetRawTensorAddr: %s must not be NULL", tensor == NULL ? "tensor" : "addr");
-        return ACLNN_ERR_PARAM_NULLPTR;
-    }
-    acpu_registry_lock();
-    bool live = acpu_registry_contains_locked(tensor, ACPU_HANDLE_TENSOR);
-    if (live)
-        *addr = tensor->data;
-    acpu_registry_unlock();
-    if (live)
-        return ACLNN_SUCCESS;
-    acpu_set_error("aclGetRawTensorAddr: tensor %p is not a live aclTensor", (const void *)tensor);
-    return ACLNN_ERR_PARAM_INVALID;
 }

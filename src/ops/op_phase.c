@@ -285,7 +285,7 @@ static aclnnStatus plan_tiling(const acpu_call *c, const acpu_platform *p, const
     if (choice == NULL)
         return tiling_failed(c, p, "", "no strategy of the operator takes this profile and call");
     acpu_tiling_result r;
-    if (choice->strategy->plan(p, key, choice->params, &r) != 0)
+    if (acpu_tiling_plan(choice, p, key, &r) != 0)
         return tiling_failed(c, p, choice->strategy->name, r.why);
     m->api = NULL; /* filled whole before it is valid */
     m->platform = *p;

@@ -921,7 +921,8 @@ ACPU_API(HardtanhBackward, "hardtanh_backward",
          .op = &k_op_hardtanh_grad,
          CHECKS(CK_DTYPE(0, HARDTANH_GRAD_DTYPES), CK_DTYPE(1, HARDTANH_GRAD_DTYPES), CK_DTYPE(4, HARDTANH_GRAD_DTYPES),
                 CK_SAME_DTYPE(0, 1), CK_RANK(0), CK_RANK(1), CK_SAME_SHAPE(0, 1), CK_SAME_SHAPE(4, 1),
-                CK_SAME_DTYPE(4, 1)))
+                CK_SAME_DTYPE(4, 1)),
+         .n_null_order = 5, .null_order = {1, 0, 4, 2, 3}) /* CheckNotNull: self, gradOutput, out, min, max */
 
 #define HARDTANH_OPS &k_op_clip_by_value_v2, &k_op_hardtanh_grad,
 #define HARDTANH_APIS &k_api_Hardtanh, &k_api_InplaceHardtanh, &k_api_HardtanhBackward,

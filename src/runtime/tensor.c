@@ -306,3 +306,39 @@ ACPU_DIMS_GETTER(aclGetStorageShape, storage_dims, storage_rank)
 ACPU_VALUE_GETTER(aclGetViewOffset, int64_t, offset)
 ACPU_VALUE_GETTER(aclGetDataType, aclDataType, dtype)
 ACPU_VALUE_GETTER(aclGetFormat, aclFormat, format)
+
+/* The data address alone (no executor is touched: rebinding an executor's tensors is the operator
+ * layer's aclSet*TensorAddr). */
+ACLNN_API aclnnStatus aclSetRawTensorAddr(aclTensor *tensor, void *addr)
+{
+    if (tensor == NULL) {
+        acpu_set_error("aclSetRawTensorAddr: tensor must not be NULL");
+        return ACLNN_ERR_PARAM_NULLPTR;
+    }
+    acpu_registry_lock();
+    bool live = acpu_registry_contains_locked(tensor, ACPU_HANDLE_TENSOR);
+    if (live)
+        tensor->data = addr;
+    acpu_registry_unlock();
+    if (live)
+        return ACLNN_SUCCESS;
+    acpu_set_error("aclSetRawTensorAddr: tensor %p is not a live aclTensor", (void *)tensor);
+    return ACLNN_ERR_PARAM_INVALID;
+}
+
+ACLNN_API aclnnStatus aclGetRawTensorAddr(const aclTensor *tensor, void **addr)
+{
+    if (tensor == NULL || addr == NULL) {
+        acpu_set_error("aclGetRawTensorAddr: %s must not be NULL", tensor == NULL ? "tensor" : "addr");
+        return ACLNN_ERR_PARAM_NULLPTR;
+    }
+    acpu_registry_lock();
+    bool live = acpu_registry_contains_locked(tensor, ACPU_HANDLE_TENSOR);
+    if (live)
+        *addr = tensor->data;
+    acpu_registry_unlock();
+    if (live)
+        return ACLNN_SUCCESS;
+    acpu_set_error("aclGetRawTensorAddr: tensor %p is not a live aclTensor", (const void *)tensor);
+    return ACLNN_ERR_PARAM_INVALID;
+}

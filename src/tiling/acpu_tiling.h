@@ -86,6 +86,12 @@ typedef struct {
 /* The first of `choices[0..n)` for the profile that accepts the call; NULL when none does. */
 const acpu_tiling_choice *acpu_tiling_pick(const acpu_tiling_choice *choices, int n, acpu_soc soc,
                                            const acpu_tiling_call *c);
+/* Plans a call with a choice's strategy: 0 and the result, or -1 and r->why. Besides what each
+ * strategy refuses itself, a schedule the engine could not run is refused here for every strategy
+ * alike: a call with elements whose plan has no core or a zero-element tile (the engine divides by
+ * the tile), or a SPLIT / BLOCKS plan with an empty tile segment. */
+int acpu_tiling_plan(const acpu_tiling_choice *choice, const acpu_platform *p, const acpu_tiling_call *c,
+                     acpu_tiling_result *r);
 
 /* Every strategy's head fields: "strategy", "source" (where the plan comes from: CANN's open kernel
  * for this profile, or that kernel's scheme with this profile's cores and UB), "tilingKey" (when

@@ -50,15 +50,15 @@ static void fill_data(const acpu_bc_collapsed *c, const acpu_bc_split *s, acpu_s
 
 /* The atvoss broadcast scheme with SiluGrad's compute parameters; its data in `bc`. */
 static int arch35(const acpu_platform *platform, const acpu_silu_tiling_args *args, acpu_silu_arch35_plan *plan,
-                  acpu_broadcast_data *bc)
+                  acpu_broadcast_data *bc, const char **why)
 {
     int64_t key = op_key(args->dtypes), divisor, min_bits;
+    *why = "a dtype triple outside the kernel's nine";
     if (platform == NULL || key == 0)
         return -1;
     compute_params(key, &divisor, &min_bits);
     acpu_tiling_call c = {.n_in = 2, .in = {args->inputs[0], args->inputs[1]}, .out = args->output};
-    const char *why;
-    if (acpu_plan_broadcast(platform, &c, divisor, min_bits, 0, bc, &why) != 0)
+    if (acpu_plan_broadcast(platform, &c, divisor, min_bits, 0, bc, why) != 0)
         return -1;
     *plan = (acpu_silu_arch35_plan){.op_key = key, .buffer_divisor = divisor, .workspace = 32u,
                                     .block_dim = (uint32_t)bc->split.block_num};
@@ -72,7 +72,8 @@ int acpu_silu_tiling_arch35(const acpu_platform *platform, const acpu_silu_tilin
                             acpu_silu_arch35_plan *plan)
 {
     acpu_broadcast_data bc;
-    return arch35(platform, args, plan, &bc);
+    const char *why;
+    return arch35(platform, args, plan, &bc, &why);
 }
 
 /* ---- ascend910b --------------------------------------------------------------------------------- */
@@ -85,15 +86,15 @@ const acpu_bigsmall_params acpu_silu_910b_scheme = {
 
 /* The scheme over input 0's elements; its data in `bs`. */
 static int b910(const acpu_platform *platform, const acpu_silu_tiling_args *args, acpu_silu_910b_plan *plan,
-                acpu_bigsmall_data *bs)
+                acpu_bigsmall_data *bs, const char **why)
 {
+    *why = "no platform";
     if (platform == NULL)
         return -1;
     uint64_t n = 1;
     for (int64_t d = 0; d < args->inputs[0].rank; d++)
         n *= (uint64_t)args->inputs[0].dims[d];
-    const char *why;
-    if (acpu_plan_bigsmall(platform, n, args->dtypes[0] == ACL_FLOAT ? 4u : 2u, &acpu_silu_910b_scheme, bs, &why) != 0)
+    if (acpu_plan_bigsmall(platform, n, args->dtypes[0] == ACL_FLOAT ? 4u : 2u, &acpu_silu_910b_scheme, bs, why) != 0)
         return -1;
     *plan = (acpu_silu_910b_plan){.block_dim = (uint32_t)bs->blockDim, .tiling_key = bs->doubleBuffer ? 1u : 0u};
     plan->data.tailBlockNum = bs->tailBlockNum;
@@ -106,7 +107,8 @@ static int b910(const acpu_platform *platform, const acpu_silu_tiling_args *args
 int acpu_silu_tiling_910b(const acpu_platform *platform, const acpu_silu_tiling_args *args, acpu_silu_910b_plan *plan)
 {
     acpu_bigsmall_data bs;
-    return b910(platform, args, plan, &bs);
+    const char *why;
+    return b910(platform, args, plan, &bs, &why);
 }
 
 /* ---- the strategies ------------------------------------------------------------------------------ */
@@ -129,11 +131,8 @@ static int plan_arch35(const acpu_platform *p, const acpu_tiling_call *c, const 
     acpu_silu_tiling_args a = silu_args(c);
     acpu_broadcast_data bc;
     r->sch = "arch35";
-    if (arch35(p, &a, t, &bc) != 0) {
-        r->why = "a dtype triple outside the kernel's nine, shapes that do not broadcast to the output, an empty "
-                 "dimension, or a UB too small";
+    if (arch35(p, &a, t, &bc, &r->why) != 0)
         return -1;
-    }
     acpu_sched_broadcast(&bc, c->n, &r->sched);
     return 0;
 }
@@ -185,10 +184,8 @@ static int plan_910b(const acpu_platform *p, const acpu_tiling_call *c, const vo
     acpu_silu_tiling_args a = silu_args(c);
     acpu_bigsmall_data bs;
     r->sch = "ascend910b";
-    if (b910(p, &a, t, &bs) != 0) {
-        r->why = "an empty tensor, no cores, or a UB too small for one tile";
+    if (b910(p, &a, t, &bs, &r->why) != 0)
         return -1;
-    }
     acpu_sched_bigsmall(&bs, c->n, &r->sched);
     return 0;
 }

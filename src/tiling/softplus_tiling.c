@@ -136,15 +136,16 @@ static uint64_t sp_910b_compute_count(uint64_t count, uint64_t tl)
 
 /* The scheme over input 0's elements; its data in `bs`. */
 static int b910(const acpu_platform *platform, const acpu_sp_tiling_args *args, acpu_sp_910b_plan *plan,
-                acpu_bigsmall_data *bs)
+                acpu_bigsmall_data *bs, const char **why)
 {
     uint64_t n = 0u, tl = args->dtype == ACL_FLOAT ? 4u : 2u;
     *plan = (acpu_sp_910b_plan){0};
+    *why = "a dtype other than float32, float16, bfloat16";
     if (args->dtype != ACL_FLOAT && args->dtype != ACL_FLOAT16 && args->dtype != ACL_BF16)
         return -1;
-    const char *why;
+    *why = "an element count beyond 64 bits";
     if (args->num_inputs < 1 || !element_count(&args->inputs[0], &n) ||
-        acpu_plan_bigsmall(platform, n, tl, &acpu_sp_910b_scheme, bs, &why) != 0)
+        acpu_plan_bigsmall(platform, n, tl, &acpu_sp_910b_scheme, bs, why) != 0)
         return -1;
     acpu_sp_910b_data *d = &plan->data;
     d->typeLength = tl;
@@ -173,7 +174,8 @@ int acpu_sp_tiling_910b(const acpu_platform *platform, const acpu_sp_tiling_args
     acpu_bigsmall_data bs;
     if (platform == NULL || args == NULL || plan == NULL)
         return -1;
-    return b910(platform, args, plan, &bs);
+    const char *why;
+    return b910(platform, args, plan, &bs, &why);
 }
 
 bool acpu_sp_soc_has_910b_tiling(acpu_soc soc) { return soc == ACPU_SOC_ASCEND910B || soc == ACPU_SOC_ASCEND910_93; }
@@ -286,10 +288,8 @@ static int plan_910b(const acpu_platform *p, const acpu_tiling_call *c, const vo
     acpu_sp_tiling_args a = sp_args(c);
     acpu_bigsmall_data bs;
     r->sch = "ascend910b";
-    if (b910(p, &a, t, &bs) != 0) {
-        r->why = "empty tensor, byte size beyond 64 bits, or UB too small for one tile";
+    if (b910(p, &a, t, &bs, &r->why) != 0)
         return -1;
-    }
     acpu_sched_bigsmall(&bs, c->n, &r->sched);
     return 0;
 }

@@ -12,6 +12,27 @@ const acpu_tiling_choice *acpu_tiling_pick(const acpu_tiling_choice *choices, in
     return NULL;
 }
 
+int acpu_tiling_plan(const acpu_tiling_choice *choice, const acpu_platform *p, const acpu_tiling_call *c,
+                     acpu_tiling_result *r)
+{
+    r->why = "the strategy gave no reason";
+    if (choice->strategy->plan(p, c, choice->params, r) != 0)
+        return -1;
+    const acpu_schedule *s = &r->sched;
+    bool segments = s->kind == ACPU_SCHED_SPLIT || s->kind == ACPU_SCHED_BLOCKS;
+    if (s->total == 0u)
+        return 0;
+    if (s->core_num == 0u || s->tile == 0u) {
+        r->why = s->core_num == 0u ? "the plan has no core" : "the plan's tile holds no element (the UB is too small)";
+        return -1;
+    }
+    if (segments && (s->a_i == 0u || s->inner == 0u || s->axis_len == 0u)) {
+        r->why = "the plan's tile segment holds no element (the UB is too small, or the shape has an empty axis)";
+        return -1;
+    }
+    return 0;
+}
+
 void acpu_tiling_describe_head(const acpu_field_sink *s, const char *strategy, const char *source, const uint64_t *key,
                                uint64_t block_dim, uint64_t workspace)
 {

@@ -7,9 +7,9 @@
 #                                                also into <work>/inplace, left where it was installed
 #                                                (POSIX sh reads the prefix written in at install time)
 #   run_route.sh <route> <work> <source-dir> <cc> <cxx>
-# Routes: set_env, gxx_ascendcl, gxx_acl_rt, custom_path, home_path, dlopen, find_package_c,
-# find_package_cxx, find_package_mixed, pkg_config, and graph mode's graph_gxx (ops-nn build.sh's
-# g++ line) and graph_cmake (the quick invocation page's CMakeLists.txt and run.sh).
+# Routes: set_env, gxx_ascendcl, gxx_acl_rt, gxx_every_example, custom_path, home_path, dlopen,
+# find_package_c, find_package_cxx, find_package_mixed, pkg_config, and graph mode's graph_gxx
+# (ops-nn build.sh's g++ line) and graph_cmake (the quick invocation page's CMakeLists.txt and run.sh).
 # The graph routes build the programs of tests/cann/graph (<op>/examples/test_geir_<x>.cpp beside
 # <op>/op_graph, as ops-nn lays them out); ACPU_GRAPH_SRC=<dir> builds another tree of that layout
 # instead (ACPU_GRAPH_PROGRAMS="<op>/examples/test_geir_<x> ..." names its programs), whose programs
@@ -174,6 +174,25 @@ set_env)
          "arguments; POSIX sh uses the recorded prefix"
     ;;
 gxx_ascendcl) gxx_route ascendcl ;;
+gxx_every_example)
+    # Every example program (one per registry API, CANN's sample form) through ops-nn's build.sh
+    # --run_example line, as ops-nn's own samples would be built against a toolkit: the installed
+    # headers of every API, the output its "Expected output" comment states.
+    n=0
+    for s in "$src"/examples/*.cpp; do
+        name=$(basename "${s%.cpp}")
+        clean_env "\"\$CXX\" -std=c++11 '$s' -I \$ASCEND_HOME_PATH/include -I \$ASCEND_HOME_PATH/include/aclnnop \
+            -I \$ASCEND_HOME_PATH/include/aclnn -L \$ASCEND_OPP_PATH/lib64 -L \$ASCEND_HOME_PATH/lib64 \
+            -lopapi_nn -lopapi_math -lascendcl -lnnopbase -o '$out/$name'"
+        awk '/^\/\* Expected output/ {on = 1; next} on && /^\*\/$/ {on = 0} on' "$s" >"$out/$name.expected"
+        [ -s "$out/$name.expected" ] || [ -f "$src/examples/$name.expected" ] ||
+            { echo "gxx_every_example: $name.cpp states no expected output" >&2; exit 1; }
+        [ -s "$out/$name.expected" ] || cp "$src/examples/$name.expected" "$out/$name.expected"
+        check "$out/$name" "$out/$name.expected"
+        n=$((n + 1))
+    done
+    echo "gxx_every_example: $n example programs built and matched"
+    ;;
 gxx_acl_rt) gxx_route acl_rt ;;
 custom_path)
     clean_env "cmake -S '$src/tests/cann/custom_path' -B '$out' -DCMAKE_CXX_COMPILER=\"\$CXX\" \
