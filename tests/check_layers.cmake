@@ -2,7 +2,7 @@
 # relative include that climbs out of its directory: no source under src/ may include "../".
 # Run: cmake -DROOT=<source dir> -P check_layers.cmake
 cmake_policy(VERSION 3.25)
-file(GLOB_RECURSE files ${ROOT}/src/*.c ${ROOT}/src/*.h)
+file(GLOB_RECURSE files ${ROOT}/src/*.c ${ROOT}/src/*.cpp ${ROOT}/src/*.h)
 set(bad)
 foreach(f ${files})
   file(STRINGS ${f} lines REGEX "^[ \t]*#[ \t]*include[ \t]*\"[^\"]*\\.\\./")

@@ -69,6 +69,7 @@ typedef union acpu_arg {
     const void *p; /* tensors, scalars */
     bool b;
     int64_t i;
+    double d; /* ACPU_P_FLOAT */
     const char *s;
 } acpu_arg;
 
@@ -85,6 +86,8 @@ typedef enum {
     ACPU_P_BOOL,         /* bool: attribute `slot` */
     ACPU_P_INT,          /* int64_t: attribute `slot` */
     ACPU_P_STRING,       /* char *: attribute `slot`, one of its choices */
+    ACPU_P_FLOAT,        /* double: attribute `slot` (no aclnn API has one: the operator rows of graph
+                            nodes pass their Float attributes so, ops/acpu_op_node.h) */
     ACPU_P_KIND_COUNT
 } acpu_param_kind;
 

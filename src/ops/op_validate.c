@@ -321,6 +321,16 @@ static aclnnStatus convert_choice(const acpu_call *c, int param, const acpu_attr
     return ACLNN_ERR_PARAM_INVALID;
 }
 
+/* A double truncated toward zero; values outside int64 saturate and NaN gives 0. */
+static int64_t double_to_int64(double d)
+{
+    if (isnan(d))
+        return 0;
+    if (d >= 0x1p63)
+        return INT64_MAX;
+    return d <= -0x1p63 ? INT64_MIN : (int64_t)d;
+}
+
 /* aclScalar::To<int64_t>: an integer scalar's own value (UINT64 above INT64_MAX wraps, as the
  * static_cast does), a floating one truncated toward zero; values outside int64 saturate and NaN
  * gives 0 (CANN's cast is undefined there). */
@@ -337,12 +347,7 @@ static int64_t scalar_to_int64(const aclScalar *s)
     case ACL_UINT8: return *(const uint8_t *)(const void *)s->value;
     default: break;
     }
-    double d = acpu_scalar_to_double(s);
-    if (isnan(d))
-        return 0;
-    if (d >= 0x1p63)
-        return INT64_MAX;
-    return d <= -0x1p63 ? INT64_MIN : (int64_t)d;
+    return double_to_int64(acpu_scalar_to_double(s));
 }
 
 static aclnnStatus convert_all(acpu_call *c)
@@ -364,6 +369,12 @@ static aclnnStatus convert_all(acpu_call *c)
             break;
         case ACPU_P_BOOL: v->b = c->args[i].b; v->f = v->b; v->d = v->b; v->i = v->b; break;
         case ACPU_P_INT: v->i = c->args[i].i; v->f = (float)v->i; v->d = (double)v->i; break;
+        case ACPU_P_FLOAT:
+            v->d = c->args[i].d;
+            v->f = (float)v->d;
+            v->b = v->d != 0.0;
+            v->i = double_to_int64(v->d);
+            break;
         case ACPU_P_STRING: {
             aclnnStatus rc = convert_choice(c, i, &op->attrs[prm->slot], c->args[i].s, v);
             if (rc != ACLNN_SUCCESS)
@@ -408,7 +419,8 @@ static bool memo_holds(const attr_memo *m, const acpu_call *c)
             if ((s != NULL) != m->present[i] || (s != NULL && !acpu_same_scalar(&m->scalars[i], s)))
                 return false;
         } else if ((k == ACPU_P_BOOL && m->plain[i].b != c->args[i].b) ||
-                   (k == ACPU_P_INT && m->plain[i].i != c->args[i].i)) {
+                   (k == ACPU_P_INT && m->plain[i].i != c->args[i].i) ||
+                   (k == ACPU_P_FLOAT && memcmp(&m->plain[i].d, &c->args[i].d, sizeof(double)) != 0)) {
             return false;
         }
     }

@@ -13,7 +13,7 @@ set(_acpu_work ${CMAKE_BINARY_DIR}/cann-dropin)
 add_test(NAME cann_install COMMAND ${ACPU_BASH} ${_acpu_route_script} install ${CMAKE_BINARY_DIR} ${_acpu_work})
 set_tests_properties(cann_install PROPERTIES FIXTURES_SETUP cann_toolkit LABELS cann)
 foreach(route set_env gxx_ascendcl gxx_acl_rt gxx_every_example custom_path home_path dlopen
-              find_package_c find_package_cxx find_package_mixed pkg_config)
+              find_package_c find_package_cxx find_package_mixed pkg_config graph_gxx graph_cmake)
   add_test(NAME cann_${route} COMMAND ${ACPU_BASH} ${_acpu_route_script} ${route} ${_acpu_work}
                                       ${PROJECT_SOURCE_DIR} ${CMAKE_C_COMPILER} ${CMAKE_CXX_COMPILER})
   set_tests_properties(cann_${route} PROPERTIES FIXTURES_REQUIRED cann_toolkit LABELS cann TIMEOUT 300)

@@ -8,7 +8,12 @@
 #                                                (POSIX sh reads the prefix written in at install time)
 #   run_route.sh <route> <work> <source-dir> <cc> <cxx>
 # Routes: set_env, gxx_ascendcl, gxx_acl_rt, gxx_every_example, custom_path, home_path, dlopen,
-# find_package_c, find_package_cxx, find_package_mixed, pkg_config.
+# find_package_c, find_package_cxx, find_package_mixed, pkg_config, and graph mode's graph_gxx
+# (ops-nn build.sh's g++ line) and graph_cmake (the quick invocation page's CMakeLists.txt and run.sh).
+# The graph routes build the programs of tests/cann/graph (<op>/examples/test_geir_<x>.cpp beside
+# <op>/op_graph, as ops-nn lays them out); ACPU_GRAPH_SRC=<dir> builds another tree of that layout
+# instead (ACPU_GRAPH_PROGRAMS="<op>/examples/test_geir_<x> ..." names its programs), whose programs
+# need no expected files: their output and output files are printed.
 set -euo pipefail
 route=$1
 work=$2
@@ -65,6 +70,45 @@ gxx_route() { # ops-nn's build.sh --run_example: both include styles, CANN's lib
             -lopapi_nn -lopapi_math -l$rt -lnnopbase -o '$out/$(basename "${s%.*}")'"
     done
     check_all "$out"
+}
+
+# ---- graph mode ----------------------------------------------------------------------------------
+graph_src=${ACPU_GRAPH_SRC:-$src/tests/cann/graph}
+if [ -n "${ACPU_GRAPH_PROGRAMS:-}" ]; then
+    read -r -a graph_programs <<<"$ACPU_GRAPH_PROGRAMS"
+else
+    graph_programs=(softplus_v2_grad/examples/test_geir_softplus_backward elu_grad/examples/test_geir_elu_grad
+                    silu_chain/examples/test_geir_silu_chain)
+fi
+
+# The bytes of the *_output_<i>.bin files a graph program wrote in directory $1.
+graph_output_files() {
+    (cd "$1" && for f in $(ls -- *_output_*.bin 2>/dev/null | sort); do echo "$f"; od -An -v -tx1 "$f"; done)
+}
+
+# graph_check <run dir> <program source without .cpp> <program name>: its stdout (<name>.out in the
+# run dir) and output files match <source>.expected and <source>.bin.expected, and it dumped its graph.
+graph_check() {
+    local dir=$1 source=$2 name=$3
+    if [ -n "${ACPU_GRAPH_SRC:-}" ] && [ ! -f "$source.expected" ]; then
+        echo "$route: $name printed:"; cat "$dir/$name.out"
+        echo "$route: $name wrote:"; graph_output_files "$dir"
+        return 0
+    fi
+    if ! diff -u "$source.expected" "$dir/$name.out"; then
+        echo "run_route.sh $route: $name printed something else than $(basename "$source").expected" >&2
+        exit 1
+    fi
+    graph_output_files "$dir" >"$dir/$name.bin.out"
+    if ! diff -u "$source.bin.expected" "$dir/$name.bin.out"; then
+        echo "run_route.sh $route: $name's output files differ from $(basename "$source").bin.expected" >&2
+        exit 1
+    fi
+    if ! grep -q '^node ' "$dir"/ge_proto_*_dump.txt; then
+        echo "run_route.sh $route: $name did not dump its graph (aclgrphDumpGraph)" >&2
+        exit 1
+    fi
+    echo "$route: $name output and output files match"
 }
 
 samples="$(IFS=';'; echo "${examples[*]};$program")"
@@ -220,6 +264,47 @@ pkg_config)
         -o '$out/softplus_backward'"
     check "$out/softplus_backward" "$src/examples/softplus_backward.expected"
     clean_env "pkg-config --static --libs aclnn_cpu | grep -q -- -lsleef && pkg-config --modversion aclnn_cpu" >/dev/null
+    ;;
+graph_gxx)
+    # ops-nn's build.sh --run_example <op> graph: from its build directory, the example by a path
+    # relative to it (../<op>/examples/test_geir_<x>.cpp, whose ../op_graph include must resolve), the
+    # include and library paths build.sh derives from ASCEND_HOME_PATH and ASCEND_OPP_PATH, the GE
+    # libraries by -l; then the program run without arguments.
+    cp -r "$graph_src/." "$out/"
+    mkdir -p "$out/build"
+    for p in "${graph_programs[@]}"; do
+        name=$(basename "$p")
+        clean_env "cd '$out/build' && rm -f -- *.bin ge_proto_*.txt
+            INCLUDE_PATH=\"\${ASCEND_HOME_PATH}/include\"
+            GRAPH_INCLUDE_PATH=\"\${INCLUDE_PATH}/graph\"; GE_INCLUDE_PATH=\"\${INCLUDE_PATH}/ge\"
+            EXTERNAL_INCLUDE_PATH=\"\${INCLUDE_PATH}/external\"
+            LINUX_INCLUDE_PATH=\"\${ASCEND_HOME_PATH}/\$(uname -m)-linux/include\"
+            INC_INCLUDE_PATH=\"\${ASCEND_OPP_PATH}/built-in/op_proto/inc\"
+            GRAPH_LIBRARY_STUB_PATH=\"\${ASCEND_HOME_PATH}/lib64/stub\"; GRAPH_LIBRARY_PATH=\"\${ASCEND_HOME_PATH}/lib64\"
+            \"\$CXX\" ../$p.cpp -I \${GRAPH_INCLUDE_PATH} -I \${GE_INCLUDE_PATH} -I \${INCLUDE_PATH} \
+                -I \${EXTERNAL_INCLUDE_PATH} -I \${LINUX_INCLUDE_PATH} -I \${INC_INCLUDE_PATH} \
+                -L \${GRAPH_LIBRARY_STUB_PATH} -L \${GRAPH_LIBRARY_PATH} \
+                -lgraph -lge_runner -lgraph_base -lge_compiler -o $name
+            ./$name >$name.out"
+        graph_check "$out/build" "$graph_src/$p" "$name"
+    done
+    ;;
+graph_cmake)
+    # The quick invocation page's graph project: its CMakeLists.txt and run.sh beside each
+    # test_geir_<x>.cpp, run as the page says (`bash run.sh` there), with ASCEND_HOME_PATH and
+    # ASCEND_OPP_PATH from set_env.sh.
+    cp -r "$graph_src/." "$out/"
+    for p in "${graph_programs[@]}"; do
+        name=$(basename "$p")
+        project=$out/$(dirname "$p")
+        cp "$src/tests/cann/graph_cmake/CMakeLists.txt" "$src/tests/cann/graph_cmake/run.sh" "$project/"
+        clean_env "cd '$project' && bash run.sh >run.log 2>&1" || { cat "$project/run.log" >&2; exit 1; }
+        if readelf -d "$project/build/$name" | grep 'R.*PATH' >/dev/null; then
+            echo "graph_cmake: $name has an RPATH although CMAKE_SKIP_RPATH=TRUE" >&2
+            exit 1
+        fi
+        graph_check "$project/build" "$graph_src/$p" "$name"
+    done
     ;;
 *)
     echo "run_route.sh: unknown route $route" >&2
