@@ -704,12 +704,35 @@ static void demo_case(Bench *b, int op, int dtype, size_t n, int threads)
     bench_data_destroy(&d);
 }
 
+/* The one-minute load average of the machine (/proc/loadavg), or -1 where it cannot be read. */
+static double load_average(void)
+{
+    double load = -1.0;
+    FILE *f = fopen("/proc/loadavg", "r");
+    if (f != NULL) {
+        if (fscanf(f, "%lf", &load) != 1)
+            load = -1.0;
+        fclose(f);
+    }
+    return load;
+}
+
 static void run_demo(Bench *b)
 {
     static const char *const kApis[] = {"silu_backward", "elu_backward", "softplus_backward"};
     static const int kDtypes[] = {BENCH_FP32, BENCH_BF16};
     static const size_t kSizes[] = {(size_t)64 << 10, (size_t)16 << 20};
     int threads = omp_get_max_threads();
+    /* Another process running: a multi-threaded call (ours, a peer's, the roofline's) can wait a
+     * scheduler slice for a thread the OS does not run, and its ratios then say nothing about the
+     * code. The demo then runs one thread, as the full benchmark's --busy mode measures that case. */
+    double load = load_average();
+    if (threads > 1 && load > 0.5) {
+        printf("# the machine is busy (load average %.2f on %d CPUs): one thread per call, so that no call waits for\n"
+               "# a thread another process holds; ./build.sh bench measures 1 and %d threads, quiet and with a busy core\n",
+               load, omp_get_num_procs(), threads);
+        threads = 1;
+    }
     printf("%-18s %-5s %4s %3s %9s %7s %11s  %-16s\n", "API", "dtype", "N", "thr", "Gelem/s", "spread", "vs roofline",
            "vs best peer");
     warm_up(b, &threads, 1);
