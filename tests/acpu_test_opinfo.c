@@ -171,6 +171,20 @@ static double tanh_backward_ref(const double *in, const double *a)
     return in[1] * (1.0 - in[0] * in[0]);
 }
 
+/* GELU, tanh form: x / (1 + exp(c)) with c = (x^3 + x / 0.044715) * (-1.595769121 * 0.044715)
+ * rounded to fp32 in the kernel's steps (as Swish's v): exp(c) passes the argument's rounding on
+ * with a factor |c| (up to 88), which the math suite's rule accounts for. */
+static double gelu_tanh_ref(const double *in, const double *a)
+{
+    (void)a;
+    float x = (float)in[0];
+    volatile float c = x * x;
+    c = c * x;
+    c = fmaf(x, (float)(1 / 0.044715), c);
+    c = c * (float)(-1.595769121 * 0.044715);
+    return in[0] / (1.0 + exp((double)c));
+}
+
 /* ---- Hardtanh, Hardswish, Hardsigmoid: the exact formulas (test_hard_math.c holds the kernels'
  * bit-exact rules); attr[] is the operator's attributes (Hardtanh's limits, HardtanhGrad's min_val
  * and max_val; HardSigmoid's alpha and beta are the API's constants). */
@@ -264,6 +278,7 @@ const acpu_test_op acpu_test_ops[] = {
     {"aclnnTanhBackward", {0}, tanh_backward_ref, FLOATS_F64, {1e-6, 1.0 / 1024, 1.0 / 128}, {1e-30, 6e-8, 1e-30},
      {2.0, 2.0}},
     /* ---- GELU, Mish families ---- */
+    {"aclnnGelu", {0}, gelu_tanh_ref, FLOATS, {1e-6, 1.0 / 1024, 1.0 / 128}, {1e-30, 6e-8, 1e-30}, {8.0}},
     /* ---- ReLU, Threshold, LeakyReLU families ---- */
     {"aclnnRelu", {0}, relu_ref, RELU_ROW_DTYPES, EXACT, {12.0}},
     {"aclnnInplaceRelu", {0}, relu_ref, RELU_ROW_DTYPES, EXACT, {12.0}},

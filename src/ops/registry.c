@@ -528,8 +528,37 @@ ACPU_API(TanhBackward, "tanh_backward", ((TIN, gradOutput, 1), (TIN, output, 0),
 
 /* ==== the GELU family ================================================================== */
 
-#define GELU_OPS
-#define GELU_APIS
+/* The GELU kernels' dType template argument (TPL_FP16 1, TPL_BF16 2, TPL_FP32 3). */
+static uint64_t gelu_tpl_dtype(aclDataType dt) { return dt == ACL_FLOAT16 ? 1u : dt == ACL_BF16 ? 2u : 3u; }
+
+/* GeluTiling::RunTiling (gelu_tiling_arch35.cpp): ElewiseBaseTiling::DoTiling into
+ * EleBaseTilingData16B with GeluDAG<T> (gelu_dag.h, probed: BufferNum 4 / 6 / 6, MaxDtypeBytes 4,
+ * MinDtypeBytes 4 / 2 / 2 for fp32 / fp16 / bf16); GET_TPL_TILING_KEY(1, dType); workspace 16 MiB. */
+static void gelu_tpl_args(const acpu_tiling_call *c, int variant, const acpu_field_sink *s)
+{
+    (void)variant;
+    s->u64(s->ctx, "schMode", 1u);
+    s->u64(s->ctx, "dType", gelu_tpl_dtype(c->compute_dt));
+}
+
+static const acpu_elewise_params k_gelu_elewise = {
+    .dag = {{{4, 4, 4}, {6, 4, 2}, {6, 4, 2}}}, .variant_names = {"GeluDAG"}, .layout = ACPU_ELEWISE_COMPACT,
+    .tpl_args = gelu_tpl_args, .workspace = 16777216u};
+
+#define GELU_DT (DT_F32 | DT_F16 | DT_BF16)
+static const acpu_op_def k_op_gelu = {
+    .type = "Gelu", .n_in = 1, .in = {"x"}, .out = "y", .in_dtypes = {GELU_DT}, .out_dtypes = GELU_DT,
+    .kernel = ACPU_KERNEL_GELU, TILINGS({&acpu_strategy_elewise, &k_gelu_elewise})};
+
+/* aclnn_gelu.cpp CheckParams: NULL self, out; a BF16 self only on DAV_2201 and regbase (not
+ * Ascend910), self in {FLOAT, FLOAT16, BF16}, out's dtype self's; self at most 8 dims, out's shape
+ * self's. Gelu (the tanh form) in self's dtype, ViewCopy to out. */
+#define GELU_DTYPES BF16_NOT_910(GELU_DT)
+ACPU_API(Gelu, "gelu", ((TIN, self, 0), (TOUT, out, 0)), .op = &k_op_gelu,
+         CHECKS(CK_DTYPE(0, GELU_DTYPES), CK_SAME_DTYPE(1, 0), CK_RANK(0), CK_SAME_SHAPE(1, 0)))
+
+#define GELU_OPS &k_op_gelu,
+#define GELU_APIS &k_api_Gelu,
 
 /* ==== the Mish family ================================================================== */
 

@@ -1,4 +1,4 @@
-/* The SiLU family's kernels.
+/* The SiLU and GELU families' kernels (x times a smooth gate: x * sigmoid(x), x * Phi(x)).
  *
  * Swish (aclnnSilu with scale 1; aclnnSwish with scale beta), in the arch35 kernel's order
  * (swish_dag.h): the general DAG t = x * (-1); t = t * scale; e = exp(t); d = e + 1; y = x / d, and
@@ -18,6 +18,13 @@
  * ops/exp_poly.h (its 16-bit flavour for fp16/bf16 results). The order cancels in c near
  * x = -1.278 and in a for large x: doc/NUMERICS.md states the accuracy rule.
  *
+ * Gelu (aclnnGelu: always the tanh form), in the arch35 kernel's order (gelu_dag.h, GeluCustom),
+ * Swish's shape with a cubic argument, one rounding per step:
+ *   s = x * x;  c = s * x;  c = x * (1/0.044715) + c (Axpy, one fused multiply-add);
+ *   c = c * (-1.595769121 * 0.044715);  e = exp(c);  d = e + 1;  y = x / d
+ * with the kernel's fp32 constants (the double expressions rounded to float). A large |x| makes c
+ * infinite: y = x / 1 (x > 0) or x / inf = -0 (x < 0); x = -inf gives -inf / inf = NaN.
+ *
  * The first part is read by every layer, the math only by the ISA translation units. */
 #ifndef ACPU_OPS_SILU_LIST_H_
 #define ACPU_OPS_SILU_LIST_H_
@@ -30,10 +37,12 @@
     X(SWISH, swish, 1, acpu_swish_params, acpu_swish_init, 2048, FLOATS)                            \
     X(SWISH_NEG_ONE, swish_neg_one, 1, acpu_no_params, NULL, 2048, FLOATS)                          \
     X(SWISH_ZERO, swish_zero, 1, acpu_no_params, NULL, 16384, FLOATS)                              \
-    X(SWISH_GRAD, swish_grad, 2, acpu_swish_params, acpu_swish_init, 2048, FLOATS)
+    X(SWISH_GRAD, swish_grad, 2, acpu_swish_params, acpu_swish_init, 2048, FLOATS)                  \
+    X(GELU, gelu, 1, acpu_no_params, NULL, 2048, FLOATS)
 
 /* T(ID, stem, form): the kernels that 16-bit calls may run from a table (kernels/acpu_kernels.h). */
-#define ACPU_TABLES_SILU(T) T(SILU_GRAD, silu_grad, MUL) T(SWISH, swish, WHOLE) T(SWISH_NEG_ONE, swish_neg_one, WHOLE)
+#define ACPU_TABLES_SILU(T)                                                                         \
+    T(SILU_GRAD, silu_grad, MUL) T(SWISH, swish, WHOLE) T(SWISH_NEG_ONE, swish_neg_one, WHOLE) T(GELU, gelu, WHOLE)
 
 /* Swish's and SwishGrad's attribute scale (ToFloat of aclnnSwish's and aclnnSwishBackward's beta, 1
  * when it is NULL; 1 for aclnnSilu). */
@@ -137,5 +146,29 @@ ACPU_DEFINE_FLOAT_KERNELS(2, swish_grad, acpu_swish_grad_body, acpu_swish_grad_b
 ACPU_DEFINE_FLOAT_KERNELS(1, swish, acpu_swish_body, acpu_swish_body16, acpu_swish_params)
 ACPU_DEFINE_FLOAT_KERNELS(1, swish_neg_one, acpu_swish_neg_one_body, acpu_swish_neg_one_body16, acpu_no_params)
 ACPU_DEFINE_FLOAT_KERNELS(1, swish_zero, acpu_swish_zero_body, acpu_swish_zero_body, acpu_no_params)
+
+/* GeluCustom: Axpy(c, x, 1/0.044715) adds x * (1/0.044715) to c. */
+static inline acpu_vf acpu_gelu_tanh_math(acpu_vf x, acpu_vf_exp_fn exp_fn)
+{
+    const float factor = (float)(1 / 0.044715), neg_scale = (float)(-1.595769121 * 0.044715);
+    acpu_vf c = acpu_vf_mul(acpu_vf_mul(x, x), x);
+    c = acpu_vf_fma(x, acpu_vf_set1(factor), c);
+    c = acpu_vf_mul(c, acpu_vf_set1(neg_scale));
+    return acpu_vf_div(x, acpu_vf_add(exp_fn(c), acpu_vf_set1(1.0f)));
+}
+
+static inline acpu_vf acpu_gelu_body(acpu_vf x, const acpu_no_params *p)
+{
+    (void)p;
+    return acpu_gelu_tanh_math(x, acpu_vf_exp_poly);
+}
+
+static inline acpu_vf acpu_gelu_body16(acpu_vf x, const acpu_no_params *p)
+{
+    (void)p;
+    return acpu_gelu_tanh_math(x, acpu_vf_exp_poly16);
+}
+
+ACPU_DEFINE_FLOAT_KERNELS(1, gelu, acpu_gelu_body, acpu_gelu_body16, acpu_no_params)
 
 #endif /* ACPU_OPS_SILU_MATH_H_ */
