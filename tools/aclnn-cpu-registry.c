@@ -86,6 +86,19 @@ static void markdown_checks(const acpu_api_def *api)
                    pname(api, k->c));
             break;
         case ACPU_CK_OWN: printf("%s", api->own_doc != NULL ? api->own_doc : "the API's own check"); break;
+        case ACPU_CK_SCALAR_DTYPE: printf("`%s` dtype in its list (an absent scalar passes)", pname(api, k->a)); break;
+        case ACPU_CK_SCALAR_CAST_TO:
+            printf("`%s` castable to `%s`'s dtype", pname(api, k->a), pname(api, k->b));
+            break;
+        case ACPU_CK_PROMOTE_CAST:
+            printf("the promotion of `%s`'s and `%s`'s dtypes exists, is in the list and casts to `%s`'s",
+                   pname(api, k->b), pname(api, k->c), pname(api, k->a));
+            break;
+        case ACPU_CK_SAME_FORMAT: printf("`%s` format equals `%s`'s", pname(api, k->a), pname(api, k->b)); break;
+        case ACPU_CK_PROMOTE_CAST_OUT:
+            printf("`%s` dtype in its list and a cast target of the promotion of `%s`'s and `%s`'s", pname(api, k->a),
+                   pname(api, k->b), pname(api, k->c));
+            break;
         default: printf("check kind %d", k->kind); break;
         }
         printf("%s%s\n", k->kind == ACPU_CK_OWN ? "" : " (161002)", profiles_of(k->profiles));
