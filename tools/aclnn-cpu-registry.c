@@ -99,6 +99,10 @@ static void markdown_checks(const acpu_api_def *api)
             printf("`%s` dtype in its list and a cast target of the promotion of `%s`'s and `%s`'s", pname(api, k->a),
                    pname(api, k->b), pname(api, k->c));
             break;
+        case ACPU_CK_NOT_PRIVATE_FORMAT:
+            printf("`%s`'s and `%s`'s formats not private (NC1HWC0, FRACTAL_Z, FRACTAL_NZ, ...)", pname(api, k->a),
+                   pname(api, k->b));
+            break;
         default: printf("check kind %d", k->kind); break;
         }
         printf("%s%s\n", k->kind == ACPU_CK_OWN ? "" : " (161002)", profiles_of(k->profiles));

@@ -228,6 +228,29 @@ static aclnnStatus check_same_format(const acpu_call *c, const acpu_check *k)
     return ACLNN_ERR_PARAM_INVALID;
 }
 
+/* opdev IsPrivateFormat (opbase format_utils.cpp): the fractal and C0-blocked formats. 33 is
+ * FORMAT_FRACTAL_Z_3D, which acl_base.h does not name. */
+static bool is_private_format(aclFormat f)
+{
+    switch ((int)f) {
+    case ACL_FORMAT_NC1HWC0: case ACL_FORMAT_FRACTAL_Z: case ACL_FORMAT_NDC1HWC0: case 33:
+    case ACL_FORMAT_FRACTAL_NZ: case ACL_FORMAT_NC1HWC0_C04: case ACL_FORMAT_FRACTAL_NZ_C0_16:
+    case ACL_FORMAT_FRACTAL_NZ_C0_32: case ACL_FORMAT_FRACTAL_NZ_C0_2: case ACL_FORMAT_FRACTAL_NZ_C0_4:
+    case ACL_FORMAT_FRACTAL_NZ_C0_8: return true;
+    default: return false;
+    }
+}
+
+static aclnnStatus check_not_private_format(const acpu_call *c, const acpu_check *k)
+{
+    aclFormat a = tensor_arg(c, k->a)->format, b = tensor_arg(c, k->b)->format;
+    if (!is_private_format(a) && !is_private_format(b))
+        return ACLNN_SUCCESS;
+    acpu_set_error("%s: formats must not be private (only ND, NCHW, NHWC, HWCN, NDHWC, NCDHW, ...): %s aclFormat %d, "
+                   "%s aclFormat %d", c->api->phase1, param_name(c, k->a), (int)a, param_name(c, k->b), (int)b);
+    return ACLNN_ERR_PARAM_INVALID;
+}
+
 /* OP_CHECK_RESULT_DTYPE_CAST_FAILED(PromoteType(b, c), a), with a in the library's list. */
 static aclnnStatus check_promote_cast_out(const acpu_call *c, const acpu_check *k, const acpu_platform *p)
 {
@@ -469,6 +492,7 @@ static aclnnStatus run_check(acpu_call *c, const acpu_check *k, const acpu_platf
     case ACPU_CK_PROMOTE_CAST: return check_promote_cast(c, k, p);
     case ACPU_CK_SAME_FORMAT: return check_same_format(c, k);
     case ACPU_CK_PROMOTE_CAST_OUT: return check_promote_cast_out(c, k, p);
+    case ACPU_CK_NOT_PRIVATE_FORMAT: return check_not_private_format(c, k);
     case ACPU_CK_OWN: {
         aclnnStatus rc = c->attrs_ready ? ACLNN_SUCCESS : acpu_convert_attrs(c);
         return rc != ACLNN_SUCCESS ? rc : c->api->own(c->api, c);

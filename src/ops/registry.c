@@ -48,6 +48,7 @@
 #define CK_OWN {.kind = ACPU_CK_OWN}
 #define CK_SCALAR_CAST_TO(p, t) {.kind = ACPU_CK_SCALAR_CAST_TO, .a = (p), .b = (t)}
 #define CK_PROMOTE_CAST(o, x, y, lists) {.kind = ACPU_CK_PROMOTE_CAST, .a = (o), .b = (x), .c = (y), .dtypes = lists}
+#define CK_NOT_PRIVATE_FORMAT(p, q) {.kind = ACPU_CK_NOT_PRIVATE_FORMAT, .a = (p), .b = (q)}
 #define CHECKS(...) .n_checks = sizeof((acpu_check[]){__VA_ARGS__}) / sizeof(acpu_check), .checks = {__VA_ARGS__}
 
 #define PG_910_A2A3 (ACPU_PG_BIT(ACPU_PG_910) | ACPU_PG_BIT(ACPU_PG_A2A3))
@@ -551,11 +552,13 @@ static const acpu_op_def k_op_gelu = {
     .kernel = ACPU_KERNEL_GELU, TILINGS({&acpu_strategy_elewise, &k_gelu_elewise})};
 
 /* aclnn_gelu.cpp CheckParams: NULL self, out; a BF16 self only on DAV_2201 and regbase (not
- * Ascend910), self in {FLOAT, FLOAT16, BF16}, out's dtype self's; self at most 8 dims, out's shape
- * self's. Gelu (the tanh form) in self's dtype, ViewCopy to out. */
+ * Ascend910), self in {FLOAT, FLOAT16, BF16}, out's dtype self's; no private storage format
+ * (CheckFormat); self at most 8 dims, out's shape self's. Gelu (the tanh form) in self's dtype,
+ * ViewCopy to out. */
 #define GELU_DTYPES BF16_NOT_910(GELU_DT)
 ACPU_API(Gelu, "gelu", ((TIN, self, 0), (TOUT, out, 0)), .op = &k_op_gelu,
-         CHECKS(CK_DTYPE(0, GELU_DTYPES), CK_SAME_DTYPE(1, 0), CK_RANK(0), CK_SAME_SHAPE(1, 0)))
+         CHECKS(CK_DTYPE(0, GELU_DTYPES), CK_SAME_DTYPE(1, 0), CK_NOT_PRIVATE_FORMAT(0, 1), CK_RANK(0),
+                CK_SAME_SHAPE(1, 0)))
 
 #define GELU_OPS &k_op_gelu,
 #define GELU_APIS &k_api_Gelu,

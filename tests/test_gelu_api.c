@@ -1,0 +1,63 @@
+/* The GELU family's APIs (doc/CANN.md#gelu): the validation order and codes of ops-nn's op_api
+ * sources per profile, CANN's op_api UT cases (tests/ut/op_api of activation/gelu), empty tensors
+ * and 0-dim calls. Each case runs phase 2 when phase 1 succeeds. */
+#include <math.h>
+
+#include "acpu_test_cases.h"
+
+#define F32 ACL_FLOAT
+#define F16 ACL_FLOAT16
+#define BF16 ACL_BF16
+#define F64 ACL_DOUBLE
+#define OK ACLNN_SUCCESS
+#define NUL ACLNN_ERR_PARAM_NULLPTR
+#define INV ACLNN_ERR_PARAM_INVALID
+
+#define GELU(soc, self, out, want, arg) {"aclnnGelu", soc, {self, out}, {{0}}, want, arg, __LINE__}
+#define D4 2, 4, 6, 7
+
+static const acpu_case k_cases[] = {
+    /* aclnnGelu: ops-nn's op_api UT cases (test_aclnn_gelu.cpp) */
+    GELU(NULL, TNULL, T(F16, D4), NUL, "self"),
+    GELU(NULL, T(F16, D4), TNULL, NUL, "out"),
+    GELU(NULL, T(F32, 2, 3), T(F16, 2, 3), INV, "out dtype"),
+    GELU(NULL, T(ACL_INT32, 2, 3), T(ACL_INT32, 2, 3), INV, "self"),
+    GELU(NULL, T(F32, 2, 4), T(F32, 2, 3), INV, "shape"),
+    GELU(NULL, T(F32, 2, 3, 4), T(F32, 2, 3), INV, "shape"),
+    GELU(NULL, T(ACL_DT_UNDEFINED, 2, 3), T(ACL_DT_UNDEFINED, 2, 3), INV, "self"),
+    GELU(NULL, TF(F32, ACL_FORMAT_NCHW, D4), TF(F32, ACL_FORMAT_NHWC, D4), OK, NULL),
+    GELU(NULL, TF(F16, ACL_FORMAT_NDHWC, 2, 4, 6, 7, 8), TF(F16, ACL_FORMAT_NCDHW, 2, 4, 6, 7, 8), OK, NULL),
+    GELU(NULL, TF(F32, ACL_FORMAT_HWCN, 2, 4, 6, 8), TF(F32, ACL_FORMAT_HWCN, 2, 4, 6, 8), OK, NULL),
+    GELU(NULL, TF(F32, ACL_FORMAT_NC1HWC0, 2, 4, 6, 8, 5), TF(F32, ACL_FORMAT_HWCN, 2, 4, 6, 8), INV, "private"),
+    GELU(NULL, TF(F32, ACL_FORMAT_HWCN, 2, 4, 6, 8), TF(F32, ACL_FORMAT_NC1HWC0, 2, 4, 6, 8, 8), INV, "private"),
+    GELU(NULL, T(F32, 2, 4, 6, 8), T(F32, 2, 4, 6, 8), OK, NULL),
+    GELU(NULL, T(F16, 2, 4, 6, 8, 4, 5), T(F16, 2, 4, 6, 8, 4, 5), OK, NULL),
+    /* BF16 where the arch has it (DAV_2201, regbase), the list, the out dtype */
+    GELU("Ascend910", T(BF16, 4), T(BF16, 4), INV, "self"),
+    GELU("Ascend910B", T(BF16, 4), T(BF16, 4), OK, NULL),
+    GELU("Ascend910_93", T(BF16, 4), T(BF16, 4), OK, NULL),
+    GELU("Ascend950", T(BF16, 4), T(BF16, 4), OK, NULL),
+    GELU(NULL, T(F64, 4), T(F64, 4), INV, "self"),
+    GELU(NULL, T(F16, 4), T(F32, 4), INV, "out dtype"),
+    /* CANN's order: dtypes, formats, rank, shape */
+    GELU(NULL, TF(F32, ACL_FORMAT_FRACTAL_NZ, 4), T(F16, 5), INV, "out dtype"),
+    GELU(NULL, TF(F32, ACL_FORMAT_FRACTAL_NZ, 2, 2, 2, 2, 2, 2, 2, 2, 2), T(F32, 5), INV, "private"),
+    GELU(NULL, T(F32, 2, 2, 2, 2, 2, 2, 2, 2, 2), T(F32, 5), INV, "dims"),
+    GELU(NULL, T(F32, 2, 2, 2, 2, 2, 2, 2, 2), T(F32, 2, 2, 2, 2, 2, 2, 2, 2), OK, NULL),
+    /* empty: success, nothing to do; 0-dim: one element */
+    GELU(NULL, T(F32, 2, 0), T(F32, 2, 0), OK, NULL),
+    GELU(NULL, T0(F32), T0(F32), OK, NULL),
+};
+
+ACPU_CASE_TABLE_TEST(test_cases, k_cases)
+
+static Suite *gelu_api_suite(void)
+{
+    Suite *s = suite_create("gelu_api");
+    TCase *tc = tcase_create("validation");
+    tcase_add_loop_test(tc, test_cases, 0, (int)(sizeof k_cases / sizeof k_cases[0]));
+    suite_add_tcase(s, tc);
+    return s;
+}
+
+int main(void) { return acpu_test_main(gelu_api_suite()); }
