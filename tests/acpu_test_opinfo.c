@@ -185,6 +185,14 @@ static double gelu_tanh_ref(const double *in, const double *a)
     return in[0] / (1.0 + exp((double)c));
 }
 
+/* GELU, erf form (approximate 0): x Phi(x); the kernel's (erf(x / sqrt 2) + 1) cancels below about
+ * x = -2, an absolute error of an fp32 ulp of 1 times |x| / 2 (the rows' absolute terms). */
+static double gelu_erf_ref(const double *in, const double *a)
+{
+    (void)a;
+    return 0.5 * in[0] * erfc(-in[0] / sqrt(2.0));
+}
+
 /* ---- Hardtanh, Hardswish, Hardsigmoid: the exact formulas (test_hard_math.c holds the kernels'
  * bit-exact rules); attr[] is the operator's attributes (Hardtanh's limits, HardtanhGrad's min_val
  * and max_val; HardSigmoid's alpha and beta are the API's constants). */
@@ -279,6 +287,7 @@ const acpu_test_op acpu_test_ops[] = {
      {2.0, 2.0}},
     /* ---- GELU, Mish families ---- */
     {"aclnnGelu", {0}, gelu_tanh_ref, FLOATS, {1e-6, 1.0 / 1024, 1.0 / 128}, {1e-30, 6e-8, 1e-30}, {8.0}},
+    {"aclnnGeluV2", {0}, gelu_erf_ref, FLOATS, {1e-6, 1.0 / 1024, 1.0 / 128}, {1.2e-7, 1.2e-7, 1.2e-7}, {6.0}},
     /* ---- ReLU, Threshold, LeakyReLU families ---- */
     {"aclnnRelu", {0}, relu_ref, RELU_ROW_DTYPES, EXACT, {12.0}},
     {"aclnnInplaceRelu", {0}, relu_ref, RELU_ROW_DTYPES, EXACT, {12.0}},

@@ -14,6 +14,7 @@
 #define INV ACLNN_ERR_PARAM_INVALID
 
 #define GELU(soc, self, out, want, arg) {"aclnnGelu", soc, {self, out}, {{0}}, want, arg, __LINE__}
+#define V2(soc, x, approx, y, want, arg) {"aclnnGeluV2", soc, {x, y}, {I(approx)}, want, arg, __LINE__}
 #define D4 2, 4, 6, 7
 
 static const acpu_case k_cases[] = {
@@ -47,6 +48,33 @@ static const acpu_case k_cases[] = {
     /* empty: success, nothing to do; 0-dim: one element */
     GELU(NULL, T(F32, 2, 0), T(F32, 2, 0), OK, NULL),
     GELU(NULL, T0(F32), T0(F32), OK, NULL),
+    /* aclnnGeluV2: ops-nn's op_api UT cases (tests/ut/op_host/op_api/test_gelu_v2.cpp) */
+    V2(NULL, TNULL, 0, T(F16, D4), NUL, "x"),
+    V2(NULL, T(F16, D4), 0, TNULL, NUL, "y"),
+    V2(NULL, T(F32, 2, 3), 0, T(F16, 2, 3), INV, "y dtype"),
+    V2(NULL, T(ACL_INT32, 2, 3), 0, T(ACL_INT32, 2, 3), INV, "x"),
+    V2(NULL, T(F32, 2, 4), 0, T(F32, 2, 3), INV, "shape"),
+    V2(NULL, T(F32, 2, 3, 4), 0, T(F32, 2, 3), INV, "shape"),
+    V2(NULL, T(ACL_DT_UNDEFINED, 2, 3), 0, T(ACL_DT_UNDEFINED, 2, 3), INV, "x"),
+    V2(NULL, TF(F32, ACL_FORMAT_NCHW, D4), 0, TF(F32, ACL_FORMAT_NHWC, D4), OK, NULL),
+    V2(NULL, TF(F16, ACL_FORMAT_NDHWC, 2, 4, 6, 7, 8), 0, TF(F16, ACL_FORMAT_NCDHW, 2, 4, 6, 7, 8), OK, NULL),
+    V2(NULL, TF(F32, ACL_FORMAT_NC1HWC0, 2, 4, 6, 8, 5), 0, TF(F32, ACL_FORMAT_HWCN, 2, 4, 6, 8), INV, "shape"),
+    V2(NULL, TF(F32, ACL_FORMAT_HWCN, 2, 4, 6, 8), 0, TF(F32, ACL_FORMAT_NC1HWC0, 2, 4, 6, 8, 8), INV, "shape"),
+    V2(NULL, T(F16, 2, 4, 6, 8, 4, 5), 0, T(F16, 2, 4, 6, 8, 4, 5), OK, NULL),
+    /* approximate is not checked: 1 is tanh, anything else none; no format check, no rank limit */
+    V2(NULL, T(F32, 4), 1, T(F32, 4), OK, NULL),
+    V2(NULL, T(F32, 4), -7, T(F32, 4), OK, NULL),
+    V2(NULL, T(F32, 4), 2, T(F32, 4), OK, NULL),
+    V2(NULL, TF(F32, ACL_FORMAT_FRACTAL_NZ, 4), 0, T(F32, 4), OK, NULL),
+    V2(NULL, T(F32, 2, 2, 2, 2, 2, 2, 2, 2, 2), 1, T(F32, 2, 2, 2, 2, 2, 2, 2, 2, 2), OK, NULL),
+    /* CANN's order: y's dtype before x's list; BF16 on 910B..910E */
+    V2(NULL, T(F64, 4), 0, T(F32, 4), INV, "y dtype"),
+    V2(NULL, T(F64, 4), 0, T(F64, 5), INV, "x dtype"),
+    V2("Ascend910", T(BF16, 4), 0, T(BF16, 4), INV, "x"),
+    V2("Ascend910B", T(BF16, 4), 0, T(BF16, 4), OK, NULL),
+    V2("Ascend950", T(BF16, 4), 1, T(BF16, 4), OK, NULL),
+    V2(NULL, T(F32, 0, 3), 0, T(F32, 0, 3), OK, NULL),
+    V2(NULL, T0(F16), 0, T0(F16), OK, NULL),
 };
 
 ACPU_CASE_TABLE_TEST(test_cases, k_cases)

@@ -560,8 +560,50 @@ ACPU_API(Gelu, "gelu", ((TIN, self, 0), (TOUT, out, 0)), .op = &k_op_gelu,
          CHECKS(CK_DTYPE(0, GELU_DTYPES), CK_SAME_DTYPE(1, 0), CK_NOT_PRIVATE_FORMAT(0, 1), CK_RANK(0),
                 CK_SAME_SHAPE(1, 0)))
 
-#define GELU_OPS &k_op_gelu,
-#define GELU_APIS &k_api_Gelu,
+/* GeluV2 (activation/gelu_v2): its string attribute approximate ("none" the erf form, "tanh");
+ * aclnnGeluV2 passes "tanh" for the int 1 and "none" for any other value (GetApproximateStr), so
+ * the attribute's value here is that int: 1 is tanh, anything else none. */
+static const char *const k_gelu_approximate[] = {"none", "tanh", NULL};
+
+static bool gelu_is_tanh(const acpu_attr_value *a) { return a[0].i == 1; }
+
+static acpu_kernel_id gelu_v2_kernel(const acpu_attr_value *a)
+{
+    return gelu_is_tanh(a) ? ACPU_KERNEL_GELU : ACPU_KERNEL_GELU_ERF;
+}
+
+static int gelu_v2_variant(const acpu_tiling_call *c) { return gelu_is_tanh(c->attrs) ? 1 : 0; }
+
+/* TPL_NONE 1, TPL_TANH 2 (gelu_v2_struct.h); GET_TPL_TILING_KEY(1, approximate, dType). */
+static void gelu_v2_tpl_args(const acpu_tiling_call *c, int variant, const acpu_field_sink *s)
+{
+    s->u64(s->ctx, "schMode", 1u);
+    s->u64(s->ctx, "approximate", variant == 1 ? 2u : 1u);
+    s->u64(s->ctx, "dType", gelu_tpl_dtype(c->compute_dt));
+}
+
+/* GeluV2Tiling::RunTiling (gelu_v2_tiling_arch35.cpp): DoTiling into EleBaseTilingData16B with
+ * extraSize ASCEND_API_BUFFER = 122880 (the Erf library's buffer, reserved for both forms) on
+ * GeluV2Erf32BDag (fp32) / GeluV2Erf16BDag (fp16, bf16) or GeluV2TanhDag; probed: erf 6/4/4 and
+ * 7/4/2, tanh 4/4/4 and 6/4/2. Workspace 16 MiB. */
+static const acpu_elewise_params k_gelu_v2_elewise = {
+    .dag = {{{6, 4, 4}, {7, 4, 2}, {7, 4, 2}}, {{4, 4, 4}, {6, 4, 2}, {6, 4, 2}}}, .variant = gelu_v2_variant,
+    .variant_names = {"GeluV2Erf32BDag (fp32) / GeluV2Erf16BDag (fp16, bf16)", "GeluV2TanhDag"},
+    .extra_bytes = 122880, .layout = ACPU_ELEWISE_COMPACT, .tpl_args = gelu_v2_tpl_args, .workspace = 16777216u};
+
+static const acpu_op_def k_op_gelu_v2 = {
+    .type = "GeluV2", .n_in = 1, .in = {"x"}, .out = "y", .in_dtypes = {GELU_DT}, .out_dtypes = GELU_DT, .n_attrs = 1,
+    .attrs = {{.name = "approximate", .type = ACPU_ATTR_STRING, .dflt = {.i = 0}, .choices = k_gelu_approximate}},
+    .kernel = ACPU_KERNEL_GELU_ERF, .pick_kernel = gelu_v2_kernel, TILINGS({&acpu_strategy_elewise, &k_gelu_v2_elewise})};
+
+/* aclnn_gelu_v2.cpp CheckParams: NULL x, y; y's dtype x's; a BF16 x only on 910B..910E (not
+ * Ascend910); x in {FLOAT, FLOAT16, BF16}; y's shape x's. No rank limit, no format check, and
+ * approximate is not checked (1 is tanh, anything else none). */
+ACPU_API(GeluV2, "gelu_v2", ((TIN, x, 0), (INT, approximate, 0), (TOUT, y, 0)), .op = &k_op_gelu_v2,
+         CHECKS(CK_SAME_DTYPE(2, 0), CK_DTYPE(0, GELU_DTYPES), CK_SAME_SHAPE(2, 0)))
+
+#define GELU_OPS &k_op_gelu, &k_op_gelu_v2,
+#define GELU_APIS &k_api_Gelu, &k_api_GeluV2,
 
 /* ==== the Mish family ================================================================== */
 

@@ -25,6 +25,13 @@
  * with the kernel's fp32 constants (the double expressions rounded to float). A large |x| makes c
  * infinite: y = x / 1 (x > 0) or x / inf = -0 (x < 0); x = -inf gives -inf / inf = NaN.
  *
+ * GeluV2 (aclnnGeluV2) picks by its approximate attribute: "tanh" runs the Gelu kernel above
+ * (GeluV2Tanh is GeluCustom's instruction sequence), "none" the erf form of GeluV2Erf32BDag /
+ * GeluV2Erf16BDag (gelu_v2_dag.h, GeluV2ErfPost), one rounding per step:
+ *   v = x * 0.707106781;  e = erf(v);  a = e + 1;  m = x * 0.5;  y = a * m
+ * erf is ops/math_poly.h's acpu_vf_erf for every dtype (CANN: Vec::Erf for fp32, AscendC::Erf on
+ * widened 16-bit data; doc/DECISIONS.md). e + 1 cancels for x below about -2.
+ *
  * The first part is read by every layer, the math only by the ISA translation units. */
 #ifndef ACPU_OPS_SILU_LIST_H_
 #define ACPU_OPS_SILU_LIST_H_
@@ -38,11 +45,13 @@
     X(SWISH_NEG_ONE, swish_neg_one, 1, acpu_no_params, NULL, 2048, FLOATS)                          \
     X(SWISH_ZERO, swish_zero, 1, acpu_no_params, NULL, 16384, FLOATS)                              \
     X(SWISH_GRAD, swish_grad, 2, acpu_swish_params, acpu_swish_init, 2048, FLOATS)                  \
-    X(GELU, gelu, 1, acpu_no_params, NULL, 2048, FLOATS)
+    X(GELU, gelu, 1, acpu_no_params, NULL, 2048, FLOATS)                                            \
+    X(GELU_ERF, gelu_erf, 1, acpu_no_params, NULL, 2048, FLOATS)
 
 /* T(ID, stem, form): the kernels that 16-bit calls may run from a table (kernels/acpu_kernels.h). */
 #define ACPU_TABLES_SILU(T)                                                                         \
-    T(SILU_GRAD, silu_grad, MUL) T(SWISH, swish, WHOLE) T(SWISH_NEG_ONE, swish_neg_one, WHOLE) T(GELU, gelu, WHOLE)
+    T(SILU_GRAD, silu_grad, MUL) T(SWISH, swish, WHOLE) T(SWISH_NEG_ONE, swish_neg_one, WHOLE) T(GELU, gelu, WHOLE) \
+    T(GELU_ERF, gelu_erf, WHOLE)
 
 /* Swish's and SwishGrad's attribute scale (ToFloat of aclnnSwish's and aclnnSwishBackward's beta, 1
  * when it is NULL; 1 for aclnnSilu). */
@@ -60,6 +69,7 @@ static inline void acpu_swish_init(const acpu_attr_value *a, void *out) { ((acpu
 #include "kernels/ops/exp_poly.h"
 #include "kernels/ops/lookup.h"
 #include "kernels/ops/loops.h"
+#include "kernels/ops/math_poly.h"
 
 /* g = s * c of the order above (dx = dy * g): a factor of x alone, so 16-bit calls may gather it
  * (ops/lookup.h). */
@@ -170,5 +180,15 @@ static inline acpu_vf acpu_gelu_body16(acpu_vf x, const acpu_no_params *p)
 }
 
 ACPU_DEFINE_FLOAT_KERNELS(1, gelu, acpu_gelu_body, acpu_gelu_body16, acpu_no_params)
+
+/* GeluV2Erf*Dag: Muls(x, 1/sqrt 2), Erf, then GeluV2ErfPost: Adds(e, 1), Muls(x, 0.5), Mul. */
+static inline acpu_vf acpu_gelu_erf_body(acpu_vf x, const acpu_no_params *p)
+{
+    (void)p;
+    acpu_vf e = acpu_vf_erf(acpu_vf_mul(x, acpu_vf_set1(0.707106781f)));
+    return acpu_vf_mul(acpu_vf_add(e, acpu_vf_set1(1.0f)), acpu_vf_mul(x, acpu_vf_set1(0.5f)));
+}
+
+ACPU_DEFINE_FLOAT_KERNELS(1, gelu_erf, acpu_gelu_erf_body, acpu_gelu_erf_body, acpu_no_params)
 
 #endif /* ACPU_OPS_SILU_MATH_H_ */
