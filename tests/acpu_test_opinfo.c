@@ -193,6 +193,22 @@ static double gelu_erf_ref(const double *in, const double *a)
     return 0.5 * in[0] * erfc(-in[0] / sqrt(2.0));
 }
 
+/* GeluGrad (tanh form's derivative): dy * (f + e f^2 r) with e = exp(p), f = 1 / (1 + e),
+ * p = (x^2 * AN + BETAN) * x rounded to fp32 in the kernel's steps (the exp's argument, as Gelu's),
+ * r = (x^2 * A3 + BETA) * x exact; the NaN guard's 0 where e f^2 r is NaN. The sum cancels where
+ * gelu' crosses 0 (x = -0.75): the rows' absolute terms. */
+static double gelu_grad_tanh_ref(const double *in, const double *a)
+{
+    (void)a;
+    float xf = (float)in[1];
+    volatile float s = xf * xf;
+    volatile float p = fmaf(s, -0.0713548162726002527220f, -1.595769121605730711759f);
+    p = p * xf;
+    double x = in[1], r = (x * x * (double)0.2140644488178007f + (double)1.595769121605730711759f) * x;
+    double e = exp((double)p), f = 1.0 / (1.0 + e), t = e * f * f * r;
+    return in[0] * ((isnan(t) ? 0.0 : t) + f);
+}
+
 /* ---- Hardtanh, Hardswish, Hardsigmoid: the exact formulas (test_hard_math.c holds the kernels'
  * bit-exact rules); attr[] is the operator's attributes (Hardtanh's limits, HardtanhGrad's min_val
  * and max_val; HardSigmoid's alpha and beta are the API's constants). */
@@ -287,6 +303,8 @@ const acpu_test_op acpu_test_ops[] = {
      {2.0, 2.0}},
     /* ---- GELU, Mish families ---- */
     {"aclnnGelu", {0}, gelu_tanh_ref, FLOATS, {1e-6, 1.0 / 1024, 1.0 / 128}, {1e-30, 6e-8, 1e-30}, {8.0}},
+    {"aclnnGeluBackward", {0}, gelu_grad_tanh_ref, FLOATS, {1e-6, 1.0 / 1024, 1.0 / 128},
+     {1e-6, 1.0 / 1024, 1.0 / 128}, {2.0, 8.0}},
     {"aclnnGeluV2", {0}, gelu_erf_ref, FLOATS, {1e-6, 1.0 / 1024, 1.0 / 128}, {1.2e-7, 1.2e-7, 1.2e-7}, {6.0}},
     /* ---- ReLU, Threshold, LeakyReLU families ---- */
     {"aclnnRelu", {0}, relu_ref, RELU_ROW_DTYPES, EXACT, {12.0}},

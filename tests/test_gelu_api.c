@@ -15,7 +15,9 @@
 
 #define GELU(soc, self, out, want, arg) {"aclnnGelu", soc, {self, out}, {{0}}, want, arg, __LINE__}
 #define V2(soc, x, approx, y, want, arg) {"aclnnGeluV2", soc, {x, y}, {I(approx)}, want, arg, __LINE__}
+#define BWD(soc, go, x, gi, want, arg) {"aclnnGeluBackward", soc, {go, x, gi}, {{0}}, want, arg, __LINE__}
 #define D4 2, 4, 6, 7
+#define C16 1, 16, 1, 1
 
 static const acpu_case k_cases[] = {
     /* aclnnGelu: ops-nn's op_api UT cases (test_aclnn_gelu.cpp) */
@@ -75,6 +77,54 @@ static const acpu_case k_cases[] = {
     V2("Ascend950", T(BF16, 4), 1, T(BF16, 4), OK, NULL),
     V2(NULL, T(F32, 0, 3), 0, T(F32, 0, 3), OK, NULL),
     V2(NULL, T0(F16), 0, T0(F16), OK, NULL),
+    /* aclnnGeluBackward: ops-nn's op_api UT cases (test_aclnn_gelu_grad.cpp) */
+    BWD(NULL, T(F32, 2, 5), T(F32, 2, 5), T(F32, 2, 5), OK, NULL),
+    BWD(NULL, T(F32, 1, 5), T(F32, 2, 5), T(F32, 2, 5), OK, NULL),
+    BWD("Ascend950", T(F32, 1, 5), T(F32, 2, 5), T(F32, 2, 5), OK, NULL),
+    BWD(NULL, T(F16, 2, 5), T(F16, 2, 5), T(F16, 2, 5), OK, NULL),
+    BWD(NULL, T(F32, 0), T(F32, 0), T(F32, 0), OK, NULL),
+    BWD(NULL, TNULL, T(F32, C16), T(F32, C16), NUL, "gradOutput"),
+    BWD(NULL, T(F32, C16), TNULL, T(F32, C16), NUL, "self"),
+    BWD(NULL, T(F32, C16), T(F32, C16), TNULL, NUL, "gradInput"),
+    BWD(NULL, T(F64, C16), T(F32, C16), T(F64, C16), INV, "promotion"),
+    BWD(NULL, T(F32, C16), T(F16, C16), T(F32, C16), OK, NULL),
+    BWD(NULL, T(F16, C16), T(F32, C16), T(F32, C16), OK, NULL),
+    BWD(NULL, T(F32, C16), TF(F32, ACL_FORMAT_NCHW, C16), T(F32, C16), OK, NULL),
+    BWD(NULL, T(F32, C16), TF(F32, ACL_FORMAT_NC1HWC0, C16), T(F32, C16), OK, NULL),
+    BWD(NULL, T(F32, C16), T(F32, 1, 1, 4, 4), T(F32, C16), INV, "broadcast"),
+    BWD(NULL, T(ACL_COMPLEX64, C16), T(ACL_COMPLEX64, C16), T(ACL_COMPLEX64, C16), INV, "promotion"),
+    BWD(NULL, T(ACL_COMPLEX128, C16), T(ACL_COMPLEX128, C16), T(ACL_COMPLEX128, C16), INV, "promotion"),
+    BWD(NULL, T(F32, 1, 2, 2, 2, 2, 2, 2, 2, 2), T(F32, 1, 2, 2, 2, 2, 2, 2, 2, 2), T(F32, 1, 2, 2, 2, 2, 2, 2, 2, 2), INV,
+        "dims"),
+    BWD(NULL, T(F32, 16, 16), T(F32, 0), T(F32, 16, 16), INV, "broadcast"),
+    BWD(NULL, T(F32, 0), T(F32, 16, 16), T(F32, 0), INV, "broadcast"),
+    BWD(NULL, T(F32, 16), T(F32, 16, 16), T(F32, 16, 16), OK, NULL),
+    BWD(NULL, T(F32, 16, 5, 5), T(F32, 5, 5), T(F32, 16, 5, 5), OK, NULL),
+    BWD(NULL, T(F16, 2, 4, 8, 16, 32), T(F16, 2, 4, 8, 16, 32), T(F16, 2, 4, 8, 16, 32), OK, NULL),
+    BWD(NULL, T0(F32), T0(F32), T0(F32), OK, NULL),
+    BWD(NULL, T(BF16, 2, 4, 6, 8), T(BF16, 2, 4, 6, 8), T(BF16, 2, 4, 6, 8), OK, NULL),
+    BWD(NULL, T(ACL_INT32, 2, 4), T(ACL_INT32, 2, 4), T(ACL_INT32, 2, 4), INV, "promotion"),
+    BWD(NULL, T(ACL_DT_UNDEFINED, 2, 4), T(ACL_DT_UNDEFINED, 2, 4), T(ACL_DT_UNDEFINED, 2, 4), INV, "promotion"),
+    /* the promotion (CANN's table): integers and bool take the float's dtype, BF16 with FLOAT16 is FLOAT,
+     * uint16/32/64 promote with no real type; BF16 promotions only on DAV_2201 and regbase */
+    BWD(NULL, T(ACL_INT32, 4), T(F32, 4), T(F32, 4), OK, NULL),
+    BWD(NULL, T(ACL_BOOL, 4), T(F16, 4), T(F16, 4), OK, NULL),
+    BWD(NULL, T(ACL_INT8, 4), T(BF16, 4), T(BF16, 4), OK, NULL),
+    BWD(NULL, T(BF16, 4), T(F16, 4), T(F32, 4), OK, NULL),
+    BWD(NULL, T(ACL_UINT16, 4), T(F32, 4), T(F32, 4), INV, "no promotion"),
+    BWD(NULL, T(ACL_UINT64, 4), T(F16, 4), T(F16, 4), INV, "no promotion"),
+    BWD(NULL, T(ACL_COMPLEX64, 4), T(F32, 4), T(F32, 4), INV, "promotion complex64"),
+    BWD("Ascend910", T(BF16, 4), T(BF16, 4), T(BF16, 4), INV, "promotion bfloat16"),
+    BWD("Ascend910", T(BF16, 4), T(F32, 4), T(F32, 4), OK, NULL),
+    BWD("Ascend910_93", T(BF16, 4), T(ACL_INT32, 4), T(BF16, 4), OK, NULL),
+    /* gradInput: CANN casts to any dtype; here the promotion's cast targets */
+    BWD(NULL, T(F32, 4), T(F32, 4), T(F16, 4), OK, NULL),
+    BWD(NULL, T(F16, 4), T(F16, 4), T(F64, 4), OK, NULL),
+    BWD(NULL, T(F16, 4), T(F16, 4), T(ACL_COMPLEX64, 4), OK, NULL),
+    BWD(NULL, T(F32, 4), T(F32, 4), T(ACL_INT32, 4), INV, "cast target"),
+    /* broadcasting to gradInput's shape, on every profile (BroadcastTo off regbase) */
+    BWD("Ascend910B", T(F32, 3, 1), T(F32, 1, 4), T(F32, 3, 4), OK, NULL),
+    BWD(NULL, T(F32, 3, 1), T(F32, 1, 4), T(F32, 4, 3), INV, "broadcast"),
 };
 
 ACPU_CASE_TABLE_TEST(test_cases, k_cases)

@@ -602,8 +602,43 @@ static const acpu_op_def k_op_gelu_v2 = {
 ACPU_API(GeluV2, "gelu_v2", ((TIN, x, 0), (INT, approximate, 0), (TOUT, y, 0)), .op = &k_op_gelu_v2,
          CHECKS(CK_SAME_DTYPE(2, 0), CK_DTYPE(0, GELU_DTYPES), CK_SAME_SHAPE(2, 0)))
 
-#define GELU_OPS &k_op_gelu, &k_op_gelu_v2,
-#define GELU_APIS &k_api_Gelu, &k_api_GeluV2,
+/* GeluGrad (activation/gelu_grad): IR inputs dy, x, y (the forward's output in TensorFlow's
+ * signature; the op_api passes dy again and the kernel never reads it) and output z. Its arch35
+ * tiling is BroadcastBaseTiling<GeluGradDAG<T>>::DoTiling() (probed: GetBufferNum<true, true>() 6
+ * for fp32, 9 for fp16 / bf16; MaxDtypeBytes 4; MinDtypeBytes 4 / 2), whose shapes include y
+ * (scalarFlag's third bit); key GET_TPL_TILING_KEY(schMode). aclnnGeluBackward broadcasts the
+ * inputs itself (BroadcastTo) except on regbase, where the kernel broadcasts. */
+static bool gelu_grad_op_api_broadcasts(acpu_soc soc) { return acpu_profile_group_of(soc) != ACPU_PG_950; }
+
+static void gelu_grad_tpl_args(const acpu_tiling_call *c, int variant, const acpu_brc_base_data *d,
+                               const acpu_field_sink *s)
+{
+    (void)c;
+    (void)variant;
+    s->u64(s->ctx, "schMode", d->sch_mode);
+}
+
+static const acpu_brc_base_params k_gelu_grad_brc = {
+    .dag = {[ACPU_BRC_F32] = {6, 4, 4, 0}, [ACPU_BRC_F16] = {9, 4, 2, 0}, [ACPU_BRC_BF16] = {9, 4, 2, 0}},
+    .dag_name = "GeluGradDAG", .op_api_broadcasts = gelu_grad_op_api_broadcasts, .unread_copy = true,
+    .unread_copy_of = 0, .tpl_args = gelu_grad_tpl_args};
+
+static const acpu_op_def k_op_gelu_grad = {
+    .type = "GeluGrad", .n_in = 2, .in = {"dy", "x"}, .unread_in = {"y"}, .out = "z", .in_dtypes = {GELU_DT, GELU_DT},
+    .out_dtypes = GELU_DT, .kernel = ACPU_KERNEL_GELU_GRAD, TILINGS({&acpu_strategy_brc_base, &k_gelu_grad_brc})};
+
+/* aclnn_gelu_backward.cpp: NULL gradOutput, self, gradInput; CheckPromoteTypeGeluBackward (the
+ * promotion of gradOutput and self exists, BF16 only on DAV_2201 / regbase, in {FLOAT, FLOAT16,
+ * BF16}); gradOutput and self at most 8 dims, broadcasting to gradInput's shape. CANN does not check
+ * gradInput's dtype (its Cast takes the result anywhere): here a cast target of the promotion
+ * (doc/DECISIONS.md). GeluGrad in the promoted dtype, Cast to gradInput. */
+#define GELU_GRAD_PROMOTED BF16_NOT_910(GELU_DT)
+ACPU_API(GeluBackward, "gelu_backward", ((TIN, gradOutput, 0), (TIN, self, 1), (TOUT_CONST, gradInput, 0)),
+         .op = &k_op_gelu_grad, .compute = ACPU_COMPUTE_KEEP,
+         CHECKS(CK_PROMOTE_CAST(2, 0, 1, GELU_GRAD_PROMOTED), CK_RANK(0), CK_RANK(1), CK_BROADCAST_OUT_ON(0, 2, 0, 1)))
+
+#define GELU_OPS &k_op_gelu, &k_op_gelu_v2, &k_op_gelu_grad,
+#define GELU_APIS &k_api_Gelu, &k_api_GeluV2, &k_api_GeluBackward,
 
 /* ==== the Mish family ================================================================== */
 
