@@ -203,7 +203,9 @@ const acpu_op_def *acpu_op_find(const char *type);
 const acpu_op_def *acpu_api_op_for(const acpu_api_def *api, const acpu_attr_value *attrs);
 
 /* The dtypes tensor parameter `param` takes on profile group g: the intersection of its dtype checks'
- * lists there; false when no check lists it (its dtype follows another parameter's). */
+ * lists there (an input of a promotion check: the promotion's list, what calls with inputs of one
+ * dtype take; integers promote with a float partner too); false when no check lists it (its dtype
+ * follows another parameter's). */
 bool acpu_api_param_dtypes(const acpu_api_def *api, int param, acpu_profile_group g, uint64_t *set);
 /* The parameter whose dtype `param` must equal on every profile, or NULL. */
 const char *acpu_api_param_same_as(const acpu_api_def *api, int param);
