@@ -209,6 +209,15 @@ static double gelu_grad_tanh_ref(const double *in, const double *a)
     return in[0] * ((isnan(t) ? 0.0 : t) + f);
 }
 
+/* GeluGradV2 "none": dy * (Phi(x) + x phi(x)); the kernel's sum cancels below about x = -2 (the
+ * absolute terms). */
+static double gelu_grad_erf_ref(const double *in, const double *a)
+{
+    (void)a;
+    double x = in[1];
+    return in[0] * (0.5 * erfc(-x / sqrt(2.0)) + x * exp(-0.5 * x * x) * 0.39894228040143267794);
+}
+
 /* ---- Hardtanh, Hardswish, Hardsigmoid: the exact formulas (test_hard_math.c holds the kernels'
  * bit-exact rules); attr[] is the operator's attributes (Hardtanh's limits, HardtanhGrad's min_val
  * and max_val; HardSigmoid's alpha and beta are the API's constants). */
@@ -304,6 +313,8 @@ const acpu_test_op acpu_test_ops[] = {
     /* ---- GELU, Mish families ---- */
     {"aclnnGelu", {0}, gelu_tanh_ref, FLOATS, {1e-6, 1.0 / 1024, 1.0 / 128}, {1e-30, 6e-8, 1e-30}, {8.0}},
     {"aclnnGeluBackward", {0}, gelu_grad_tanh_ref, FLOATS, {1e-6, 1.0 / 1024, 1.0 / 128},
+     {1e-6, 1.0 / 1024, 1.0 / 128}, {2.0, 8.0}},
+    {"aclnnGeluBackwardV2", {0}, gelu_grad_erf_ref, FLOATS, {1e-6, 1.0 / 1024, 1.0 / 128},
      {1e-6, 1.0 / 1024, 1.0 / 128}, {2.0, 8.0}},
     {"aclnnGeluV2", {0}, gelu_erf_ref, FLOATS, {1e-6, 1.0 / 1024, 1.0 / 128}, {1.2e-7, 1.2e-7, 1.2e-7}, {6.0}},
     /* ---- ReLU, Threshold, LeakyReLU families ---- */

@@ -16,6 +16,7 @@
 #define GELU(soc, self, out, want, arg) {"aclnnGelu", soc, {self, out}, {{0}}, want, arg, __LINE__}
 #define V2(soc, x, approx, y, want, arg) {"aclnnGeluV2", soc, {x, y}, {I(approx)}, want, arg, __LINE__}
 #define BWD(soc, go, x, gi, want, arg) {"aclnnGeluBackward", soc, {go, x, gi}, {{0}}, want, arg, __LINE__}
+#define BV2(soc, go, x, a, gi, want, arg) {"aclnnGeluBackwardV2", soc, {go, x, gi}, {STR(a)}, want, arg, __LINE__}
 #define D4 2, 4, 6, 7
 #define C16 1, 16, 1, 1
 
@@ -125,6 +126,48 @@ static const acpu_case k_cases[] = {
     /* broadcasting to gradInput's shape, on every profile (BroadcastTo off regbase) */
     BWD("Ascend910B", T(F32, 3, 1), T(F32, 1, 4), T(F32, 3, 4), OK, NULL),
     BWD(NULL, T(F32, 3, 1), T(F32, 1, 4), T(F32, 4, 3), INV, "broadcast"),
+    /* aclnnGeluBackwardV2: ops-nn's op_api UT cases (test_gelu_backward_v2.cpp) */
+    BV2(NULL, T(F32, 2, 5), T(F32, 2, 5), "none", T(F32, 2, 5), OK, NULL),
+    BV2(NULL, T(F16, 2, 5), T(F16, 2, 5), "tanh", T(F16, 2, 5), OK, NULL),
+    BV2(NULL, T(F32, 0), T(F32, 0), "tanh", T(F32, 0), OK, NULL),
+    BV2(NULL, TNULL, T(F32, C16), "none", T(F32, C16), NUL, "gradOutput"),
+    BV2(NULL, T(F32, C16), TNULL, "none", T(F32, C16), NUL, "self"),
+    BV2(NULL, T(F32, C16), T(F32, C16), NULL, T(F32, C16), NUL, "approximate"),
+    BV2(NULL, T(F32, C16), T(F32, C16), "none", TNULL, NUL, "gradInput"),
+    BV2(NULL, T(F64, C16), T(F32, C16), "none", T(F64, C16), INV, "promotion"),
+    BV2(NULL, T(F32, C16), T(F16, C16), "none", T(F32, C16), OK, NULL),
+    BV2(NULL, T(F16, C16), T(F32, C16), "none", T(F32, C16), OK, NULL),
+    BV2(NULL, T(F16, C16), T(F32, C16), "test", T(F32, C16), INV, "approximate"),
+    BV2(NULL, T(F32, C16), TF(F32, ACL_FORMAT_NC1HWC0, C16), "none", T(F32, C16), OK, NULL),
+    BV2(NULL, T(F32, C16), T(F32, 1, 1, 4, 4), "tanh", T(F32, C16), INV, "broadcast"),
+    BV2(NULL, T(ACL_COMPLEX64, C16), T(ACL_COMPLEX64, C16), "tanh", T(ACL_COMPLEX64, C16), INV, "promotion"),
+    BV2(NULL, T(ACL_COMPLEX128, C16), T(ACL_COMPLEX128, C16), "tanh", T(ACL_COMPLEX128, C16), INV, "promotion"),
+    BV2(NULL, T(F32, 1, 2, 2, 2, 2, 2, 2, 2, 2), T(F32, 1, 2, 2, 2, 2, 2, 2, 2, 2), "none",
+        T(F32, 1, 2, 2, 2, 2, 2, 2, 2, 2), OK, NULL),
+    BV2(NULL, T(F32, 16, 16), T(F32, 0), "tanh", T(F32, 16, 16), INV, "broadcast"),
+    BV2(NULL, T(F32, 0), T(F32, 16, 16), "tanh", T(F32, 0), INV, "broadcast"),
+    BV2(NULL, T(F32, 16), T(F32, 16, 16), "tanh", T(F32, 16, 16), OK, NULL),
+    BV2(NULL, T(F32, 16, 5, 5), T(F32, 5, 5), "tanh", T(F32, 16, 5, 5), OK, NULL),
+    BV2(NULL, T0(F32), T0(F32), "none", T0(F32), OK, NULL),
+    BV2(NULL, T(BF16, 2, 4, 6, 8), T(BF16, 2, 4, 6, 8), "tanh", T(BF16, 2, 4, 6, 8), OK, NULL),
+    BV2(NULL, T(ACL_INT32, 2, 4), T(ACL_INT32, 2, 4), "none", T(ACL_INT32, 2, 4), INV, "promotion"),
+    BV2(NULL, T(ACL_DT_UNDEFINED, 2, 4), T(ACL_DT_UNDEFINED, 2, 4), "none", T(ACL_DT_UNDEFINED, 2, 4), INV,
+        "promotion"),
+    BV2(NULL, T(F32, 1, 2, 3, 4, 5, 6, 7), T(F32, 1, 2, 3, 4, 5, 6, 7), "none", T(F32, 1, 2, 3, 4, 5, 6, 7), OK, NULL),
+    /* gradInput must be the promotion; CANN's order: NULLs (approximate last), promotion, shapes, the string */
+    BV2(NULL, T(F32, 4), T(F32, 4), "none", T(F16, 4), INV, "gradInput dtype must be float32"),
+    BV2(NULL, T(ACL_INT32, 4), T(F16, 4), "none", T(F16, 4), OK, NULL),
+    BV2(NULL, TNULL, T(F32, 4), NULL, T(F32, 4), NUL, "gradOutput"),
+    BV2(NULL, T(F32, 4), T(F32, 4), NULL, TNULL, NUL, "gradInput"),
+    BV2(NULL, T(F64, 4), T(F32, 4), NULL, T(F64, 4), NUL, "approximate"),
+    BV2(NULL, T(F64, 4), T(F32, 4), "test", T(F64, 4), INV, "promotion"),
+    BV2(NULL, T(F32, 4), T(F32, 5), "test", T(F32, 4), INV, "broadcast"),
+    BV2(NULL, T(F32, 4), T(F32, 4), "Tanh", T(F32, 4), INV, "approximate"),
+    BV2(NULL, T(F32, 4), T(F32, 4), "", T(F32, 4), INV, "approximate"),
+    BV2("Ascend910", T(BF16, 4), T(BF16, 4), "tanh", T(BF16, 4), INV, "promotion"),
+    BV2("Ascend910B", T(BF16, 4), T(F16, 4), "none", T(F32, 4), OK, NULL),
+    BV2(NULL, T(F32, 9, 2, 2, 2, 2, 2, 2, 2, 2), T(F32, 1, 2, 2, 2, 2, 2, 2, 2, 2), "none",
+        T(F32, 9, 2, 2, 2, 2, 2, 2, 2, 2), INV, "broadcast"),
 };
 
 ACPU_CASE_TABLE_TEST(test_cases, k_cases)

@@ -57,10 +57,14 @@ static void markdown_checks(const acpu_api_def *api)
 {
     int step = 1;
     printf("\nValidation, in order (phase 1):\n\n%d. `workspaceSize`, `executor` not NULL (161001)\n", step++);
-    printf("%d. handles in parameter order:", step++);
-    for (int i = 0; i < api->n_params; i++)
-        if (api->params[i].kind <= ACPU_P_SCALAR_OPT)
-            printf(" `%s`%s", pname(api, i), api->params[i].kind == ACPU_P_SCALAR_OPT ? " (may be NULL)" : "");
+    printf("%d. handles%s:", step++, api->n_null_order > 0 ? " in CANN's order" : " in parameter order");
+    for (int q = 0; q < api->n_params; q++) {
+        int i = api->n_null_order > 0 ? (q < api->n_null_order ? api->null_order[q] : -1) : q;
+        if (i >= 0 && (api->params[i].kind <= ACPU_P_SCALAR_OPT || api->params[i].kind == ACPU_P_STRING))
+            printf(" `%s`%s", pname(api, i), api->params[i].kind == ACPU_P_SCALAR_OPT ? " (may be NULL)"
+                                             : api->params[i].kind == ACPU_P_STRING  ? " (char *)"
+                                                                                     : "");
+    }
     printf(": NULL 161001, not live 161002\n");
     for (int i = 0; i < api->n_checks; i++) {
         const acpu_check *k = &api->checks[i];
@@ -134,10 +138,12 @@ static void markdown_api(const acpu_api_def *api)
         const char *same = acpu_api_param_same_as(api, i);
         for (int g = 0; g < ACPU_PG_COUNT; g++) {
             uint64_t set;
-            if (!acpu_api_param_dtypes(api, i, (acpu_profile_group)g, &set))
-                printf(" as %s |", same != NULL ? same : "its operator");
-            else
+            if (acpu_api_param_dtypes(api, i, (acpu_profile_group)g, &set))
                 printf(" %s |", acpu_dtype_set_str(set, names, sizeof names));
+            else if (acpu_api_param_promoted_dtypes(api, i, (acpu_profile_group)g, &set))
+                printf(" any, the promotion in %s |", acpu_dtype_set_str(set, names, sizeof names));
+            else
+                printf(" as %s |", same != NULL ? same : "its operator");
         }
         printf("\n");
     }

@@ -203,10 +203,12 @@ const acpu_op_def *acpu_op_find(const char *type);
 const acpu_op_def *acpu_api_op_for(const acpu_api_def *api, const acpu_attr_value *attrs);
 
 /* The dtypes tensor parameter `param` takes on profile group g: the intersection of its dtype checks'
- * lists there (an input of a promotion check: the promotion's list, what calls with inputs of one
- * dtype take; integers promote with a float partner too); false when no check lists it (its dtype
- * follows another parameter's). */
+ * lists there; false when no check lists it (its dtype follows another parameter's). */
 bool acpu_api_param_dtypes(const acpu_api_def *api, int param, acpu_profile_group g, uint64_t *set);
+/* For an input of a promotion check (GeluBackward's gradOutput and self: any dtype whose promotion
+ * with the other's is in the list): that list, which is what calls with inputs of one dtype take;
+ * false for any other parameter. */
+bool acpu_api_param_promoted_dtypes(const acpu_api_def *api, int param, acpu_profile_group g, uint64_t *set);
 /* The parameter whose dtype `param` must equal on every profile, or NULL. */
 const char *acpu_api_param_same_as(const acpu_api_def *api, int param);
 /* Whether an input may broadcast on profile group g (a broadcast check applies there). */

@@ -373,6 +373,8 @@ static aclnnStatus check_broadcast_out(const acpu_call *c, const acpu_check *k)
             same = want.dims[d] == out->view_dims[d];
         if (same)
             return ACLNN_SUCCESS;
+    } else if (acpu_same_shape(x, out) && acpu_same_shape(y, out)) {
+        return ACLNN_SUCCESS; /* more than 8 dims (an API without a rank limit): equal shapes only */
     }
     acpu_set_error("%s: %s shape %s must equal the broadcast shape of %s %s and %s %s", c->api->phase1,
                    param_name(c, k->a), acpu_shape_str(out, o, sizeof o), param_name(c, k->b),

@@ -630,15 +630,69 @@ static const acpu_op_def k_op_gelu_grad = {
 /* aclnn_gelu_backward.cpp: NULL gradOutput, self, gradInput; CheckPromoteTypeGeluBackward (the
  * promotion of gradOutput and self exists, BF16 only on DAV_2201 / regbase, in {FLOAT, FLOAT16,
  * BF16}); gradOutput and self at most 8 dims, broadcasting to gradInput's shape. CANN does not check
- * gradInput's dtype (its Cast takes the result anywhere): here a cast target of the promotion
- * (doc/DECISIONS.md). GeluGrad in the promoted dtype, Cast to gradInput. */
+ * gradInput's dtype (its Cast takes the result anywhere): here a cast target of the promotion among
+ * the floating and complex dtypes (doc/DECISIONS.md). GeluGrad in the promoted dtype, Cast to
+ * gradInput. */
 #define GELU_GRAD_PROMOTED BF16_NOT_910(GELU_DT)
+#define GELU_GRAD_OUT BF16_NOT_910(GELU_DT | DT_F64 | DT_COMPLEX)
 ACPU_API(GeluBackward, "gelu_backward", ((TIN, gradOutput, 0), (TIN, self, 1), (TOUT_CONST, gradInput, 0)),
          .op = &k_op_gelu_grad, .compute = ACPU_COMPUTE_KEEP,
-         CHECKS(CK_PROMOTE_CAST(2, 0, 1, GELU_GRAD_PROMOTED), CK_RANK(0), CK_RANK(1), CK_BROADCAST_OUT_ON(0, 2, 0, 1)))
+         CHECKS(CK_PROMOTE_CAST(2, 0, 1, GELU_GRAD_PROMOTED), CK_DTYPE(2, GELU_GRAD_OUT), CK_RANK(0), CK_RANK(1),
+                CK_BROADCAST_OUT_ON(0, 2, 0, 1)))
 
-#define GELU_OPS &k_op_gelu, &k_op_gelu_v2, &k_op_gelu_grad,
-#define GELU_APIS &k_api_Gelu, &k_api_GeluV2, &k_api_GeluBackward,
+/* GeluGradV2 (activation/gelu_grad_v2): dy, x -> z, string attribute approximate ("none", "tanh");
+ * "tanh" runs GeluGrad's kernel (GeluGradV2TanhCustom is GeluGradCustom's sequence). The arch35
+ * tiling: BroadcastBaseTiling on GeluGradV2None32DAG / None16DAG with extraSize 122880 (the Erf
+ * library's buffer; probed 8 for fp32, 10 for fp16 / bf16) or GeluGradV2TanhDAG (6 / 9); key
+ * GET_TPL_TILING_KEY(schMode, approximate: TPL_NONE 0, TPL_TANH 1). aclnnGeluBackwardV2 broadcasts
+ * the inputs itself (BroadcastTo) on every profile. */
+static acpu_kernel_id gelu_grad_v2_kernel(const acpu_attr_value *a)
+{
+    return a[0].i == 1 ? ACPU_KERNEL_GELU_GRAD : ACPU_KERNEL_GELU_GRAD_ERF;
+}
+
+static int gelu_grad_v2_variant(const acpu_tiling_call *c) { return c->attrs[0].i == 1 ? 1 : 0; }
+
+static bool op_api_broadcasts_always(acpu_soc soc)
+{
+    (void)soc;
+    return true;
+}
+
+static void gelu_grad_v2_tpl_args(const acpu_tiling_call *c, int variant, const acpu_brc_base_data *d,
+                                  const acpu_field_sink *s)
+{
+    (void)c;
+    s->u64(s->ctx, "schMode", d->sch_mode);
+    s->u64(s->ctx, "approximate", variant == 1 ? 1u : 0u);
+}
+
+static const acpu_brc_base_params k_gelu_grad_v2_brc = {
+    .dag = {[ACPU_BRC_F32] = {8, 4, 4, 0}, [ACPU_BRC_F16] = {10, 4, 2, 0}, [ACPU_BRC_BF16] = {10, 4, 2, 0}},
+    .dag_name = "GeluGradV2None32DAG (fp32) / GeluGradV2None16DAG (fp16, bf16)", .variant = gelu_grad_v2_variant,
+    .dag_alt = {[ACPU_BRC_F32] = {6, 4, 4, 0}, [ACPU_BRC_F16] = {9, 4, 2, 0}, [ACPU_BRC_BF16] = {9, 4, 2, 0}},
+    .dag_alt_name = "GeluGradV2TanhDAG", .extra_bytes = {122880, 0}, .op_api_broadcasts = op_api_broadcasts_always,
+    .tpl_args = gelu_grad_v2_tpl_args};
+
+static const acpu_op_def k_op_gelu_grad_v2 = {
+    .type = "GeluGradV2", .n_in = 2, .in = {"dy", "x"}, .out = "z", .in_dtypes = {GELU_DT, GELU_DT},
+    .out_dtypes = GELU_DT, .n_attrs = 1,
+    .attrs = {{.name = "approximate", .type = ACPU_ATTR_STRING, .dflt = {.i = 0}, .choices = k_gelu_approximate}},
+    .kernel = ACPU_KERNEL_GELU_GRAD_ERF, .pick_kernel = gelu_grad_v2_kernel,
+    TILINGS({&acpu_strategy_brc_base, &k_gelu_grad_v2_brc})};
+
+/* aclnn_gelu_backward_v2.cpp: NULL gradOutput, self, gradInput, approximate (CANN's order, 161001);
+ * the promotion as GeluBackward's, and equal to gradInput's dtype; gradOutput and self broadcasting
+ * to gradInput's shape (no rank limit); approximate exactly "none" or "tanh" (161002, last).
+ * GeluGradV2 in the promoted dtype. */
+ACPU_API(GeluBackwardV2, "gelu_backward_v2",
+         ((TIN, gradOutput, 0), (TIN, self, 1), (STRING, approximate, 0), (TOUT, gradInput, 0)),
+         .op = &k_op_gelu_grad_v2, .compute = ACPU_COMPUTE_KEEP, .n_null_order = 4, .null_order = {0, 1, 3, 2},
+         CHECKS(CK_PROMOTE_CAST(3, 0, 1, GELU_GRAD_PROMOTED), CK_PROMOTE_OUT_ON(0, 3, 0, 1),
+                CK_BROADCAST_OUT_ON(0, 3, 0, 1)))
+
+#define GELU_OPS &k_op_gelu, &k_op_gelu_v2, &k_op_gelu_grad, &k_op_gelu_grad_v2,
+#define GELU_APIS &k_api_Gelu, &k_api_GeluV2, &k_api_GeluBackward, &k_api_GeluBackwardV2,
 
 /* ==== the Mish family ================================================================== */
 

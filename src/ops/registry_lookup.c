@@ -31,12 +31,24 @@ bool acpu_api_param_dtypes(const acpu_api_def *api, int param, acpu_profile_grou
     *set = ~UINT64_C(0);
     for (int i = 0; i < api->n_checks; i++) {
         const acpu_check *k = &api->checks[i];
-        bool own = (k->kind == ACPU_CK_DTYPE || k->kind == ACPU_CK_CAST_OUT || k->kind == ACPU_CK_PROMOTE_CAST_OUT) &&
-                   k->a == param;
-        /* a promoted input (GeluBackward: no list of its own): the promotion's list, what a call with
-         * both inputs of one dtype takes */
-        bool promoted = k->kind == ACPU_CK_PROMOTE_CAST && (k->b == param || k->c == param);
-        if (!(own || promoted) || (k->profiles != 0 && !(k->profiles & ACPU_PG_BIT(g))))
+        if ((k->kind != ACPU_CK_DTYPE && k->kind != ACPU_CK_CAST_OUT && k->kind != ACPU_CK_PROMOTE_CAST_OUT) ||
+            k->a != param ||
+            (k->profiles != 0 && !(k->profiles & ACPU_PG_BIT(g))))
+            continue;
+        *set &= k->dtypes[g];
+        listed = true;
+    }
+    return listed;
+}
+
+bool acpu_api_param_promoted_dtypes(const acpu_api_def *api, int param, acpu_profile_group g, uint64_t *set)
+{
+    bool listed = false;
+    *set = ~UINT64_C(0);
+    for (int i = 0; i < api->n_checks; i++) {
+        const acpu_check *k = &api->checks[i];
+        if (k->kind != ACPU_CK_PROMOTE_CAST || (k->b != param && k->c != param) ||
+            (k->profiles != 0 && !(k->profiles & ACPU_PG_BIT(g))))
             continue;
         *set &= k->dtypes[g];
         listed = true;
