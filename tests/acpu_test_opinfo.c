@@ -218,6 +218,21 @@ static double gelu_grad_erf_ref(const double *in, const double *a)
     return in[0] * (0.5 * erfc(-x / sqrt(2.0)) + x * exp(-0.5 * x * x) * 0.39894228040143267794);
 }
 
+/* Mish: x tanh(softplus(x)), exact (the kernel's exp arguments are exact: x * -1, -2, 2). */
+static double mish_ref(const double *in, const double *a)
+{
+    (void)a;
+    return in[0] * tanh(log1p(exp(in[0])));
+}
+
+/* MishGrad: dy (t + x sigmoid(x) (1 - t^2)); the kernel's t * t - 1 cancels as t -> 1 (absolute terms). */
+static double mish_backward_ref(const double *in, const double *a)
+{
+    (void)a;
+    double x = in[1], t = tanh(log1p(exp(x))), s = 1.0 / (1.0 + exp(-x));
+    return in[0] * (t + x * s * (1.0 - t * t));
+}
+
 /* ---- Hardtanh, Hardswish, Hardsigmoid: the exact formulas (test_hard_math.c holds the kernels'
  * bit-exact rules); attr[] is the operator's attributes (Hardtanh's limits, HardtanhGrad's min_val
  * and max_val; HardSigmoid's alpha and beta are the API's constants). */
@@ -317,6 +332,10 @@ const acpu_test_op acpu_test_ops[] = {
     {"aclnnGeluBackwardV2", {0}, gelu_grad_erf_ref, FLOATS, {1e-6, 1.0 / 1024, 1.0 / 128},
      {1e-6, 1.0 / 1024, 1.0 / 128}, {2.0, 8.0}},
     {"aclnnGeluV2", {0}, gelu_erf_ref, FLOATS, {1e-6, 1.0 / 1024, 1.0 / 128}, {1.2e-7, 1.2e-7, 1.2e-7}, {6.0}},
+    {"aclnnMish", {0}, mish_ref, FLOATS, {1e-6, 1.0 / 1024, 1.0 / 128}, {1e-30, 6e-8, 1e-30}, {12.0}},
+    {"aclnnInplaceMish", {0}, mish_ref, FLOATS, {1e-6, 1.0 / 1024, 1.0 / 128}, {1e-30, 6e-8, 1e-30}, {12.0}},
+    {"aclnnMishBackward", {0}, mish_backward_ref, FLOATS, {1e-6, 1.0 / 1024, 1.0 / 128},
+     {1e-6, 1.0 / 1024, 1.0 / 128}, {2.0, 12.0}},
     /* ---- ReLU, Threshold, LeakyReLU families ---- */
     {"aclnnRelu", {0}, relu_ref, RELU_ROW_DTYPES, EXACT, {12.0}},
     {"aclnnInplaceRelu", {0}, relu_ref, RELU_ROW_DTYPES, EXACT, {12.0}},

@@ -107,6 +107,7 @@ static void markdown_checks(const acpu_api_def *api)
             printf("`%s`'s and `%s`'s formats not private (NC1HWC0, FRACTAL_Z, FRACTAL_NZ, ...)", pname(api, k->a),
                    pname(api, k->b));
             break;
+        case ACPU_CK_CAN_CAST: printf("`%s` dtype castable to `%s`'s", pname(api, k->b), pname(api, k->a)); break;
         default: printf("check kind %d", k->kind); break;
         }
         printf("%s%s\n", k->kind == ACPU_CK_OWN ? "" : " (161002)", profiles_of(k->profiles));

@@ -111,8 +111,9 @@ typedef enum {
                             (CANN's PromoteType + CheckType + CanCast, SigmoidBackward) */
     ACPU_CK_SAME_FORMAT, /* a's storage format equals b's */
     ACPU_CK_PROMOTE_CAST_OUT, /* a's dtype in dtypes[group] and a cast target of the promotion of b's and c's */
-    ACPU_CK_NOT_PRIVATE_FORMAT /* neither a's nor b's storage format is one of CANN's private formats
+    ACPU_CK_NOT_PRIVATE_FORMAT, /* neither a's nor b's storage format is one of CANN's private formats
                                   (opdev IsPrivateFormat: NC1HWC0, FRACTAL_Z, FRACTAL_NZ, ...) */
+    ACPU_CK_CAN_CAST     /* b's dtype castable to a's (CanCast, no list: MishBackward's self to gradInput) */
 } acpu_check_kind;
 
 /* Profile groups of CANN's per-SoC dtype lists. The host profile follows Ascend950's rules. */

@@ -284,6 +284,17 @@ static aclnnStatus check_same_format(const acpu_call *c, const acpu_check *k)
     return ACLNN_ERR_PARAM_INVALID;
 }
 
+/* OP_CHECK_RESULT_DTYPE_CAST_FAILED(b, a): CanCast from b's dtype to a's, no list. */
+static aclnnStatus check_can_cast(const acpu_call *c, const acpu_check *k)
+{
+    aclDataType to = tensor_arg(c, k->a)->dtype, from = tensor_arg(c, k->b)->dtype;
+    if (acpu_can_cast(from, to))
+        return ACLNN_SUCCESS;
+    acpu_set_error("%s: %s dtype %s cannot be cast to %s dtype %s", c->api->phase1, param_name(c, k->b),
+                   acpu_dtype_name(from), param_name(c, k->a), acpu_dtype_name(to));
+    return ACLNN_ERR_PARAM_INVALID;
+}
+
 /* opdev IsPrivateFormat (opbase format_utils.cpp): the fractal and C0-blocked formats. 33 is
  * FORMAT_FRACTAL_Z_3D, which acl_base.h does not name. */
 static bool is_private_format(aclFormat f)
@@ -551,6 +562,7 @@ static aclnnStatus run_check(acpu_call *c, const acpu_check *k, const acpu_platf
     case ACPU_CK_SAME_FORMAT: return check_same_format(c, k);
     case ACPU_CK_PROMOTE_CAST_OUT: return check_promote_cast_out(c, k, p);
     case ACPU_CK_NOT_PRIVATE_FORMAT: return check_not_private_format(c, k);
+    case ACPU_CK_CAN_CAST: return check_can_cast(c, k);
     case ACPU_CK_OWN: {
         aclnnStatus rc = c->attrs_ready ? ACLNN_SUCCESS : acpu_convert_attrs(c);
         return rc != ACLNN_SUCCESS ? rc : c->api->own(c->api, c);

@@ -49,6 +49,7 @@
 #define CK_SCALAR_CAST_TO(p, t) {.kind = ACPU_CK_SCALAR_CAST_TO, .a = (p), .b = (t)}
 #define CK_PROMOTE_CAST(o, x, y, lists) {.kind = ACPU_CK_PROMOTE_CAST, .a = (o), .b = (x), .c = (y), .dtypes = lists}
 #define CK_NOT_PRIVATE_FORMAT(p, q) {.kind = ACPU_CK_NOT_PRIVATE_FORMAT, .a = (p), .b = (q)}
+#define CK_CAN_CAST(to, from) {.kind = ACPU_CK_CAN_CAST, .a = (to), .b = (from)}
 #define CHECKS(...) .n_checks = sizeof((acpu_check[]){__VA_ARGS__}) / sizeof(acpu_check), .checks = {__VA_ARGS__}
 
 #define PG_910_A2A3 (ACPU_PG_BIT(ACPU_PG_910) | ACPU_PG_BIT(ACPU_PG_A2A3))
@@ -696,8 +697,59 @@ ACPU_API(GeluBackwardV2, "gelu_backward_v2",
 
 /* ==== the Mish family ================================================================== */
 
-#define MISH_OPS
-#define MISH_APIS
+/* Mish and MishGrad (activation/mish, activation/mish_grad): ElewiseBaseTiling::DoTiling into
+ * EleBaseTilingData16B with MishDAG<T> (mish_dag.h, probed 4/4/4, fp16 / bf16 6/4/2) and MishGradDAG<T>
+ * (mish_grad_dag.h, probed 8/4/4, fp16 / bf16 9/4/2); GET_TPL_TILING_KEY(1, dType: TPL_FP16 1, TPL_BF16
+ * 2, TPL_FP32 3); workspace 0. */
+static void mish_tpl_args(const acpu_tiling_call *c, int variant, const acpu_field_sink *s)
+{
+    (void)variant;
+    s->u64(s->ctx, "schMode", 1u);
+    s->u64(s->ctx, "dType", gelu_tpl_dtype(c->compute_dt));
+}
+
+static const acpu_elewise_params k_mish_elewise = {
+    .dag = {{{4, 4, 4}, {6, 4, 2}, {6, 4, 2}}}, .variant_names = {"MishDAG"}, .layout = ACPU_ELEWISE_COMPACT,
+    .tpl_args = mish_tpl_args, .workspace = 0u};
+
+#define MISH_DT (DT_F32 | DT_F16 | DT_BF16)
+static const acpu_op_def k_op_mish = {
+    .type = "Mish", .n_in = 1, .in = {"x"}, .out = "y", .in_dtypes = {MISH_DT}, .out_dtypes = MISH_DT,
+    .kernel = ACPU_KERNEL_MISH, TILINGS({&acpu_strategy_elewise, &k_mish_elewise})};
+
+/* aclnn_mish.cpp CheckParams: NULL self, out; self, then out in GetDtypeSupportListV2's list (BF16
+ * on DAV_2201 and regbase), their dtypes equal; self, out at most 8 dims; out's shape self's. The
+ * in-place API calls it with (selfRef, selfRef). */
+#define MISH_DTYPES BF16_NOT_910(MISH_DT)
+ACPU_API(Mish, "mish", ((TIN, self, 0), (TOUT, out, 0)), .op = &k_op_mish,
+         CHECKS(CK_DTYPE(0, MISH_DTYPES), CK_DTYPE(1, MISH_DTYPES), CK_SAME_DTYPE(1, 0), CK_RANK(0), CK_RANK(1),
+                CK_SAME_SHAPE(1, 0)))
+ACPU_API(InplaceMish, "inplace_mish", ((TINOUT, selfRef, 0)), .op = &k_op_mish,
+         CHECKS(CK_DTYPE(0, MISH_DTYPES), CK_RANK(0)))
+
+/* MishGrad: IR inputs grad, x and the optional tanhx (the forward's tanh(softplus(x)), read by
+ * MishGradFullDAG when present); aclnnMishBackward never passes it (MishGradWithTanhX(.., nullptr)
+ * on regbase, MishGrad elsewhere: the same MishGradDAG), so the row has grad and x. */
+static const acpu_elewise_params k_mish_grad_elewise = {
+    .dag = {{{8, 4, 4}, {9, 4, 2}, {9, 4, 2}}}, .variant_names = {"MishGradDAG"}, .layout = ACPU_ELEWISE_COMPACT,
+    .tpl_args = mish_tpl_args, .workspace = 0u};
+
+static const acpu_op_def k_op_mish_grad = {
+    .type = "MishGrad", .n_in = 2, .in = {"grad", "x"}, .out = "x_grad", .in_dtypes = {MISH_DT, MISH_DT},
+    .out_dtypes = MISH_DT, .kernel = ACPU_KERNEL_MISH_GRAD, TILINGS({&acpu_strategy_elewise, &k_mish_grad_elewise})};
+
+/* aclnn_mish_backward.cpp: the out-pointers; NULL gradOutput, self, gradInput; gradInput a cast
+ * target of self's dtype (OP_CHECK_RESULT_DTYPE_CAST_FAILED, first); gradOutput, self, gradInput in
+ * the arch's list (BF16 on DAV_2201 and DAV_3510); the three at most 8 dims; gradInput's shape the
+ * broadcast of self's and gradOutput's. Empty: success. Both inputs cast to their promotion and
+ * broadcast (BroadcastTo), MishGrad, Cast to gradInput. */
+ACPU_API(MishBackward, "mish_backward", ((TIN, gradOutput, 0), (TIN, self, 1), (TOUT, gradInput, 0)),
+         .op = &k_op_mish_grad, .compute = ACPU_COMPUTE_KEEP,
+         CHECKS(CK_CAN_CAST(2, 1), CK_DTYPE(0, MISH_DTYPES), CK_DTYPE(1, MISH_DTYPES),
+                CK_DTYPE(2, MISH_DTYPES), CK_RANK(0), CK_RANK(1), CK_RANK(2), CK_BROADCAST_OUT_ON(0, 2, 1, 0)))
+
+#define MISH_OPS &k_op_mish, &k_op_mish_grad,
+#define MISH_APIS &k_api_Mish, &k_api_InplaceMish, &k_api_MishBackward,
 
 /* ==== the ReLU and Threshold family ==================================================== */
 
