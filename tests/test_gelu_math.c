@@ -2,12 +2,15 @@
  * ACLNN_CPU_MAX_ISA selects, against references in double:
  *   - fp32 over a strided sweep of every fp32 bit pattern (stride ACPU_TEST_F32_STRIDE, default 4099;
  *     1 covers all 2^32 inputs) and, for the backwards, random gradients:
- *       Gelu (tanh form): within 3 ulp of x / (1 + exp(c)), c the kernel's fp32 argument; where
- *         exp(c) overflows, exactly x / inf;
+ *       Gelu (tanh form): within 3 ulp of x / (1 + exp(c)), c the kernel's fp32 argument (the terms
+ *         are the value itself); where exp(c) overflows, exactly x / inf;
  *       GeluV2 (erf form): within 3 ulp of the terms, |x| / 2 * (1 + |erf(v)|), of the exact value
  *         from the kernel's v = x * 0.707106781 (e + 1 cancels for x below about -2);
- *       GeluGrad (tanh form): within 5 ulp of the terms, |dy| * (f + |e f^2 r|), of the exact value
- *         from the kernel's fp32 exp argument; where exp overflows, exactly dy * 0 (the NaN guard);
+ *       GeluGrad (tanh form): within 8 ulp of the terms, |dy| * (f + |e f^2 r|), of the exact value
+ *         from the kernel's fp32 exp argument (f and r each carry about 1.5 ulp, e f^2 r about 6, and
+ *         the sum cancels where gelu' crosses zero, x = -0.75); where f = 1 / (e + 1) is subnormal
+ *         (exp argument above 87.33) twice its spacing times |dy| (1 + |r|) on top; where exp
+ *         overflows, exactly dy * 0 (the NaN guard);
  *       GeluGradV2 "none": within 5 ulp of the terms, |dy| * ((1 + |erf(v)|) / 2 + |m|), of the exact
  *         value from the kernel's v and x^2 (c = erf(v) / 2 + 1/2 and c + m cancel below x = -1);
  *     and the worst errors in ulp of the exact value itself are printed (the sweep with stride 1 is
@@ -141,14 +144,18 @@ static double exact_value(kernel k, double dy, double x)
     }
 }
 
+/* Whether exp of an fp32 argument overflows fp32 (the correctly rounded exp; the kernels' exp agrees
+ * at the threshold, tests/test_exp_accuracy.c). */
+static bool exp_overflows(float c) { return isinf((float)exp((double)c)); }
+
 /* The region where CANN's order gives a fixed value instead of the formula's: exp overflowing. */
 static bool overflow_region(kernel k, float x, float dy, float *want)
 {
-    if (k == K_TANH && tanh_arg(x) > 88.7228f) {
+    if (k == K_TANH && exp_overflows(tanh_arg(x))) {
         *want = x / INFINITY;
         return true;
     }
-    if (k == K_GRAD_TANH && grad_arg(x) > 88.7228f) {
+    if (k == K_GRAD_TANH && exp_overflows(grad_arg(x))) {
         *want = dy * 0.0f; /* f = 0, e f^2 r = inf * 0: the guard's 0 */
         return true;
     }
@@ -166,7 +173,7 @@ static uint64_t f32_stride(void)
     return v > 0 ? (uint64_t)v : 4099u;
 }
 
-static const double k_f32_bound[K_COUNT] = {3.0, 3.0, 5.0, 5.0};
+static const double k_f32_bound[K_COUNT] = {3.0, 3.0, 8.0, 5.0};
 
 START_TEST(test_f32_sweep)
 {
@@ -175,7 +182,7 @@ START_TEST(test_f32_sweep)
     float *x = malloc(sizeof(float) * CHUNK), *dy = malloc(sizeof(float) * CHUNK), *out = malloc(sizeof(float) * CHUNK);
     ck_assert(x && dy && out);
     acpu_test_lcg_seed(0x6E1u + (uint64_t)_i, 32);
-    double worst = 0, worst_exact = 0, worst_x = 0, worst_exact_x = 0;
+    double worst = 0, worst_exact = 0, worst_x = 0, worst_exact_x = 0, worst_value = 0;
     uint64_t counted = 0, failed = 0;
     char first[256] = "";
     for (uint64_t b = (uint64_t)_i; b < (UINT64_C(1) << 32);) {
@@ -201,24 +208,31 @@ START_TEST(test_f32_sweep)
             if (isinf(x[i]) || isnan(ref)) { /* the special-value test holds these */
                 continue;
             }
-            double u = acpu_test_ulp_error(ACL_FLOAT, out[i], ref);
-            if (u > k_f32_bound[k]) /* beyond the value's ulps: measured against the terms */
-                u = fabs((double)out[i] - ref) / fmax(ldexp(1.0, ilogb(terms) - 23), ldexp(1.0, -149));
+            /* ulps of the terms (>= |ref|: where nothing cancels, the value's own) */
+            double err = fabs((double)out[i] - ref);
+            if (k == K_GRAD_TANH && grad_arg(x[i]) > 87.33f) { /* f = 1 / (e + 1) subnormal: its spacing */
+                double xd = x[i], r = (xd * xd * (double)k_a3 + (double)k_beta) * xd;
+                err = fmax(0.0, err - fabs((double)dy[i]) * (1.0 + fabs(r)) * 0x1p-148);
+            }
+            double u = err / fmax(ldexp(1.0, ilogb(fmax(terms, 0x1p-149)) - 23), 0x1p-149);
             if (!(u <= k_f32_bound[k]) && failed++ == 0)
                 snprintf(first, sizeof first, "%s x %a dy %a: got %a, ref %.17g (terms %.3g): %.2f ulp", k_names[k],
                          (double)x[i], (double)dy[i], (double)out[i], ref, terms, u);
             if (u > worst)
                 worst = u, worst_x = x[i];
+            double uv = acpu_test_ulp_error(ACL_FLOAT, out[i], ref); /* the value's ulps, x >= 0: no cancellation */
+            if (x[i] >= 0 && uv > worst_value)
+                worst_value = uv;
             double ue = acpu_test_ulp_error(ACL_FLOAT, out[i], exact_value(k, dy[i], x[i]));
             if (fabs(x[i]) < 64 && ue > worst_exact && isfinite(ue))
                 worst_exact = ue, worst_exact_x = x[i];
             counted++;
         }
     }
-    fprintf(stderr, "%s fp32 (%s, stride %llu, %llu inputs): worst %.3f ulp (of the value, else of the terms) at "
-            "x %a; against the exact function of x (|x| < 64): %.3g ulp at x %a\n", k_names[k],
+    fprintf(stderr, "%s fp32 (%s, stride %llu, %llu inputs): worst %.3f ulp of the terms at x %a; %.3f ulp of the "
+            "value for x >= 0; against the exact function of x (|x| < 64): %.3g ulp at x %a\n", k_names[k],
             aclnnCpuIsaName(aclnnCpuGetIsa()), (unsigned long long)stride, (unsigned long long)counted, worst, worst_x,
-            worst_exact, worst_exact_x);
+            worst_value, worst_exact, worst_exact_x);
     ck_assert_msg(failed == 0, "%llu inputs beyond the rule, the first: %s", (unsigned long long)failed, first);
     free(x);
     free(dy);
