@@ -5,9 +5,10 @@
  *       Mish: within 4 ulp of x tanh(softplus(x)) (the kernel's exp arguments -x, -2x, 2x are exact);
  *         below x = -87.33, where e^x is subnormal, twice the subnormal spacing times |x| on top;
  *       MishGrad: within 5 ulp of the terms, |dy| (|t| + (1 + t^2) |x| sigmoid(x)), of the exact value
- *         (the kernel's t * t - 1 cancels as t -> 1); the same subnormal allowance below -87.33; below
- *         x = -88.72, where exp(-x) overflows, t * dy (CANN's order: q / inf = 0) within 4 subnormal
- *         spacings times |dy| and the product's rounding;
+ *         (the kernel's t * t - 1 cancels as t -> 1); the same subnormal allowance below -87.33; where
+ *         fp32 exp(-x) overflows (x below -88.72284), t * dy (CANN's order: q / inf = 0) within 4
+ *         subnormal spacings times |dy| and the product's rounding; every input within 256 of the
+ *         thresholds on every run;
  *   - fp16 / bf16, every x of the type: equal to the fp32 kernel-order value (correctly rounded exp
  *     and division) rounded once in >= 99.99% of elements, never more than 1 ulp from it;
  *   - special values, the samples. */
@@ -110,19 +111,50 @@ static uint64_t f32_stride(void)
     return v > 0 ? (uint64_t)v : 4099u;
 }
 
+/* The rules above for one element; a description of the first failure goes to st->first. */
+struct tally {
+    double worst, worst_x;
+    uint64_t counted, failed;
+    char first[256];
+};
+
+static void check_elem(struct tally *st, const char *name, bool grad, float x, float dy, float out)
+{
+    double bound = grad ? 5.0 : 4.0;
+    double terms, ref = grad ? mish_grad_exact(dy, x, &terms) : mish_exact(x);
+    if (!grad)
+        terms = fabs(ref);
+    st->counted++;
+    if (grad && isinf((float)exp(-(double)x))) {
+        /* exp(-x) overflows: q / inf = 0 and dx = t * dy (CANN's order), t = e^x subnormal */
+        double t = tanh_softplus(x), err = fabs((double)out - (double)dy * t);
+        if (!(err <= fabs((double)dy) * 0x1p-147 + 0x1p-149) && st->failed++ == 0)
+            snprintf(st->first, sizeof st->first, "%s x %a dy %a: got %a, want t * dy = %.17g", name, (double)x,
+                     (double)dy, (double)out, (double)dy * t);
+        return;
+    }
+    double err = fabs((double)out - ref);
+    if (x < -87.33f) /* e^x subnormal: twice its spacing times |x| (and |dy|) on top */
+        err = fmax(0.0, err - fabs((double)x) * (grad ? fabs((double)dy) : 1.0) * 0x1p-148);
+    double ulp = ldexp(1.0, (terms > 0 ? ilogb(terms) : -149) - 23);
+    double u = err / fmax(ulp, ldexp(1.0, -149));
+    if (!(u <= bound) && st->failed++ == 0)
+        snprintf(st->first, sizeof st->first, "%s x %a dy %a: got %a, exact %.17g (terms %.3g): %.2f ulp", name,
+                 (double)x, (double)dy, (double)out, ref, terms, u);
+    if (u > st->worst)
+        st->worst = u, st->worst_x = x;
+}
+
 /* _i: 0 Mish, 1 InplaceMish, 2 MishBackward. */
 START_TEST(test_f32_sweep)
 {
     bool grad = _i == 2, in_place = _i == 1;
-    const double bound = grad ? 5.0 : 4.0;
     const char *name = grad ? "mish_backward" : in_place ? "inplace_mish" : "mish";
     uint64_t stride = f32_stride();
     float *x = malloc(sizeof(float) * CHUNK), *dy = malloc(sizeof(float) * CHUNK), *out = malloc(sizeof(float) * CHUNK);
     ck_assert(x && dy && out);
     acpu_test_lcg_seed(0x315u + (uint64_t)_i, 32);
-    double worst = 0, worst_x = 0;
-    uint64_t counted = 0, failed = 0;
-    char first[256] = "";
+    struct tally st = {0};
     for (uint64_t b = (uint64_t)_i; b < (UINT64_C(1) << 32);) {
         int64_t n = 0;
         for (; n < CHUNK && b < (UINT64_C(1) << 32); b += stride) {
@@ -134,39 +166,48 @@ START_TEST(test_f32_sweep)
             n++;
         }
         call(ACL_FLOAT, n, grad ? dy : NULL, x, out, in_place);
-        for (int64_t i = 0; i < n; i++) {
-            double terms, ref = grad ? mish_grad_exact(dy[i], x[i], &terms) : mish_exact(x[i]);
-            if (!grad)
-                terms = fabs(ref);
-            if (grad && x[i] < -88.7228f) {
-                /* exp(-x) overflows: q / inf = 0 and dx = t * dy (CANN's order), t = e^x subnormal */
-                double t = tanh_softplus(x[i]), err = fabs((double)out[i] - (double)dy[i] * t);
-                counted++;
-                if (!(err <= fabs((double)dy[i]) * 0x1p-147 + 0x1p-149) && failed++ == 0)
-                    snprintf(first, sizeof first, "%s x %a dy %a: got %a, want t * dy = %.17g", name, (double)x[i],
-                             (double)dy[i], (double)out[i], (double)dy[i] * t);
-                continue;
-            }
-            double err = fabs((double)out[i] - ref);
-            if (x[i] < -87.33f) /* e^x subnormal: twice its spacing times |x| (and |dy|) on top */
-                err = fmax(0.0, err - fabs((double)x[i]) * (grad ? fabs((double)dy[i]) : 1.0) * 0x1p-148);
-            double ulp = ldexp(1.0, (terms > 0 ? ilogb(terms) : -149) - 23);
-            double u = err / fmax(ulp, ldexp(1.0, -149));
-            if (!(u <= bound) && failed++ == 0)
-                snprintf(first, sizeof first, "%s x %a dy %a: got %a, exact %.17g (terms %.3g): %.2f ulp", name,
-                         (double)x[i], (double)dy[i], (double)out[i], ref, terms, u);
-            if (u > worst)
-                worst = u, worst_x = x[i];
-            counted++;
-        }
+        for (int64_t i = 0; i < n; i++)
+            check_elem(&st, name, grad, x[i], dy[i], out[i]);
     }
     fprintf(stderr, "%s fp32 (%s, stride %llu, %llu inputs): worst %.3f ulp (of the %s) at x %a\n", name,
-            aclnnCpuIsaName(aclnnCpuGetIsa()), (unsigned long long)stride, (unsigned long long)counted, worst,
-            grad ? "terms" : "value", worst_x);
-    ck_assert_msg(failed == 0, "%llu inputs beyond the rule, the first: %s", (unsigned long long)failed, first);
+            aclnnCpuIsaName(aclnnCpuGetIsa()), (unsigned long long)stride, (unsigned long long)st.counted, st.worst,
+            grad ? "terms" : "value", st.worst_x);
+    ck_assert_msg(st.failed == 0, "%llu inputs beyond the rule, the first: %s", (unsigned long long)st.failed,
+                  st.first);
     free(x);
     free(dy);
     free(out);
+}
+END_TEST
+
+/* Every fp32 input within 256 of the thresholds where the rules change: e^x subnormal (x = -87.34),
+ * exp(-x) overflowing (x = -88.72, the stride-1 sweep's one find: the last inputs before it), e^x
+ * underflowing to 0 (x = -103.98); _i as in test_f32_sweep. */
+START_TEST(test_f32_thresholds)
+{
+    bool grad = _i == 2, in_place = _i == 1;
+    const char *name = grad ? "mish_backward" : in_place ? "inplace_mish" : "mish";
+    const float edges[] = {-0x1.5d58ap+6f /* ln 2^-126 */, -0x1.62e430p+6f /* ln FLT_MAX */,
+                           -0x1.9fe368p+6f /* ln 2^-150 */};
+    enum { HALF = 256, N = 3 * 2 * HALF };
+    float x[N], dy[N], out[N];
+    acpu_test_lcg_seed(0x3150u + (uint64_t)_i, 32);
+    for (int e = 0; e < 3; e++) {
+        uint32_t bits;
+        memcpy(&bits, &edges[e], 4);
+        for (int k = 0; k < 2 * HALF; k++) {
+            uint32_t b = bits - HALF + (uint32_t)k;
+            memcpy(&x[e * 2 * HALF + k], &b, 4);
+            dy[e * 2 * HALF + k] = (float)acpu_test_lcg_logmag(-4, 4);
+        }
+    }
+    call(ACL_FLOAT, N, grad ? dy : NULL, x, out, in_place);
+    struct tally st = {0};
+    for (int i = 0; i < N; i++)
+        check_elem(&st, name, grad, x[i], dy[i], out[i]);
+    ck_assert_int_eq((int)st.counted, N);
+    ck_assert_msg(st.failed == 0, "%llu inputs beyond the rule, the first: %s", (unsigned long long)st.failed,
+                  st.first);
 }
 END_TEST
 
@@ -197,8 +238,8 @@ START_TEST(test_16bit_exhaustive)
         dy[i] = round16(dt, (float)acpu_test_lcg_sym(4.0));
     }
     call(dt, N, grad ? dy : NULL, x, out, api == 1);
-    long differ = 0, counted = 0;
-    double worst = 0;
+    long differ = 0, counted = 0, exact_equal = 0;
+    double worst = 0, worst_exact = 0, worst_exact_x = 0;
     for (int i = 0; i < N; i++) {
         float fx = widen16(dt, x[i]), fdy = widen16(dt, dy[i]);
         float ref = grad ? mish_grad_order(fdy, fx) : mish_order(fx);
@@ -207,6 +248,12 @@ START_TEST(test_16bit_exhaustive)
             continue;
         }
         counted++;
+        double terms, exact = grad ? mish_grad_exact(fdy, fx, &terms) : mish_exact(fx);
+        uint16_t want16 = round16(dt, (float)exact);
+        exact_equal += out[i] == want16 || ((out[i] & 0x7fffu) == 0 && (want16 & 0x7fffu) == 0);
+        double ue = acpu_test_ulp_error(dt, widen16(dt, out[i]), exact);
+        if (ue > worst_exact)
+            worst_exact = ue, worst_exact_x = fx;
         if (out[i] == round16(dt, ref))
             continue;
         differ++;
@@ -216,9 +263,11 @@ START_TEST(test_16bit_exhaustive)
                          dt == ACL_FLOAT16 ? "fp16" : "bf16", (double)fx, (double)fdy, (double)widen16(dt, out[i]),
                          (double)ref, u);
     }
-    fprintf(stderr, "%s %s (%s): %ld of %ld differ from the kernel-order value rounded once (worst %.3f ulp)\n",
+    fprintf(stderr, "%s %s (%s): %ld of %ld differ from the kernel-order value rounded once (worst %.3f ulp); "
+            "against the exact function %.4f%% equal to it rounded once, worst %.3f ulp (x %g)\n",
             grad ? "mish_backward" : api == 1 ? "inplace_mish" : "mish", dt == ACL_FLOAT16 ? "fp16" : "bf16",
-            aclnnCpuIsaName(aclnnCpuGetIsa()), differ, counted, worst);
+            aclnnCpuIsaName(aclnnCpuGetIsa()), differ, counted, worst, 100.0 * (double)exact_equal / (double)counted,
+            worst_exact, worst_exact_x);
     ck_assert_msg((double)differ <= 1e-4 * (double)counted, "%ld of %ld elements differ", differ, counted);
     free(dy);
     free(x);
@@ -274,6 +323,7 @@ static Suite *mish_math_suite(void)
     TCase *tc = tcase_create("fp32");
     tcase_set_timeout(tc, 600);
     tcase_add_loop_test(tc, test_f32_sweep, 0, 3);
+    tcase_add_loop_test(tc, test_f32_thresholds, 0, 3);
     suite_add_tcase(s, tc);
     tc = tcase_create("16-bit");
     tcase_set_timeout(tc, 120);
