@@ -249,6 +249,13 @@ def load_registry(tool):
     return [Api(i, row, ops) for i, row in enumerate(data['apis'])]
 
 
+def int_default(attr):
+    """An int parameter's default: the attribute's default, or the index of its default choice (GeluV2's
+    int approximate sets the string attribute approximate: 0 "none", 1 "tanh")."""
+    default, choices = attr.get('default', 0), attr.get('choices')
+    return choices.index(default) if choices and default in choices else int(default)
+
+
 def call(api, dts=None, dims=(2, 3), tensors=None, scalars=None, bools=None, ints=None, strings=None, **head):
     """One fuzz_api input: the header, then every parameter of the row in order. dts: dtype per tensor
     parameter (default: each parameter's base dtype); tensors: a parameter's tensor bytes instead."""
@@ -264,7 +271,7 @@ def call(api, dts=None, dims=(2, 3), tensors=None, scalars=None, bools=None, int
         elif kind == 'bool':
             out += bytes([1 if (bools or {}).get(i, False) else 0])
         elif kind == 'int':
-            out += (ints or {}).get(i, integer(int(api.attr(i).get('default', 0))))
+            out += (ints or {}).get(i, integer(int_default(api.attr(i))))
         else:
             out += string((strings or {}).get(i, api.attr(i).get('choices', []).index(api.attr(i)['default'])
                                                if api.attr(i).get('choices') else b''))

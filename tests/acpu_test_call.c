@@ -173,11 +173,13 @@ acpu_profile_group acpu_test_current_group(void)
     return acpu_profile_group_of(soc);
 }
 
+/* A call of one dtype meets every list (a promoted input's: the promotion's list). */
 static bool every_list_takes(const acpu_api_def *api, aclDataType dt, acpu_profile_group g)
 {
     for (int i = 0; i < api->n_params; i++) {
         uint64_t set;
-        if (acpu_test_kind_is_tensor(api->params[i].kind) && acpu_api_param_dtypes(api, i, g, &set) &&
+        if (acpu_test_kind_is_tensor(api->params[i].kind) &&
+            (acpu_api_param_dtypes(api, i, g, &set) || acpu_api_param_promoted_dtypes(api, i, g, &set)) &&
             !(set & ACPU_DT(dt)))
             return false;
     }

@@ -171,6 +171,68 @@ static double tanh_backward_ref(const double *in, const double *a)
     return in[1] * (1.0 - in[0] * in[0]);
 }
 
+/* GELU, tanh form: x / (1 + exp(c)) with c = (x^3 + x / 0.044715) * (-1.595769121 * 0.044715)
+ * rounded to fp32 in the kernel's steps (as Swish's v): exp(c) passes the argument's rounding on
+ * with a factor |c| (up to 88), which the math suite's rule accounts for. */
+static double gelu_tanh_ref(const double *in, const double *a)
+{
+    (void)a;
+    float x = (float)in[0];
+    volatile float c = x * x;
+    c = c * x;
+    c = fmaf(x, (float)(1 / 0.044715), c);
+    c = c * (float)(-1.595769121 * 0.044715);
+    return in[0] / (1.0 + exp((double)c));
+}
+
+/* GELU, erf form (approximate 0): x Phi(x); the kernel's (erf(x / sqrt 2) + 1) cancels below about
+ * x = -2, an absolute error of an fp32 ulp of 1 times |x| / 2 (the rows' absolute terms). */
+static double gelu_erf_ref(const double *in, const double *a)
+{
+    (void)a;
+    return 0.5 * in[0] * erfc(-in[0] / sqrt(2.0));
+}
+
+/* GeluGrad (tanh form's derivative): dy * (f + e f^2 r) with e = exp(p), f = 1 / (1 + e),
+ * p = (x^2 * AN + BETAN) * x rounded to fp32 in the kernel's steps (the exp's argument, as Gelu's),
+ * r = (x^2 * A3 + BETA) * x exact; the NaN guard's 0 where e f^2 r is NaN. The sum cancels where
+ * gelu' crosses 0 (x = -0.75): the rows' absolute terms. */
+static double gelu_grad_tanh_ref(const double *in, const double *a)
+{
+    (void)a;
+    float xf = (float)in[1];
+    volatile float s = xf * xf;
+    volatile float p = fmaf(s, -0.0713548162726002527220f, -1.595769121605730711759f);
+    p = p * xf;
+    double x = in[1], r = (x * x * (double)0.2140644488178007f + (double)1.595769121605730711759f) * x;
+    double e = exp((double)p), f = 1.0 / (1.0 + e), t = e * f * f * r;
+    return in[0] * ((isnan(t) ? 0.0 : t) + f);
+}
+
+/* GeluGradV2 "none": dy * (Phi(x) + x phi(x)); the kernel's sum cancels below about x = -2 (the
+ * absolute terms). */
+static double gelu_grad_erf_ref(const double *in, const double *a)
+{
+    (void)a;
+    double x = in[1];
+    return in[0] * (0.5 * erfc(-x / sqrt(2.0)) + x * exp(-0.5 * x * x) * 0.39894228040143267794);
+}
+
+/* Mish: x tanh(softplus(x)), exact (the kernel's exp arguments are exact: x * -1, -2, 2). */
+static double mish_ref(const double *in, const double *a)
+{
+    (void)a;
+    return in[0] * tanh(log1p(exp(in[0])));
+}
+
+/* MishGrad: dy (t + x sigmoid(x) (1 - t^2)); the kernel's t * t - 1 cancels as t -> 1 (absolute terms). */
+static double mish_backward_ref(const double *in, const double *a)
+{
+    (void)a;
+    double x = in[1], t = tanh(log1p(exp(x))), s = 1.0 / (1.0 + exp(-x));
+    return in[0] * (t + x * s * (1.0 - t * t));
+}
+
 /* ---- Hardtanh, Hardswish, Hardsigmoid: the exact formulas (test_hard_math.c holds the kernels'
  * bit-exact rules); attr[] is the operator's attributes (Hardtanh's limits, HardtanhGrad's min_val
  * and max_val; HardSigmoid's alpha and beta are the API's constants). */
@@ -264,6 +326,16 @@ const acpu_test_op acpu_test_ops[] = {
     {"aclnnTanhBackward", {0}, tanh_backward_ref, FLOATS_F64, {1e-6, 1.0 / 1024, 1.0 / 128}, {1e-30, 6e-8, 1e-30},
      {2.0, 2.0}},
     /* ---- GELU, Mish families ---- */
+    {"aclnnGelu", {0}, gelu_tanh_ref, FLOATS, {1e-6, 1.0 / 1024, 1.0 / 128}, {1e-30, 6e-8, 1e-30}, {8.0}},
+    {"aclnnGeluBackward", {0}, gelu_grad_tanh_ref, FLOATS, {1e-6, 1.0 / 1024, 1.0 / 128},
+     {1e-6, 1.0 / 1024, 1.0 / 128}, {2.0, 8.0}},
+    {"aclnnGeluBackwardV2", {0}, gelu_grad_erf_ref, FLOATS, {1e-6, 1.0 / 1024, 1.0 / 128},
+     {1e-6, 1.0 / 1024, 1.0 / 128}, {2.0, 8.0}},
+    {"aclnnGeluV2", {0}, gelu_erf_ref, FLOATS, {1e-6, 1.0 / 1024, 1.0 / 128}, {1.2e-7, 1.2e-7, 1.2e-7}, {6.0}},
+    {"aclnnMish", {0}, mish_ref, FLOATS, {1e-6, 1.0 / 1024, 1.0 / 128}, {1e-30, 6e-8, 1e-30}, {12.0}},
+    {"aclnnInplaceMish", {0}, mish_ref, FLOATS, {1e-6, 1.0 / 1024, 1.0 / 128}, {1e-30, 6e-8, 1e-30}, {12.0}},
+    {"aclnnMishBackward", {0}, mish_backward_ref, FLOATS, {1e-6, 1.0 / 1024, 1.0 / 128},
+     {1e-6, 1.0 / 1024, 1.0 / 128}, {2.0, 12.0}},
     /* ---- ReLU, Threshold, LeakyReLU families ---- */
     {"aclnnRelu", {0}, relu_ref, RELU_ROW_DTYPES, EXACT, {12.0}},
     {"aclnnInplaceRelu", {0}, relu_ref, RELU_ROW_DTYPES, EXACT, {12.0}},

@@ -102,7 +102,8 @@ START_TEST(test_rows_well_formed)
 }
 END_TEST
 
-/* Every dtype an API can compute in (the WIDEN rule over the dtypes its inputs take) has a kernel. */
+/* Every dtype an API can compute in (its compute rule over the dtypes its inputs take, a promoted
+ * input's the promotion's list) has a kernel. */
 START_TEST(test_kernels_cover_the_dtypes)
 {
     for (int i = 0; i < acpu_api_count; i++) {
@@ -110,10 +111,13 @@ START_TEST(test_kernels_cover_the_dtypes)
         const acpu_op_def *op = api->op;
         for (int k = 0; k < api->n_params; k++) {
             uint64_t set;
-            if (!is_tensor(api->params[k].kind) || !acpu_api_param_dtypes(api, k, ACPU_PG_950, &set))
+            acpu_param_kind kind = api->params[k].kind;
+            if (!is_tensor(kind) || kind == ACPU_P_TOUT || kind == ACPU_P_TOUT_CONST ||
+                !(acpu_api_param_dtypes(api, k, ACPU_PG_950, &set) ||
+                  acpu_api_param_promoted_dtypes(api, k, ACPU_PG_950, &set)))
                 continue;
             for (int dt = 0; dt < 64; dt++) {
-                if (!(set & ACPU_DT(dt)) || api->params[k].kind == ACPU_P_TOUT)
+                if (!(set & ACPU_DT(dt)))
                     continue;
                 aclDataType in[ACPU_TILING_MAX_INPUTS];
                 for (int j = 0; j < op->n_in; j++)

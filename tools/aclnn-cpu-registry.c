@@ -63,13 +63,13 @@ static void markdown_checks(const acpu_api_def *api)
 {
     int step = 1;
     printf("\nValidation, in order (phase 1):\n\n%d. `workspaceSize`, `executor` not NULL (161001)\n", step++);
-    printf("%d. handles in %s order:", step++, api->n_null_order > 0 ? "CANN's" : "parameter");
+    printf("%d. handles%s:", step++, api->n_null_order > 0 ? " in CANN's order" : " in parameter order");
     for (int q = 0; q < api->n_params; q++) {
-        int i = api->n_null_order > 0 ? (q < api->n_null_order ? api->null_order[q] : -1) : q; /* as phase 1 */
-        if (i < 0)
-            break;
-        if (api->params[i].kind <= ACPU_P_SCALAR_OPT)
-            printf(" `%s`%s", pname(api, i), api->params[i].kind == ACPU_P_SCALAR_OPT ? " (may be NULL)" : "");
+        int i = api->n_null_order > 0 ? (q < api->n_null_order ? api->null_order[q] : -1) : q;
+        if (i >= 0 && (api->params[i].kind <= ACPU_P_SCALAR_OPT || api->params[i].kind == ACPU_P_STRING))
+            printf(" `%s`%s", pname(api, i), api->params[i].kind == ACPU_P_SCALAR_OPT ? " (may be NULL)"
+                                             : api->params[i].kind == ACPU_P_STRING  ? " (char *)"
+                                                                                     : "");
     }
     printf(": NULL 161001, not live 161002\n");
     for (int i = 0; i < api->n_checks; i++) {
@@ -96,6 +96,24 @@ static void markdown_checks(const acpu_api_def *api)
                    pname(api, k->c));
             break;
         case ACPU_CK_OWN: printf("%s", api->own_doc != NULL ? api->own_doc : "the API's own check"); break;
+        case ACPU_CK_SCALAR_DTYPE: printf("`%s` dtype in its list (an absent scalar passes)", pname(api, k->a)); break;
+        case ACPU_CK_SCALAR_CAST_TO:
+            printf("`%s` castable to `%s`'s dtype", pname(api, k->a), pname(api, k->b));
+            break;
+        case ACPU_CK_PROMOTE_CAST:
+            printf("the promotion of `%s`'s and `%s`'s dtypes exists, is in the list and casts to `%s`'s",
+                   pname(api, k->b), pname(api, k->c), pname(api, k->a));
+            break;
+        case ACPU_CK_SAME_FORMAT: printf("`%s` format equals `%s`'s", pname(api, k->a), pname(api, k->b)); break;
+        case ACPU_CK_PROMOTE_CAST_OUT:
+            printf("`%s` dtype in its list and a cast target of the promotion of `%s`'s and `%s`'s", pname(api, k->a),
+                   pname(api, k->b), pname(api, k->c));
+            break;
+        case ACPU_CK_NOT_PRIVATE_FORMAT:
+            printf("`%s`'s and `%s`'s formats not private (NC1HWC0, FRACTAL_Z, FRACTAL_NZ, ...)", pname(api, k->a),
+                   pname(api, k->b));
+            break;
+        case ACPU_CK_CAN_CAST: printf("`%s` dtype castable to `%s`'s", pname(api, k->b), pname(api, k->a)); break;
         default: printf("check kind %d", k->kind); break;
         }
         printf("%s%s\n", k->kind == ACPU_CK_OWN ? "" : " (161002)", profiles_of(k->profiles));
@@ -127,10 +145,12 @@ static void markdown_api(const acpu_api_def *api)
         const char *same = acpu_api_param_same_as(api, i);
         for (int g = 0; g < ACPU_PG_COUNT; g++) {
             uint64_t set;
-            if (!acpu_api_param_dtypes(api, i, (acpu_profile_group)g, &set))
-                printf(" as %s |", same != NULL ? same : "its operator");
-            else
+            if (acpu_api_param_dtypes(api, i, (acpu_profile_group)g, &set))
                 printf(" %s |", acpu_dtype_set_str(set, names, sizeof names));
+            else if (acpu_api_param_promoted_dtypes(api, i, (acpu_profile_group)g, &set))
+                printf(" any, the promotion in %s |", acpu_dtype_set_str(set, names, sizeof names));
+            else
+                printf(" as %s |", same != NULL ? same : "its operator");
         }
         printf("\n");
     }

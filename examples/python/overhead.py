@@ -78,15 +78,21 @@ def rows(n: int, rounds: int, reps: int = 0):
         theirs = lambda: aten.call_pytorch(tensors, attrs)  # noqa: E731
         ov, out_name = out_overload(aten)
         if ov is not None:
-            full = []
+            full, kw = [], {out_name: ot}
             it = iter(tensors)
             for i, a in enumerate(aten.args):
                 if i in aten.tensor_idx:
-                    full.append(next(it))
+                    v = next(it)
+                elif a.name in aten.row.implies:  # aclnnGelu is gelu(approximate="tanh")
+                    v = aten.row.implies[a.name]
                 else:
                     key = aten.row.rename.get(a.name) or a.name
-                    full.append(attrs.get(key, a.default_value))
-            t_po = best_us(lambda: ov(*full, **{out_name: ot}), reps, rounds)
+                    v = attrs.get(key, a.default_value)
+                if a.kwarg_only:
+                    kw[a.name] = v
+                else:
+                    full.append(v)
+            t_po = best_us(lambda: ov(*full, **kw), reps, rounds)
         else:
             t_po = float("nan")
         t_pn = best_us(theirs, reps, rounds)

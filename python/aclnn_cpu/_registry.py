@@ -80,13 +80,15 @@ class Param:
             ``int``, ``string``.
         slot: the operator input (tensors) or attribute (the rest) it binds.
         dtypes: per profile group, the dtypes the API takes there (tensors whose dtype the
-            registry lists; None otherwise); same_as: the parameter whose dtype it must equal.
+            registry lists; None otherwise); same_as: the parameter whose dtype it must equal;
+            promoted: for an input promoted with another (GeluBackward's), per profile group the
+            list its promotion must be in (what calls with inputs of one dtype take).
         attr: the operator attribute (``{"name", "type", "default"[, "choices"]}``) of an
             attribute parameter, None for tensors; default: its default value.
         io: the operator's IR name of the tensor (``"grads"``), None for attributes.
     """
 
-    __slots__ = ("name", "py", "kind", "slot", "dtypes", "same_as", "attr", "default", "io")
+    __slots__ = ("name", "py", "kind", "slot", "dtypes", "same_as", "promoted", "attr", "default", "io")
 
     def __init__(self, raw: Dict[str, Any], op: Dict[str, Any]) -> None:
         self.name: str = raw["name"]
@@ -96,6 +98,8 @@ class Param:
         self.dtypes: Optional[Dict[str, Tuple[str, ...]]] = (
             {g: tuple(v) for g, v in raw["dtypes"].items()} if "dtypes" in raw else None)
         self.same_as: Optional[str] = raw.get("same_as")
+        self.promoted: Optional[Dict[str, Tuple[str, ...]]] = (
+            {g: tuple(v) for g, v in raw["promoted_dtypes"].items()} if "promoted_dtypes" in raw else None)
         self.attr: Optional[Dict[str, Any]] = None
         self.default: Any = None
         self.io: Optional[str] = None
@@ -114,8 +118,11 @@ class Param:
         return self.kind in _TENSOR_KINDS
 
     def dtypes_in(self, group: str) -> Optional[Tuple[str, ...]]:
-        """The dtypes this tensor takes on a profile group (None: the registry does not list them)."""
-        return None if self.dtypes is None else self.dtypes.get(group)
+        """The dtypes this tensor takes on a profile group in a call whose inputs have one dtype (a
+        promoted input: its promotion's list); None: the registry does not list them."""
+        if self.dtypes is not None:
+            return self.dtypes.get(group)
+        return None if self.promoted is None else self.promoted.get(group)
 
     def __repr__(self) -> str:
         return f"Param({self.name!r}, {self.kind!r}, slot={self.slot})"

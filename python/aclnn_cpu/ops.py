@@ -265,10 +265,17 @@ def _run(b: _Bound, tensors: Tuple[Any, ...], attrs: Tuple[Any, ...], out: Optio
 
 def _dtype_text(p: Param) -> str:
     """A tensor's dtypes as the registry gives them, the profiles with equal lists together."""
-    if p.dtypes is None:
+    lists = p.dtypes if p.dtypes is not None else p.promoted
+    if lists is None:
         return f"the dtype of ``{_registry.snake(p.same_as)}``" if p.same_as else "any dtype the library accepts"
+    if p.dtypes is None:
+        return "any dtype whose promotion with the other input's is in: " + _lists_text(lists)
+    return _lists_text(lists)
+
+
+def _lists_text(lists: Dict[str, Tuple[str, ...]]) -> str:
     merged: Dict[Tuple[str, ...], List[str]] = {}
-    for g, v in p.dtypes.items():
+    for g, v in lists.items():
         merged.setdefault(v, []).extend(_registry.GROUPS.get(g, (g,)))
     if len(merged) == 1:
         return ", ".join(next(iter(merged)))

@@ -102,6 +102,8 @@ class Aten:
             it holds.
         fallback: PyTorch's own definition of the op, for an op whose only CPU kernel is the one
             the registration replaces (``relu`` is ``clamp_min(self, 0)`` in ATen).
+        implies: the values of dropped arguments that the API stands for (``aclnnGelu`` is
+            ``gelu(approximate="tanh")``), passed when PyTorch's op runs in the API's place.
     """
 
     op: str
@@ -109,6 +111,7 @@ class Aten:
     rename: Mapping[str, Optional[str]] = field(default_factory=dict)
     when: Optional[Callable[[Dict[str, Any]], bool]] = None
     fallback: Optional[Callable[..., Any]] = None
+    implies: Mapping[str, Any] = field(default_factory=dict)
 
 
 @dataclass(frozen=True)
@@ -225,11 +228,11 @@ ACTIVATIONS: Tuple[Activation, ...] = (
                saves="input",
                aten=(Aten("gelu", "aclnnGeluV2"),
                      Aten("gelu", "aclnnGelu", rename={"approximate": None},
-                          when=lambda k: k["approximate"] == "tanh"),
+                          when=lambda k: k["approximate"] == "tanh", implies={"approximate": "tanh"}),
                      Aten("gelu_", "aclnnGeluV2"),
                      Aten("gelu_backward", "aclnnGeluBackwardV2"),
                      Aten("gelu_backward", "aclnnGeluBackward", rename={"approximate": None},
-                          when=lambda k: k["approximate"] == "tanh"))),
+                          when=lambda k: k["approximate"] == "tanh", implies={"approximate": "tanh"}))),
     Activation("Mish", "mish",
                forward=(Use("aclnnMish"),),
                inplace=(Use("aclnnInplaceMish"),),
@@ -462,6 +465,11 @@ class _AtenOp:
         self.tensor_idx = [i for i, a in enumerate(self.args) if str(a.type) == "Tensor"]
         self.in_place = bool(self.args and self.args[0].alias_info is not None and self.args[0].alias_info.is_write)
 
+    def call(self, vals: Sequence[Any]) -> Any:
+        """The overload on arguments in schema order, the keyword-only ones (gelu's approximate) by name."""
+        return self.overload(*[v for a, v in zip(self.args, vals) if not a.kwarg_only],
+                             **{a.name: v for a, v in zip(self.args, vals) if a.kwarg_only})
+
     def bind(self, args: Sequence[Any], kwargs: Mapping[str, Any]) -> List[Any]:
         """The arguments in schema order (defaults filled)."""
         vals = list(args)
@@ -492,14 +500,16 @@ class _AtenOp:
         """The aten op (through the dispatcher) on tensors and the API's attributes."""
         back = {t: n for n, t in self.row.rename.items() if t is not None}
         it = iter(tensors)
-        args = []
+        vals = []
         for i, a in enumerate(self.args):
             if i in self.tensor_idx:
-                args.append(next(it))
+                vals.append(next(it))
+            elif a.name in self.row.implies:
+                vals.append(self.row.implies[a.name])
             else:
                 key = next((k for k, n in back.items() if n == a.name), a.name)
-                args.append(attrs[key] if key in attrs else a.default_value)
-        return self.overload(*args)
+                vals.append(attrs[key] if key in attrs else a.default_value)
+        return self.call(vals)
 
 
 _ATEN: Dict[str, _AtenOp] = {}
@@ -587,7 +597,7 @@ def _make_impl(op_name: str, rows: Sequence[Aten]) -> Optional[Callable[..., Any
         meta kernel once per dtype."""
         if dtype not in keeps:
             try:
-                keeps[dtype] = aten.overload(*[_meta(v) for v in vals]).dtype == dtype
+                keeps[dtype] = aten.call([_meta(v) for v in vals]).dtype == dtype
             except (RuntimeError, NotImplementedError):
                 keeps[dtype] = False
         return keeps[dtype]

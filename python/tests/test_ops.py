@@ -327,3 +327,49 @@ def test_silu_result_has_the_broadcast_shape(gshape, xshape):
     got, want = aclnn_cpu.silu_backward(g, x), aten.silu_backward(g, x)
     assert got.shape == want.shape
     assert ulp_diff(got, want) <= 8
+
+
+# Special values against PyTorch for the GELU and Mish APIs: +-0, +-inf, NaN, subnormals, large
+# magnitudes, the breakpoints (exp overflowing in the tanh forms near x = -10, gelu' crossing zero
+# near x = -0.7518, mish' near x = -1.19). Where CANN's order gives another value than PyTorch's the
+# library follows CANN (doc/DECISIONS.md#gelu): GeluGrad's NaN guard returns dy for x = +inf and
+# x >= ~1e13 and 0 for x = -inf and x <= -10.06 (PyTorch: NaN for the infinities and huge |x|), and
+# the erf form's zeros keep x's sign (PyTorch's are +0); both lists below.
+SPECIALS = [0.0, -0.0, float("inf"), float("-inf"), float("nan"), 1e-45, -1e-45, 1e-40, -1e-40, 1e-20,
+            -20.0, 20.0, -10.5, -10.0, -10.06, 1e20, -1e20, -0.7518, -1.19, 3.0, -3.0, 88.0, -88.0, -100.0]
+
+
+@pytest.mark.parametrize("name", ["gelu", "gelu_v2", "gelu_backward", "gelu_backward_v2", "mish", "mish_backward"])
+def test_gelu_mish_special_values_match_pytorch(name):
+    if name not in aclnn_cpu.available_operators():
+        pytest.skip(f"the loaded library has no {name}")
+    x = torch.tensor(SPECIALS, dtype=torch.float32)
+    g = torch.linspace(-2.0, 2.0, len(SPECIALS), dtype=torch.float32)
+    fn = getattr(aclnn_cpu, name)
+    if name == "gelu":
+        got, want = fn(x), torch.nn.functional.gelu(x, approximate="tanh")
+    elif name == "gelu_v2":
+        got, want = fn(x, approximate=0), torch.nn.functional.gelu(x)
+    elif name == "gelu_backward":
+        got, want = fn(g, x), aten.gelu_backward(g, x, approximate="tanh")
+    elif name == "gelu_backward_v2":
+        got, want = fn(g, x, approximate="none"), aten.gelu_backward(g, x, approximate="none")
+    elif name == "mish":
+        got, want = fn(x), torch.nn.functional.mish(x)
+    else:
+        got, want = fn(g, x), aten.mish_backward(g, x)
+    for i, v in enumerate(SPECIALS):
+        a, b = float(got[i]), float(want[i])
+        if name == "gelu_backward" and (v in (float("inf"), float("-inf"), 1e20, -1e20) or v <= -10.5):
+            # CANN's guard (PyTorch: NaN for the infinities and huge |x|; 0 below x = -10.06 on both)
+            assert a == (float(g[i]) if v > 0 else 0.0), (v, a)
+            continue
+        if np.isnan(b) or np.isinf(b):
+            assert a == b or (np.isnan(a) and np.isnan(b)), (name, v, a, b)
+            continue
+        tol = 8 * 2.0 ** -23 * (abs(b) + abs(float(g[i])) * (1 + abs(v)) * 0.5)  # the terms' scale
+        if name in ("gelu", "gelu_backward") and -10.5 <= v <= -3:
+            tol = max(tol, 512 * 2.0 ** -23 * abs(b))  # the exp argument's rounding, |c| up to 88 (NUMERICS.md)
+        assert abs(a - b) <= tol, (name, v, a, b)
+        if a == 0.0 and b == 0.0 and name == "gelu_v2" and v < 0:
+            assert np.signbit(a), (v, a)  # CANN's (e + 1) * (x * 0.5): 0 * -x = -0

@@ -642,6 +642,14 @@ def _schema_call(op):
     return vals
 
 
+def _invoke(op, vals):
+    """aten op `op` on its arguments in schema order, the keyword-only ones (gelu's approximate) by name."""
+    overload = getattr(torch.ops.aten, op).default
+    args = overload._schema.arguments
+    return overload(*[v for a, v in zip(args, vals) if not a.kwarg_only],
+                    **{a.name: v for a, v in zip(args, vals) if a.kwarg_only})
+
+
 def test_every_routed_op_runs_the_library(spy):
     """Each aten op enable() routes runs its API's generated function (spy) and gives exactly what that
     function gives on the same call; disabled, it runs PyTorch's kernel only."""
@@ -658,7 +666,7 @@ def test_every_routed_op_runs_the_library(spy):
         tensors = [vals[i] for i in aten_op.tensor_idx]
         spy.clear()
         call_vals = [v.clone() if isinstance(v, torch.Tensor) else v for v in vals]
-        got = getattr(torch.ops.aten, op).default(*call_vals)
+        got = _invoke(op, call_vals)
         assert spy.get(api.py_name) == 1, f"aten::{op} did not run {api.name}: {spy}"
         fn = aclnn_cpu.ops.functions()[api.py_name]
         mine = [t.clone() for t in tensors]
@@ -675,5 +683,5 @@ def test_every_routed_op_runs_the_library(spy):
     at.disable()
     spy.clear()
     for op in routed:
-        getattr(torch.ops.aten, op).default(*_schema_call(op))
+        _invoke(op, _schema_call(op))
     assert not spy

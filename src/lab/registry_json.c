@@ -97,6 +97,16 @@ static void param_json(acpu_lab_json *j, const acpu_api_def *api, int i)
         return;
     }
     uint64_t set;
+    if (acpu_api_param_promoted_dtypes(api, i, ACPU_PG_950, &set)) {
+        /* promoted with the other input: what calls with inputs of one dtype take */
+        acpu_lab_printf(j, ", \"promoted_dtypes\": {");
+        for (int g = 0; g < ACPU_PG_COUNT; g++) {
+            acpu_api_param_promoted_dtypes(api, i, (acpu_profile_group)g, &set);
+            acpu_lab_printf(j, "%s\"%s\": ", g ? ", " : "", k_group_names[g]);
+            dtype_list(j, set);
+        }
+        acpu_lab_printf(j, "}");
+    }
     if (!acpu_api_param_dtypes(api, i, ACPU_PG_950, &set)) {
         const char *same = acpu_api_param_same_as(api, i); /* the parameter whose dtype it must equal */
         if (same != NULL) {

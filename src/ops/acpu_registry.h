@@ -114,7 +114,10 @@ typedef enum {
     ACPU_CK_PROMOTE_CAST, /* the promotion of b's and c's dtypes exists, is in dtypes[group] and casts to a's
                             (CANN's PromoteType + CheckType + CanCast, SigmoidBackward) */
     ACPU_CK_SAME_FORMAT, /* a's storage format equals b's */
-    ACPU_CK_PROMOTE_CAST_OUT /* a's dtype in dtypes[group] and a cast target of the promotion of b's and c's */
+    ACPU_CK_PROMOTE_CAST_OUT, /* a's dtype in dtypes[group] and a cast target of the promotion of b's and c's */
+    ACPU_CK_NOT_PRIVATE_FORMAT, /* neither a's nor b's storage format is one of CANN's private formats
+                                  (opdev IsPrivateFormat: NC1HWC0, FRACTAL_Z, FRACTAL_NZ, ...) */
+    ACPU_CK_CAN_CAST     /* b's dtype castable to a's (CanCast, no list: MishBackward's self to gradInput) */
 } acpu_check_kind;
 
 /* Profile groups of CANN's per-SoC dtype lists. The host profile follows Ascend950's rules. */
@@ -207,6 +210,10 @@ const acpu_op_def *acpu_api_op_for(const acpu_api_def *api, const acpu_attr_valu
 /* The dtypes tensor parameter `param` takes on profile group g: the intersection of its dtype checks'
  * lists there; false when no check lists it (its dtype follows another parameter's). */
 bool acpu_api_param_dtypes(const acpu_api_def *api, int param, acpu_profile_group g, uint64_t *set);
+/* For an input of a promotion check (GeluBackward's gradOutput and self: any dtype whose promotion
+ * with the other's is in the list): that list, which is what calls with inputs of one dtype take;
+ * false for any other parameter. */
+bool acpu_api_param_promoted_dtypes(const acpu_api_def *api, int param, acpu_profile_group g, uint64_t *set);
 /* The parameter whose dtype `param` must equal on every profile, or NULL. */
 const char *acpu_api_param_same_as(const acpu_api_def *api, int param);
 /* Whether an input may broadcast on profile group g (a broadcast check applies there). */

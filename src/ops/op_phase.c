@@ -2,7 +2,8 @@
  *
  *   1. workspaceSize / executor out-pointers (161001)
  *   2. handles in the API's parameter order: NULL (161001) or not live (161002); an absent optional
- *      scalar is no handle (acpu_check_handle_args, one registry round trip, memoised per thread)
+ *      scalar is no handle (acpu_check_handle_args, one registry round trip, memoised per thread);
+ *      a NULL string argument 161001 in its place in that order
  *   3. the API's checks in its order (CANN's), the attributes converted on the way (ops/op_validate.c)
  *   4. the FRACTAL_NZ warning when the row asks for it (verbose only)
  *   5. an empty call (some tensor with a 0 dim) gets an executor with nothing to do
@@ -37,6 +38,13 @@ static aclnnStatus check_handles(const acpu_api_def *api, const acpu_arg *args)
         if (i < 0)
             break;
         acpu_param_kind k = api->params[i].kind;
+        if (k == ACPU_P_STRING && args[i].s == NULL) { /* a NULL char *: after the handles before it */
+            aclnnStatus rc = acpu_check_handle_args(api->phase1, h, n);
+            if (rc != ACLNN_SUCCESS)
+                return rc;
+            acpu_set_error("%s: %s must not be NULL", api->phase1, api->params[i].name);
+            return ACLNN_ERR_PARAM_NULLPTR;
+        }
         if (!is_tensor_kind(k) && k != ACPU_P_SCALAR && !(k == ACPU_P_SCALAR_OPT && args[i].p != NULL))
             continue;
         h[n].name = api->params[i].name;

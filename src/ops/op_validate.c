@@ -51,32 +51,88 @@ static int float_rank(aclDataType dt)
     }
 }
 
-static int int_rank(aclDataType dt)
+/* CANN's PromoteType (opbase include/nnopbase/opdev/data_type_utils.h, kPromoteTypesLookup) on the
+ * dtypes a tensor of this library can have: the table's rows and columns for them, read as
+ * table[a][b] as CANN does (not symmetric everywhere: uint16 with complex64 is complex64 one way
+ * round, undefined the other); equal dtypes promote to themselves. */
+enum { PT_F32, PT_F16, PT_I8, PT_I32, PT_U8, PT_I16, PT_U16, PT_U32, PT_I64, PT_U64, PT_F64, PT_BOOL, PT_C64,
+       PT_C128, PT_BF, PT_C32, PT_COUNT };
+
+static int promote_index(aclDataType dt)
 {
     switch (dt) {
-    case ACL_INT8: case ACL_UINT8: return 1;
-    case ACL_INT16: return 2;
-    case ACL_INT32: return 3;
-    case ACL_INT64: return 4;
-    default: return 0;
+    case ACL_FLOAT: return PT_F32;
+    case ACL_FLOAT16: return PT_F16;
+    case ACL_INT8: return PT_I8;
+    case ACL_INT32: return PT_I32;
+    case ACL_UINT8: return PT_U8;
+    case ACL_INT16: return PT_I16;
+    case ACL_UINT16: return PT_U16;
+    case ACL_UINT32: return PT_U32;
+    case ACL_INT64: return PT_I64;
+    case ACL_UINT64: return PT_U64;
+    case ACL_DOUBLE: return PT_F64;
+    case ACL_BOOL: return PT_BOOL;
+    case ACL_COMPLEX64: return PT_C64;
+    case ACL_COMPLEX128: return PT_C128;
+    case ACL_BF16: return PT_BF;
+    case ACL_COMPLEX32: return PT_C32;
+    default: return -1;
     }
 }
 
 aclDataType acpu_promote(aclDataType a, aclDataType b)
 {
-    if (a == b || b == ACL_BOOL)
+#define F32 ACL_FLOAT
+#define F16 ACL_FLOAT16
+#define I8 ACL_INT8
+#define I32 ACL_INT32
+#define U8 ACL_UINT8
+#define I16 ACL_INT16
+#define I64 ACL_INT64
+#define F64 ACL_DOUBLE
+#define BOOL ACL_BOOL
+#define C64 ACL_COMPLEX64
+#define C128 ACL_COMPLEX128
+#define BF ACL_BF16
+#define C32 ACL_COMPLEX32
+#define UD ACL_DT_UNDEFINED
+    static const aclDataType table[PT_COUNT][PT_COUNT] = {
+        /* F32  */ {F32, F32, F32, F32, F32, F32, UD, UD, F32, UD, F64, F32, C64, C128, F32, C64},
+        /* F16  */ {F32, F16, F16, F16, F16, F16, UD, UD, F16, UD, F64, F16, C64, C128, F32, C32},
+        /* I8   */ {F32, F16, I8, I32, I16, I16, UD, UD, I64, UD, F64, I8, C64, C128, BF, C32},
+        /* I32  */ {F32, F16, I32, I32, I32, I32, UD, UD, I64, UD, F64, I32, C64, C128, BF, C32},
+        /* U8   */ {F32, F16, I16, I32, U8, I16, UD, UD, I64, UD, F64, U8, C64, C128, BF, C32},
+        /* I16  */ {F32, F16, I16, I32, I16, I16, UD, UD, I64, UD, F64, I16, C64, C128, BF, C32},
+        /* U16  */ {UD, UD, UD, UD, UD, UD, UD, UD, UD, UD, UD, UD, C64, C128, UD, UD},
+        /* U32  */ {UD, UD, UD, UD, UD, UD, UD, UD, UD, UD, UD, UD, C64, C128, UD, UD},
+        /* I64  */ {F32, F16, I64, I64, I64, I64, UD, UD, I64, UD, F64, I64, C64, C128, BF, C32},
+        /* U64  */ {UD, UD, UD, UD, UD, UD, UD, UD, UD, UD, UD, UD, C128, C128, UD, UD},
+        /* F64  */ {F64, F64, F64, F64, F64, F64, UD, UD, F64, UD, F64, F64, C128, C128, F64, C128},
+        /* BOOL */ {F32, F16, I8, I32, U8, I16, UD, UD, I64, UD, F64, BOOL, C64, C128, BF, C32},
+        /* C64  */ {C64, C64, C64, C64, C64, C64, UD, UD, C64, UD, C128, C64, C64, C128, C64, C64},
+        /* C128 */ {C128, C128, C128, C128, C128, C128, UD, UD, C128, UD, C128, C128, C128, C128, C128, C128},
+        /* BF   */ {F32, F32, BF, BF, BF, BF, UD, UD, BF, UD, F64, BF, C64, C128, BF, C64},
+        /* C32  */ {C64, C32, C32, C32, C32, C32, UD, UD, C32, UD, C128, C32, C64, C128, C64, C32},
+    };
+#undef F32
+#undef F16
+#undef I8
+#undef I32
+#undef U8
+#undef I16
+#undef I64
+#undef F64
+#undef BOOL
+#undef C64
+#undef C128
+#undef BF
+#undef C32
+#undef UD
+    if (a == b)
         return a;
-    if (a == ACL_BOOL)
-        return b;
-    int fa = float_rank(a), fb = float_rank(b);
-    if (fa && fb) /* float16 with bfloat16 gives float32 */
-        return fa == fb ? ACL_FLOAT : fa > fb ? a : b;
-    if (fa || fb) /* a float with an integer: the float */
-        return fa ? a : b;
-    int ia = int_rank(a), ib = int_rank(b);
-    if (ia && ib) /* uint8 with int8 gives int16 */
-        return ia == ib ? ACL_INT16 : ia > ib ? a : b;
-    return ACL_DT_UNDEFINED;
+    int ia = promote_index(a), ib = promote_index(b);
+    return ia < 0 || ib < 0 ? ACL_DT_UNDEFINED : table[ia][ib];
 }
 
 aclDataType acpu_compute_dtype(acpu_compute_rule rule, const aclDataType *in, int n_in)
@@ -228,6 +284,40 @@ static aclnnStatus check_same_format(const acpu_call *c, const acpu_check *k)
     return ACLNN_ERR_PARAM_INVALID;
 }
 
+/* OP_CHECK_RESULT_DTYPE_CAST_FAILED(b, a): CanCast from b's dtype to a's, no list. */
+static aclnnStatus check_can_cast(const acpu_call *c, const acpu_check *k)
+{
+    aclDataType to = tensor_arg(c, k->a)->dtype, from = tensor_arg(c, k->b)->dtype;
+    if (acpu_can_cast(from, to))
+        return ACLNN_SUCCESS;
+    acpu_set_error("%s: %s dtype %s cannot be cast to %s dtype %s", c->api->phase1, param_name(c, k->b),
+                   acpu_dtype_name(from), param_name(c, k->a), acpu_dtype_name(to));
+    return ACLNN_ERR_PARAM_INVALID;
+}
+
+/* opdev IsPrivateFormat (opbase format_utils.cpp): the fractal and C0-blocked formats. 33 is
+ * FORMAT_FRACTAL_Z_3D, which acl_base.h does not name. */
+static bool is_private_format(aclFormat f)
+{
+    switch ((int)f) {
+    case ACL_FORMAT_NC1HWC0: case ACL_FORMAT_FRACTAL_Z: case ACL_FORMAT_NDC1HWC0: case 33:
+    case ACL_FORMAT_FRACTAL_NZ: case ACL_FORMAT_NC1HWC0_C04: case ACL_FORMAT_FRACTAL_NZ_C0_16:
+    case ACL_FORMAT_FRACTAL_NZ_C0_32: case ACL_FORMAT_FRACTAL_NZ_C0_2: case ACL_FORMAT_FRACTAL_NZ_C0_4:
+    case ACL_FORMAT_FRACTAL_NZ_C0_8: return true;
+    default: return false;
+    }
+}
+
+static aclnnStatus check_not_private_format(const acpu_call *c, const acpu_check *k)
+{
+    aclFormat a = tensor_arg(c, k->a)->format, b = tensor_arg(c, k->b)->format;
+    if (!is_private_format(a) && !is_private_format(b))
+        return ACLNN_SUCCESS;
+    acpu_set_error("%s: formats must not be private (only ND, NCHW, NHWC, HWCN, NDHWC, NCDHW, ...): %s aclFormat %d, "
+                   "%s aclFormat %d", c->api->phase1, param_name(c, k->a), (int)a, param_name(c, k->b), (int)b);
+    return ACLNN_ERR_PARAM_INVALID;
+}
+
 /* OP_CHECK_RESULT_DTYPE_CAST_FAILED(PromoteType(b, c), a), with a in the library's list. */
 static aclnnStatus check_promote_cast_out(const acpu_call *c, const acpu_check *k, const acpu_platform *p)
 {
@@ -294,6 +384,8 @@ static aclnnStatus check_broadcast_out(const acpu_call *c, const acpu_check *k)
             same = want.dims[d] == out->view_dims[d];
         if (same)
             return ACLNN_SUCCESS;
+    } else if (acpu_same_shape(x, out) && acpu_same_shape(y, out)) {
+        return ACLNN_SUCCESS; /* more than 8 dims (an API without a rank limit): equal shapes only */
     }
     acpu_set_error("%s: %s shape %s must equal the broadcast shape of %s %s and %s %s", c->api->phase1,
                    param_name(c, k->a), acpu_shape_str(out, o, sizeof o), param_name(c, k->b),
@@ -481,6 +573,8 @@ static aclnnStatus run_check(acpu_call *c, const acpu_check *k, const acpu_platf
     case ACPU_CK_PROMOTE_CAST: return check_promote_cast(c, k, p);
     case ACPU_CK_SAME_FORMAT: return check_same_format(c, k);
     case ACPU_CK_PROMOTE_CAST_OUT: return check_promote_cast_out(c, k, p);
+    case ACPU_CK_NOT_PRIVATE_FORMAT: return check_not_private_format(c, k);
+    case ACPU_CK_CAN_CAST: return check_can_cast(c, k);
     case ACPU_CK_OWN: {
         aclnnStatus rc = c->attrs_ready ? ACLNN_SUCCESS : acpu_convert_attrs(c);
         return rc != ACLNN_SUCCESS ? rc : c->api->own(c->api, c);

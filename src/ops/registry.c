@@ -48,6 +48,8 @@
 #define CK_OWN {.kind = ACPU_CK_OWN}
 #define CK_SCALAR_CAST_TO(p, t) {.kind = ACPU_CK_SCALAR_CAST_TO, .a = (p), .b = (t)}
 #define CK_PROMOTE_CAST(o, x, y, lists) {.kind = ACPU_CK_PROMOTE_CAST, .a = (o), .b = (x), .c = (y), .dtypes = lists}
+#define CK_NOT_PRIVATE_FORMAT(p, q) {.kind = ACPU_CK_NOT_PRIVATE_FORMAT, .a = (p), .b = (q)}
+#define CK_CAN_CAST(to, from) {.kind = ACPU_CK_CAN_CAST, .a = (to), .b = (from)}
 #define CHECKS(...) .n_checks = sizeof((acpu_check[]){__VA_ARGS__}) / sizeof(acpu_check), .checks = {__VA_ARGS__}
 
 #define PG_910_A2A3 (ACPU_PG_BIT(ACPU_PG_910) | ACPU_PG_BIT(ACPU_PG_A2A3))
@@ -528,13 +530,226 @@ ACPU_API(TanhBackward, "tanh_backward", ((TIN, gradOutput, 1), (TIN, output, 0),
 
 /* ==== the GELU family ================================================================== */
 
-#define GELU_OPS
-#define GELU_APIS
+/* The GELU kernels' dType template argument (TPL_FP16 1, TPL_BF16 2, TPL_FP32 3). */
+static uint64_t gelu_tpl_dtype(aclDataType dt) { return dt == ACL_FLOAT16 ? 1u : dt == ACL_BF16 ? 2u : 3u; }
+
+/* GeluTiling::RunTiling (gelu_tiling_arch35.cpp): ElewiseBaseTiling::DoTiling into
+ * EleBaseTilingData16B with GeluDAG<T> (gelu_dag.h, probed: BufferNum 4 / 6 / 6, MaxDtypeBytes 4,
+ * MinDtypeBytes 4 / 2 / 2 for fp32 / fp16 / bf16); GET_TPL_TILING_KEY(1, dType); workspace 16 MiB. */
+static void gelu_tpl_args(const acpu_tiling_call *c, int variant, const acpu_field_sink *s)
+{
+    (void)variant;
+    s->u64(s->ctx, "schMode", 1u);
+    s->u64(s->ctx, "dType", gelu_tpl_dtype(c->compute_dt));
+}
+
+static const acpu_elewise_params k_gelu_elewise = {
+    .dag = {{{4, 4, 4}, {6, 4, 2}, {6, 4, 2}}}, .variant_names = {"GeluDAG"}, .layout = ACPU_ELEWISE_COMPACT,
+    .tpl_args = gelu_tpl_args, .workspace = 16777216u};
+
+#define GELU_DT (DT_F32 | DT_F16 | DT_BF16)
+static const acpu_op_def k_op_gelu = {
+    .type = "Gelu", .n_in = 1, .in = {"x"}, .out = "y", .in_dtypes = {GELU_DT}, .out_dtypes = GELU_DT,
+    .kernel = ACPU_KERNEL_GELU, TILINGS({&acpu_strategy_elewise, &k_gelu_elewise})};
+
+/* aclnn_gelu.cpp CheckParams: NULL self, out; a BF16 self only on DAV_2201 and regbase (not
+ * Ascend910), self in {FLOAT, FLOAT16, BF16}, out's dtype self's; no private storage format
+ * (CheckFormat); self at most 8 dims, out's shape self's. Gelu (the tanh form) in self's dtype,
+ * ViewCopy to out. */
+#define GELU_DTYPES BF16_NOT_910(GELU_DT)
+ACPU_API(Gelu, "gelu", ((TIN, self, 0), (TOUT, out, 0)), .op = &k_op_gelu,
+         CHECKS(CK_DTYPE(0, GELU_DTYPES), CK_SAME_DTYPE(1, 0), CK_NOT_PRIVATE_FORMAT(0, 1), CK_RANK(0),
+                CK_SAME_SHAPE(1, 0)))
+
+/* GeluV2 (activation/gelu_v2): its string attribute approximate ("none" the erf form, "tanh");
+ * aclnnGeluV2 passes "tanh" for the int 1 and "none" for any other value (GetApproximateStr), so
+ * the attribute's value here is that int: 1 is tanh, anything else none. */
+static const char *const k_gelu_approximate[] = {"none", "tanh", NULL};
+
+static bool gelu_is_tanh(const acpu_attr_value *a) { return a[0].i == 1; }
+
+static acpu_kernel_id gelu_v2_kernel(const acpu_attr_value *a)
+{
+    return gelu_is_tanh(a) ? ACPU_KERNEL_GELU : ACPU_KERNEL_GELU_ERF;
+}
+
+static int gelu_v2_variant(const acpu_tiling_call *c) { return gelu_is_tanh(c->attrs) ? 1 : 0; }
+
+/* TPL_NONE 1, TPL_TANH 2 (gelu_v2_struct.h); GET_TPL_TILING_KEY(1, approximate, dType). */
+static void gelu_v2_tpl_args(const acpu_tiling_call *c, int variant, const acpu_field_sink *s)
+{
+    s->u64(s->ctx, "schMode", 1u);
+    s->u64(s->ctx, "approximate", variant == 1 ? 2u : 1u);
+    s->u64(s->ctx, "dType", gelu_tpl_dtype(c->compute_dt));
+}
+
+/* GeluV2Tiling::RunTiling (gelu_v2_tiling_arch35.cpp): DoTiling into EleBaseTilingData16B with
+ * extraSize ASCEND_API_BUFFER = 122880 (the Erf library's buffer, reserved for both forms) on
+ * GeluV2Erf32BDag (fp32) / GeluV2Erf16BDag (fp16, bf16) or GeluV2TanhDag; probed: erf 6/4/4 and
+ * 7/4/2, tanh 4/4/4 and 6/4/2. Workspace 16 MiB. */
+static const acpu_elewise_params k_gelu_v2_elewise = {
+    .dag = {{{6, 4, 4}, {7, 4, 2}, {7, 4, 2}}, {{4, 4, 4}, {6, 4, 2}, {6, 4, 2}}}, .variant = gelu_v2_variant,
+    .variant_names = {"GeluV2Erf32BDag (fp32) / GeluV2Erf16BDag (fp16, bf16)", "GeluV2TanhDag"},
+    .extra_bytes = 122880, .layout = ACPU_ELEWISE_COMPACT, .tpl_args = gelu_v2_tpl_args, .workspace = 16777216u};
+
+static const acpu_op_def k_op_gelu_v2 = {
+    .type = "GeluV2", .n_in = 1, .in = {"x"}, .out = "y", .in_dtypes = {GELU_DT}, .out_dtypes = GELU_DT, .n_attrs = 1,
+    .attrs = {{.name = "approximate", .type = ACPU_ATTR_STRING, .dflt = {.i = 0}, .choices = k_gelu_approximate}},
+    .kernel = ACPU_KERNEL_GELU_ERF, .pick_kernel = gelu_v2_kernel, TILINGS({&acpu_strategy_elewise, &k_gelu_v2_elewise})};
+
+/* aclnn_gelu_v2.cpp CheckParams: NULL x, y; y's dtype x's; a BF16 x only on 910B..910E (not
+ * Ascend910); x in {FLOAT, FLOAT16, BF16}; y's shape x's. No rank limit, no format check, and
+ * approximate is not checked (1 is tanh, anything else none). */
+ACPU_API(GeluV2, "gelu_v2", ((TIN, x, 0), (INT, approximate, 0), (TOUT, y, 0)), .op = &k_op_gelu_v2,
+         CHECKS(CK_SAME_DTYPE(2, 0), CK_DTYPE(0, GELU_DTYPES), CK_SAME_SHAPE(2, 0)))
+
+/* GeluGrad (activation/gelu_grad): IR inputs dy, x, y (the forward's output in TensorFlow's
+ * signature; the op_api passes dy again and the kernel never reads it) and output z. Its arch35
+ * tiling is BroadcastBaseTiling<GeluGradDAG<T>>::DoTiling() (probed: GetBufferNum<true, true>() 6
+ * for fp32, 9 for fp16 / bf16; MaxDtypeBytes 4; MinDtypeBytes 4 / 2), whose shapes include y
+ * (scalarFlag's third bit); key GET_TPL_TILING_KEY(schMode). aclnnGeluBackward broadcasts the
+ * inputs itself (BroadcastTo) except on regbase, where the kernel broadcasts. */
+static bool gelu_grad_op_api_broadcasts(acpu_soc soc) { return acpu_profile_group_of(soc) != ACPU_PG_950; }
+
+static void gelu_grad_tpl_args(const acpu_tiling_call *c, int variant, const acpu_brc_base_data *d,
+                               const acpu_field_sink *s)
+{
+    (void)c;
+    (void)variant;
+    s->u64(s->ctx, "schMode", d->sch_mode);
+}
+
+static const acpu_brc_base_params k_gelu_grad_brc = {
+    .dag = {[ACPU_BRC_F32] = {6, 4, 4, 0}, [ACPU_BRC_F16] = {9, 4, 2, 0}, [ACPU_BRC_BF16] = {9, 4, 2, 0}},
+    .dag_name = "GeluGradDAG", .op_api_broadcasts = gelu_grad_op_api_broadcasts, .unread_copy = true,
+    .unread_copy_of = 0, .tpl_args = gelu_grad_tpl_args};
+
+static const acpu_op_def k_op_gelu_grad = {
+    .type = "GeluGrad", .n_in = 2, .in = {"dy", "x"}, .unread_in = {"y"}, .out = "z", .in_dtypes = {GELU_DT, GELU_DT},
+    .out_dtypes = GELU_DT, .kernel = ACPU_KERNEL_GELU_GRAD, TILINGS({&acpu_strategy_brc_base, &k_gelu_grad_brc})};
+
+/* aclnn_gelu_backward.cpp: NULL gradOutput, self, gradInput; CheckPromoteTypeGeluBackward (the
+ * promotion of gradOutput and self exists, BF16 only on DAV_2201 / regbase, in {FLOAT, FLOAT16,
+ * BF16}); gradOutput and self at most 8 dims, broadcasting to gradInput's shape. CANN does not check
+ * gradInput's dtype (its Cast takes the result anywhere): here a cast target of the promotion among
+ * the floating and complex dtypes (doc/DECISIONS.md). GeluGrad in the promoted dtype, Cast to
+ * gradInput. */
+#define GELU_GRAD_PROMOTED BF16_NOT_910(GELU_DT)
+#define GELU_GRAD_OUT BF16_NOT_910(GELU_DT | DT_F64 | DT_COMPLEX)
+ACPU_API(GeluBackward, "gelu_backward", ((TIN, gradOutput, 0), (TIN, self, 1), (TOUT_CONST, gradInput, 0)),
+         .op = &k_op_gelu_grad, .compute = ACPU_COMPUTE_KEEP,
+         CHECKS(CK_PROMOTE_CAST(2, 0, 1, GELU_GRAD_PROMOTED), CK_DTYPE(2, GELU_GRAD_OUT), CK_RANK(0), CK_RANK(1),
+                CK_BROADCAST_OUT_ON(0, 2, 0, 1)))
+
+/* GeluGradV2 (activation/gelu_grad_v2): dy, x -> z, string attribute approximate ("none", "tanh");
+ * "tanh" runs GeluGrad's kernel (GeluGradV2TanhCustom is GeluGradCustom's sequence). The arch35
+ * tiling: BroadcastBaseTiling on GeluGradV2None32DAG / None16DAG with extraSize 122880 (the Erf
+ * library's buffer; probed 8 for fp32, 10 for fp16 / bf16) or GeluGradV2TanhDAG (6 / 9); key
+ * GET_TPL_TILING_KEY(schMode, approximate: TPL_NONE 0, TPL_TANH 1). aclnnGeluBackwardV2 broadcasts
+ * the inputs itself (BroadcastTo) on every profile. */
+static acpu_kernel_id gelu_grad_v2_kernel(const acpu_attr_value *a)
+{
+    return a[0].i == 1 ? ACPU_KERNEL_GELU_GRAD : ACPU_KERNEL_GELU_GRAD_ERF;
+}
+
+static int gelu_grad_v2_variant(const acpu_tiling_call *c) { return c->attrs[0].i == 1 ? 1 : 0; }
+
+static bool op_api_broadcasts_always(acpu_soc soc)
+{
+    (void)soc;
+    return true;
+}
+
+static void gelu_grad_v2_tpl_args(const acpu_tiling_call *c, int variant, const acpu_brc_base_data *d,
+                                  const acpu_field_sink *s)
+{
+    (void)c;
+    s->u64(s->ctx, "schMode", d->sch_mode);
+    s->u64(s->ctx, "approximate", variant == 1 ? 1u : 0u);
+}
+
+static const acpu_brc_base_params k_gelu_grad_v2_brc = {
+    .dag = {[ACPU_BRC_F32] = {8, 4, 4, 0}, [ACPU_BRC_F16] = {10, 4, 2, 0}, [ACPU_BRC_BF16] = {10, 4, 2, 0}},
+    .dag_name = "GeluGradV2None32DAG (fp32) / GeluGradV2None16DAG (fp16, bf16)", .variant = gelu_grad_v2_variant,
+    .dag_alt = {[ACPU_BRC_F32] = {6, 4, 4, 0}, [ACPU_BRC_F16] = {9, 4, 2, 0}, [ACPU_BRC_BF16] = {9, 4, 2, 0}},
+    .dag_alt_name = "GeluGradV2TanhDAG", .extra_bytes = {122880, 0}, .op_api_broadcasts = op_api_broadcasts_always,
+    .tpl_args = gelu_grad_v2_tpl_args};
+
+static const acpu_op_def k_op_gelu_grad_v2 = {
+    .type = "GeluGradV2", .n_in = 2, .in = {"dy", "x"}, .out = "z", .in_dtypes = {GELU_DT, GELU_DT},
+    .out_dtypes = GELU_DT, .n_attrs = 1,
+    .attrs = {{.name = "approximate", .type = ACPU_ATTR_STRING, .dflt = {.i = 0}, .choices = k_gelu_approximate}},
+    .kernel = ACPU_KERNEL_GELU_GRAD_ERF, .pick_kernel = gelu_grad_v2_kernel,
+    TILINGS({&acpu_strategy_brc_base, &k_gelu_grad_v2_brc})};
+
+/* aclnn_gelu_backward_v2.cpp: NULL gradOutput, self, gradInput, approximate (CANN's order, 161001);
+ * the promotion as GeluBackward's, and equal to gradInput's dtype; gradOutput and self broadcasting
+ * to gradInput's shape (no rank limit); approximate exactly "none" or "tanh" (161002, last).
+ * GeluGradV2 in the promoted dtype. */
+ACPU_API(GeluBackwardV2, "gelu_backward_v2",
+         ((TIN, gradOutput, 0), (TIN, self, 1), (STRING, approximate, 0), (TOUT, gradInput, 0)),
+         .op = &k_op_gelu_grad_v2, .compute = ACPU_COMPUTE_KEEP, .n_null_order = 4, .null_order = {0, 1, 3, 2},
+         CHECKS(CK_PROMOTE_CAST(3, 0, 1, GELU_GRAD_PROMOTED), CK_PROMOTE_OUT_ON(0, 3, 0, 1),
+                CK_BROADCAST_OUT_ON(0, 3, 0, 1)))
+
+#define GELU_OPS &k_op_gelu, &k_op_gelu_v2, &k_op_gelu_grad, &k_op_gelu_grad_v2,
+#define GELU_APIS &k_api_Gelu, &k_api_GeluV2, &k_api_GeluBackward, &k_api_GeluBackwardV2,
 
 /* ==== the Mish family ================================================================== */
 
-#define MISH_OPS
-#define MISH_APIS
+/* Mish and MishGrad (activation/mish, activation/mish_grad): ElewiseBaseTiling::DoTiling into
+ * EleBaseTilingData16B with MishDAG<T> (mish_dag.h, probed 4/4/4, fp16 / bf16 6/4/2) and MishGradDAG<T>
+ * (mish_grad_dag.h, probed 8/4/4, fp16 / bf16 9/4/2); GET_TPL_TILING_KEY(1, dType: TPL_FP16 1, TPL_BF16
+ * 2, TPL_FP32 3); workspace 0. */
+static void mish_tpl_args(const acpu_tiling_call *c, int variant, const acpu_field_sink *s)
+{
+    (void)variant;
+    s->u64(s->ctx, "schMode", 1u);
+    s->u64(s->ctx, "dType", gelu_tpl_dtype(c->compute_dt));
+}
+
+static const acpu_elewise_params k_mish_elewise = {
+    .dag = {{{4, 4, 4}, {6, 4, 2}, {6, 4, 2}}}, .variant_names = {"MishDAG"}, .layout = ACPU_ELEWISE_COMPACT,
+    .tpl_args = mish_tpl_args, .workspace = 0u};
+
+#define MISH_DT (DT_F32 | DT_F16 | DT_BF16)
+static const acpu_op_def k_op_mish = {
+    .type = "Mish", .n_in = 1, .in = {"x"}, .out = "y", .in_dtypes = {MISH_DT}, .out_dtypes = MISH_DT,
+    .kernel = ACPU_KERNEL_MISH, TILINGS({&acpu_strategy_elewise, &k_mish_elewise})};
+
+/* aclnn_mish.cpp CheckParams: NULL self, out; self, then out in GetDtypeSupportListV2's list (BF16
+ * on DAV_2201 and regbase), their dtypes equal; self, out at most 8 dims; out's shape self's. The
+ * in-place API calls it with (selfRef, selfRef). */
+#define MISH_DTYPES BF16_NOT_910(MISH_DT)
+ACPU_API(Mish, "mish", ((TIN, self, 0), (TOUT, out, 0)), .op = &k_op_mish,
+         CHECKS(CK_DTYPE(0, MISH_DTYPES), CK_DTYPE(1, MISH_DTYPES), CK_SAME_DTYPE(1, 0), CK_RANK(0), CK_RANK(1),
+                CK_SAME_SHAPE(1, 0)))
+ACPU_API(InplaceMish, "inplace_mish", ((TINOUT, selfRef, 0)), .op = &k_op_mish,
+         CHECKS(CK_DTYPE(0, MISH_DTYPES), CK_RANK(0)))
+
+/* MishGrad: IR inputs grad, x and the optional tanhx (the forward's tanh(softplus(x)), read by
+ * MishGradFullDAG when present); aclnnMishBackward never passes it (MishGradWithTanhX(.., nullptr)
+ * on regbase, MishGrad elsewhere: the same MishGradDAG), so the row has grad and x. */
+static const acpu_elewise_params k_mish_grad_elewise = {
+    .dag = {{{8, 4, 4}, {9, 4, 2}, {9, 4, 2}}}, .variant_names = {"MishGradDAG"}, .layout = ACPU_ELEWISE_COMPACT,
+    .tpl_args = mish_tpl_args, .workspace = 0u};
+
+static const acpu_op_def k_op_mish_grad = {
+    .type = "MishGrad", .n_in = 2, .in = {"grad", "x"}, .out = "x_grad", .in_dtypes = {MISH_DT, MISH_DT},
+    .out_dtypes = MISH_DT, .kernel = ACPU_KERNEL_MISH_GRAD, TILINGS({&acpu_strategy_elewise, &k_mish_grad_elewise})};
+
+/* aclnn_mish_backward.cpp: the out-pointers; NULL gradOutput, self, gradInput; gradInput a cast
+ * target of self's dtype (OP_CHECK_RESULT_DTYPE_CAST_FAILED, first); gradOutput, self, gradInput in
+ * the arch's list (BF16 on DAV_2201 and DAV_3510); the three at most 8 dims; gradInput's shape the
+ * broadcast of self's and gradOutput's. Empty: success. Both inputs cast to their promotion and
+ * broadcast (BroadcastTo), MishGrad, Cast to gradInput. */
+ACPU_API(MishBackward, "mish_backward", ((TIN, gradOutput, 0), (TIN, self, 1), (TOUT, gradInput, 0)),
+         .op = &k_op_mish_grad, .compute = ACPU_COMPUTE_KEEP,
+         CHECKS(CK_CAN_CAST(2, 1), CK_DTYPE(0, MISH_DTYPES), CK_DTYPE(1, MISH_DTYPES),
+                CK_DTYPE(2, MISH_DTYPES), CK_RANK(0), CK_RANK(1), CK_RANK(2), CK_BROADCAST_OUT_ON(0, 2, 1, 0)))
+
+#define MISH_OPS &k_op_mish, &k_op_mish_grad,
+#define MISH_APIS &k_api_Mish, &k_api_InplaceMish, &k_api_MishBackward,
 
 /* ==== the ReLU and Threshold family ==================================================== */
 

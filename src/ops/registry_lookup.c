@@ -41,6 +41,21 @@ bool acpu_api_param_dtypes(const acpu_api_def *api, int param, acpu_profile_grou
     return listed;
 }
 
+bool acpu_api_param_promoted_dtypes(const acpu_api_def *api, int param, acpu_profile_group g, uint64_t *set)
+{
+    bool listed = false;
+    *set = ~UINT64_C(0);
+    for (int i = 0; i < api->n_checks; i++) {
+        const acpu_check *k = &api->checks[i];
+        if (k->kind != ACPU_CK_PROMOTE_CAST || (k->b != param && k->c != param) ||
+            (k->profiles != 0 && !(k->profiles & ACPU_PG_BIT(g))))
+            continue;
+        *set &= k->dtypes[g];
+        listed = true;
+    }
+    return listed;
+}
+
 const char *acpu_api_param_same_as(const acpu_api_def *api, int param)
 {
     for (int i = 0; i < api->n_checks; i++)

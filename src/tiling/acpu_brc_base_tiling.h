@@ -34,6 +34,7 @@ typedef struct {
     uint64_t tpl_dtype;      /* the kernel's dType template argument */
 } acpu_brc_dag;
 
+typedef struct acpu_brc_base_data acpu_brc_base_data;
 typedef struct {
     acpu_brc_dag dag[ACPU_BRC_DTYPES];
     bool has_var;            /* OpDag::VarSize > 0 (a Placeholder::Var): DoOneDimOpTiling */
@@ -41,13 +42,31 @@ typedef struct {
     int n_scalars;           /* SetScalar<float> of these attributes, in order */
     int scalar_attrs[ACPU_MAX_ATTRS];
     const char *scalar_names[ACPU_MAX_ATTRS];
+    /* The rest is zero for the operators above. */
+    /* The DAG variant the operator's tiling picks for the call (NULL: 0); variant 1's constants and
+     * name, and DoTiling's extraSize per variant (UB bytes the kernel keeps for a library call:
+     * GeluGradV2's Erf, 122880). */
+    int (*variant)(const acpu_tiling_call *c);
+    acpu_brc_dag dag_alt[ACPU_BRC_DTYPES];
+    const char *dag_alt_name;
+    int64_t extra_bytes[2];
+    /* The profiles where the op_api broadcasts the inputs first (l0op::BroadcastTo), so that the
+     * kernel and its tiling see every input in the output's shape (NULL: none, the kernel
+     * broadcasts): GeluGrad off Ascend950, GeluGradV2 everywhere. */
+    bool (*op_api_broadcasts)(acpu_soc soc);
+    /* An IR input the kernel never reads but the tiling's shapes include, a copy of input
+     * unread_copy_of (GeluGrad's y, which the op_api fills with dy): scalarFlag counts its bit. */
+    bool unread_copy;
+    int unread_copy_of;
+    /* The kernel's template arguments for the plan (NULL: schMode and dType). */
+    void (*tpl_args)(const acpu_tiling_call *c, int variant, const acpu_brc_base_data *d, const acpu_field_sink *s);
 } acpu_brc_base_params;
 
 typedef enum { ACPU_BRC_ONE_DIM_ADVANCE = 0, ACPU_BRC_ONE_DIM, ACPU_BRC_NDDMA } acpu_brc_branch;
 
 /* The plan: the branch, schMode and each branch's tiling data (BroadcastOneDimTilingDataAdvance,
  * BroadcastOneDimTilingData, BroadcastBaseTilingData's split fields). */
-typedef struct {
+struct acpu_brc_base_data {
     acpu_brc_branch branch;
     uint32_t sch_mode, tpl_dtype;
     int32_t alive, max_bytes, min_bytes; /* the dtype's constants (small: 32 bits keep the record in its bytes) */
@@ -59,7 +78,9 @@ typedef struct {
         };
         acpu_broadcast_data bc; /* NDDMA */
     };
-} acpu_brc_base_data;
+    int32_t variant;
+    bool materialized; /* the op_api's BroadcastTo made every input the output's shape */
+};
 
 /* The column of a compute dtype; -1 for a dtype without one. */
 int acpu_brc_dtype_index(aclDataType dt);

@@ -74,10 +74,12 @@ static int one_dim(const acpu_platform *p, int64_t dim, acpu_brc_base_data *d, c
 /* DoOneDimOpTilingAdvance: tiles of (UB / alive) rounded down to 512 bytes; fewer elements than
  * cores * 512 bytes of the narrowest dtype: one 512-byte tile per core; fewer than cores * tile:
  * dim / cores rounded down to 512 bytes; at least two tiles per core (double buffering). */
-static int one_dim_advance(const acpu_platform *p, int64_t dim, acpu_brc_base_data *d, const char **why)
+static int one_dim_advance(const acpu_platform *p, int64_t dim, int64_t extra, acpu_brc_base_data *d,
+                           const char **why)
 {
     int64_t cores = (int64_t)p->core_num;
-    int64_t tile = (int64_t)p->ub_bytes / d->alive / BRC_CACHE_LINE_512 * BRC_CACHE_LINE_512 / d->max_bytes;
+    int64_t actual = (int64_t)p->ub_bytes - extra;
+    int64_t tile = actual <= 0 ? 0 : actual / d->alive / BRC_CACHE_LINE_512 * BRC_CACHE_LINE_512 / d->max_bytes;
     if (tile == 0) {
         *why = "the UB cannot hold one 512-byte line of the kernel's buffers";
         return -1;
@@ -98,12 +100,15 @@ static int one_dim_advance(const acpu_platform *p, int64_t dim, acpu_brc_base_da
     return 0;
 }
 
-int acpu_plan_brc_base(const acpu_platform *p, const acpu_tiling_call *c, const acpu_brc_base_params *prm,
+int acpu_plan_brc_base(const acpu_platform *p, const acpu_tiling_call *call, const acpu_brc_base_params *prm,
                        acpu_brc_base_data *d, const char **why)
 {
     memset(d, 0, sizeof *d);
-    int k = acpu_brc_dtype_index(c->compute_dt);
-    if (k < 0 || prm->dag[k].alive <= 0) {
+    d->variant = prm->variant != NULL ? prm->variant(call) : 0;
+    const acpu_brc_dag *dags = d->variant == 1 ? prm->dag_alt : prm->dag;
+    int64_t extra = prm->extra_bytes[d->variant == 1];
+    int k = acpu_brc_dtype_index(call->compute_dt);
+    if (k < 0 || dags[k].alive <= 0) {
         *why = "a dtype the kernel does not take";
         return -1;
     }
@@ -111,7 +116,17 @@ int acpu_plan_brc_base(const acpu_platform *p, const acpu_tiling_call *c, const 
         *why = "no cores on the profile";
         return -1;
     }
-    const acpu_brc_dag *g = &prm->dag[k];
+    /* The op_api's BroadcastTo: the kernel sees every input in the output's shape. */
+    acpu_tiling_call wide;
+    const acpu_tiling_call *c = call;
+    if (prm->op_api_broadcasts != NULL && prm->op_api_broadcasts(p->soc)) {
+        wide = *call;
+        for (int j = 0; j < wide.n_in; j++)
+            wide.in[j] = wide.out;
+        c = &wide;
+        d->materialized = true;
+    }
+    const acpu_brc_dag *g = &dags[k];
     d->alive = (int32_t)g->alive;
     d->max_bytes = (int32_t)g->max_dtype_bytes;
     d->min_bytes = (int32_t)g->min_dtype_bytes;
@@ -124,12 +139,14 @@ int acpu_plan_brc_base(const acpu_platform *p, const acpu_tiling_call *c, const 
     if (col.rank == 1) {
         for (int64_t i = 0; i < col.num_inputs; i++)
             d->scalar_flag += col.in_dims[i][0] == 1 ? (int64_t)1 << i : 0;
+        if (prm->unread_copy && col.in_dims[prm->unread_copy_of][0] == 1)
+            d->scalar_flag += (int64_t)1 << col.num_inputs;
         d->branch = prm->has_var || c->n_in + 1 > 4 ? ACPU_BRC_ONE_DIM : ACPU_BRC_ONE_DIM_ADVANCE;
         return d->branch == ACPU_BRC_ONE_DIM ? one_dim(p, col.out_dims[0], d, why)
-                                             : one_dim_advance(p, col.out_dims[0], d, why);
+                                             : one_dim_advance(p, col.out_dims[0], extra, d, why);
     }
     d->branch = ACPU_BRC_NDDMA;
-    if (acpu_plan_broadcast(p, c, g->alive * g->max_dtype_bytes * 8, g->min_dtype_bytes * 8, 0, &d->bc, why) != 0)
+    if (acpu_plan_broadcast(p, c, g->alive * g->max_dtype_bytes * 8, g->min_dtype_bytes * 8, extra, &d->bc, why) != 0)
         return -1;
     d->sch_mode = d->bc.c.rank - d->bc.split.ub_split_axis > BRC_MAX_NNDMA_DIM ? BRC_SCH_NDDMA_LOOP : BRC_SCH_NDDMA;
     return 0;
@@ -198,11 +215,19 @@ static void describe(const acpu_platform *p, const acpu_tiling_call *c, const vo
     uint64_t blocks = (uint64_t)(d->branch == ACPU_BRC_NDDMA ? d->bc.split.block_num : d->block_num);
     acpu_tiling_describe_head(s, "brc_base", acpu_tiling_source_950(p->soc), NULL, blocks, BRC_WORKSPACE);
     s->begin(s->ctx, "tplArgs");
-    s->u64(s->ctx, "schMode", d->sch_mode);
-    s->u64(s->ctx, "dType", d->tpl_dtype);
+    if (prm->tpl_args != NULL) {
+        prm->tpl_args(c, d->variant, d, s);
+    } else {
+        s->u64(s->ctx, "schMode", d->sch_mode);
+        s->u64(s->ctx, "dType", d->tpl_dtype);
+    }
     s->end(s->ctx);
-    s->str(s->ctx, "dag", prm->dag_name);
+    s->str(s->ctx, "dag", d->variant == 1 ? prm->dag_alt_name : prm->dag_name);
     s->i64(s->ctx, "bufferNum", d->alive);
+    if (prm->extra_bytes[d->variant == 1] != 0)
+        s->i64(s->ctx, "extraSize", prm->extra_bytes[d->variant == 1]);
+    if (d->materialized)
+        s->flag(s->ctx, "inputsBroadcastByOpApi", true);
     s->begin(s->ctx, "tilingData");
     if (d->branch == ACPU_BRC_ONE_DIM_ADVANCE) {
         s->i64(s->ctx, "dimLen", d->dim_len);

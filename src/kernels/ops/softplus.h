@@ -1,4 +1,4 @@
-/* The Softplus family's kernels.
+/* The Softplus and Mish families' kernels (Mish = x * tanh(softplus(x))).
  *
  * SoftplusV2 (aclnnSoftplus), in the arch35 kernel's order (softplus_v2.h, ComputeFp32; fp16 / bf16
  * widened exactly and computed the same way in fp32):
@@ -14,6 +14,21 @@
  * division branch. exp is the inlined ops/exp_poly.h: the fp32 one for fp32 results, its 16-bit
  * flavour for fp16/bf16 results, the fp64 one for double.
  *
+ * Mish (aclnnMish, aclnnInplaceMish), in the arch35 kernel's order (mish_dag.h MishCustom; 16-bit
+ * widened, computed in fp32, rounded once), tanh(softplus(x)) from exps, one rounding per step:
+ *   a = x * -1;  b = x * -2;  a = exp(a);  b = exp(b);  a = a * 2;  a = a + 1;  b = b * 2;  b = a + b;
+ *   n = a / b                                    ((2e^-x + 1) / (2e^-x + 1 + 2e^-2x), for x >= 0)
+ *   c = x * 2;  c = exp(c);  d = exp(x);  c = d * 2 + c (Axpy: the product is exact);  d = c + 2;
+ *   p = c / d                                    ((e^2x + 2e^x) / (e^2x + 2e^x + 2), for x < 0)
+ *   t = (x < 0) ? p : n;  y = t * x
+ * (x = -inf gives 0 * -inf = NaN; a NaN x takes n, NaN.)
+ *
+ * MishGrad (aclnnMishBackward), on (grad, x) in the arch35 kernel's order (mish_grad_dag.h
+ * MishGradDAG: t as above, then MishGradCustom and the product):
+ *   q = t * t;  q = q + -1;  q = q * x;  e = x * -1;  e = exp(e);  e = e + 1;  e = q / e;  z = t - e;
+ *   dx = z * grad
+ * (x = +-inf: inf * 0 inside, NaN, as PyTorch's.)
+ *
  * The first part is read by every layer, the math only by the ISA translation units. */
 #ifndef ACPU_OPS_SOFTPLUS_LIST_H_
 #define ACPU_OPS_SOFTPLUS_LIST_H_
@@ -25,10 +40,14 @@
 /* An exp per element: as ELU's exp mode, a thread pays for itself from ~2K elements. */
 #define ACPU_KERNELS_SOFTPLUS(X)                                                                    \
     X(SOFTPLUS_GRAD, softplus_grad, 2, acpu_softplus_params, acpu_softplus_init, 2048, FLOATS_F64) \
-    X(SOFTPLUS_V2, softplus_v2, 1, acpu_softplus_v2_params, acpu_softplus_v2_init, 2048, FLOATS)
+    X(SOFTPLUS_V2, softplus_v2, 1, acpu_softplus_v2_params, acpu_softplus_v2_init, 2048, FLOATS)     \
+    X(MISH, mish, 1, acpu_no_params, NULL, 1024, FLOATS)                                            \
+    X(MISH_GRAD, mish_grad, 2, acpu_no_params, NULL, 1024, FLOATS)
 
 /* T(ID, stem, form): the kernels that 16-bit calls may run from a table (kernels/acpu_kernels.h). */
-#define ACPU_TABLES_SOFTPLUS(T) T(SOFTPLUS_GRAD, softplus_grad, DIV) T(SOFTPLUS_V2, softplus_v2, WHOLE)
+#define ACPU_TABLES_SOFTPLUS(T)                                                                     \
+    T(SOFTPLUS_GRAD, softplus_grad, DIV) T(SOFTPLUS_V2, softplus_v2, WHOLE) T(MISH, mish, WHOLE)     \
+    T(MISH_GRAD, mish_grad, MUL)
 
 /* beta and threshold as the fp32 kernels read them (ToFloat) and as the double kernel does
  * (ToDouble). */
@@ -133,5 +152,58 @@ ACPU_DEFINE_FLOAT_KERNELS(1, softplus_v2, acpu_softplus_v2_body, acpu_softplus_v
 ACPU_DEFINE_FACTOR_KERNELS(softplus_grad, acpu_softplus_grad_body, acpu_softplus_grad_factor16, DIV, acpu_softplus_params)
 ACPU_DEFINE_KERNEL2(ACPU_KERNEL_NAME(softplus_grad_f64), double, acpu_vd, ACPU_VDLANES, f64, acpu_softplus_grad_body_f64,
                     acpu_softplus_params)
+
+/* MishCustom's tanh(softplus(x)): both forms, the one of x's sign selected. */
+static inline acpu_vf acpu_mish_tanh_sp(acpu_vf x, acpu_vf_exp_fn exp_fn)
+{
+    const acpu_vf one = acpu_vf_set1(1.0f), two = acpu_vf_set1(2.0f);
+    acpu_vf a = exp_fn(acpu_vf_mul(x, acpu_vf_set1(-1.0f)));
+    acpu_vf b = exp_fn(acpu_vf_mul(x, acpu_vf_set1(-2.0f)));
+    a = acpu_vf_add(acpu_vf_mul(a, two), one);
+    b = acpu_vf_add(a, acpu_vf_mul(b, two));
+    acpu_vf n = acpu_vf_div(a, b);
+    acpu_vf c = exp_fn(acpu_vf_mul(x, two));
+    acpu_vf d = exp_fn(x);
+    c = acpu_vf_add(c, acpu_vf_mul(d, two)); /* Axpy(c, d, 2): d * 2 is exact, one rounding either way */
+    acpu_vf p = acpu_vf_div(c, acpu_vf_add(c, two));
+    return acpu_vf_select(acpu_vf_cmp_lt(x, acpu_vf_set1(0.0f)), p, n);
+}
+
+static inline acpu_vf acpu_mish_body(acpu_vf x, const acpu_no_params *p)
+{
+    (void)p;
+    return acpu_vf_mul(acpu_mish_tanh_sp(x, acpu_vf_exp_poly), x);
+}
+
+static inline acpu_vf acpu_mish_body16(acpu_vf x, const acpu_no_params *p)
+{
+    (void)p;
+    return acpu_vf_mul(acpu_mish_tanh_sp(x, acpu_vf_exp_poly16), x);
+}
+
+ACPU_DEFINE_FLOAT_KERNELS(1, mish, acpu_mish_body, acpu_mish_body16, acpu_no_params)
+
+/* MishGradCustom's z (dx = z * grad): a factor of x alone, so 16-bit calls may gather it. */
+static inline acpu_vf acpu_mish_grad_factor(acpu_vf x, acpu_vf_exp_fn exp_fn)
+{
+    acpu_vf t = acpu_mish_tanh_sp(x, exp_fn);
+    acpu_vf q = acpu_vf_mul(acpu_vf_add(acpu_vf_mul(t, t), acpu_vf_set1(-1.0f)), x);
+    acpu_vf e = acpu_vf_add(exp_fn(acpu_vf_mul(x, acpu_vf_set1(-1.0f))), acpu_vf_set1(1.0f));
+    return acpu_vf_sub(t, acpu_vf_div(q, e));
+}
+
+static inline acpu_vf acpu_mish_grad_body(acpu_vf grad, acpu_vf x, const acpu_no_params *p)
+{
+    (void)p;
+    return acpu_vf_mul(acpu_mish_grad_factor(x, acpu_vf_exp_poly), grad);
+}
+
+static inline acpu_vf acpu_mish_grad_factor16(acpu_vf x, const acpu_no_params *p)
+{
+    (void)p;
+    return acpu_mish_grad_factor(x, acpu_vf_exp_poly16);
+}
+
+ACPU_DEFINE_FACTOR_KERNELS(mish_grad, acpu_mish_grad_body, acpu_mish_grad_factor16, MUL, acpu_no_params)
 
 #endif /* ACPU_OPS_SOFTPLUS_MATH_H_ */
