@@ -70,7 +70,7 @@ if [ "$1" = bench ] || [ "$1" = demo ]; then
         echo "build.sh: could not install ${peers[*]}; the benchmark skips what is missing" >&2
 fi
 case "$1" in
-    test) install_missing "${PYTHON_PACKAGES[@]}" ;;
+    test) install_missing "${PYTHON_PACKAGES[@]}" clang-format ;;
     clang) install_missing "${CLANG_PACKAGES[@]}" ;;
     fuzz)
         install_missing "${FUZZ_PACKAGES[@]}"

@@ -27,17 +27,17 @@
 #include "ops/acpu_op_call.h"
 
 enum {
-    IMPL_ACLNN = 0,   /* whole two-phase call */
-    IMPL_PHASE2,      /* phase 2 of a repeatable executor */
+    IMPL_ACLNN = 0, /* whole two-phase call */
+    IMPL_PHASE2,    /* phase 2 of a repeatable executor */
     IMPL_FUSED,
     IMPL_ROOF,
     IMPL_ROOF_NT,
-    IMPL_DNNL0,       /* oneDNN, stack pointer 0 mod 64 at the call; then 16, 32, 48 mod 64 */
+    IMPL_DNNL0, /* oneDNN, stack pointer 0 mod 64 at the call; then 16, 32, 48 mod 64 */
     IMPL_DNNL16,
     IMPL_DNNL32,
     IMPL_DNNL48,
     IMPL_TORCH,
-    IMPL_DIRECT,      /* whole two-phase call with the 16-bit lookup tables off (where the call uses one) */
+    IMPL_DIRECT, /* whole two-phase call with the 16-bit lookup tables off (where the call uses one) */
     NUM_IMPLS
 };
 #define NUM_DNNL 4 /* IMPL_DNNL0 .. IMPL_DNNL48: stack pointer 16 * k mod 64 */
@@ -55,7 +55,7 @@ typedef struct {
     int impl;
     int threads;
     long reps;
-    double perCall;        /* seconds, from the calibration */
+    double perCall; /* seconds, from the calibration */
     double samples[MAX_SAMPLES];
     double median, spread; /* seconds per call; IQR / median */
 } Timed;
@@ -309,8 +309,11 @@ static void fused_params(const BenchCase *c, BenchFusedParams *p)
     bench_case_attr(c, "input_scale", &inputScale, NULL);
     bench_case_attr(c, "beta", &beta, NULL);
     bench_case_attr(c, "threshold", &threshold, NULL);
-    *p = (BenchFusedParams){.scale = scale.f, .factorNeg = alpha.f * scale.f * inputScale.f,
-                            .negBias = alpha.f * scale.f, .inputScale = inputScale.f, .beta = beta.f,
+    *p = (BenchFusedParams){.scale = scale.f,
+                            .factorNeg = alpha.f * scale.f * inputScale.f,
+                            .negBias = alpha.f * scale.f,
+                            .inputScale = inputScale.f,
+                            .beta = beta.f,
                             .threshold = threshold.f};
 }
 
@@ -435,8 +438,8 @@ static void csv_rows(const Bench *b, const CaseResult *r, FILE *f)
     for (int i = 0; i < NUM_IMPLS; i++) {
         if (!r->have[i])
             continue;
-        const char *isa = i <= IMPL_PHASE2 || i == IMPL_DIRECT ? b->isa
-                          : i == IMPL_TORCH                  ? torch
+        const char *isa = i <= IMPL_PHASE2 || i == IMPL_DIRECT           ? b->isa
+                          : i == IMPL_TORCH                              ? torch
                           : i >= IMPL_DNNL0 && i < IMPL_DNNL0 + NUM_DNNL ? dnnl[i - IMPL_DNNL0]
                                                                          : loops;
         csv_row(r, isa, kImplNames[i], i, f);
@@ -449,8 +452,8 @@ static void csv_rows(const Bench *b, const CaseResult *r, FILE *f)
 
 static void table_header(void)
 {
-    printf("%-22s %-5s %9s %3s %8s %8s %8s %7s %8s %8s %8s %7s %8s %8s\n", "op", "dtype", "N", "thr", "aclnn",
-           "phase2", "call/ph2", "%roof", "fused", "oneDNN", "torch", "/peer", "roofline", "roof_nt");
+    printf("%-22s %-5s %9s %3s %8s %8s %8s %7s %8s %8s %8s %7s %8s %8s\n", "op", "dtype", "N", "thr", "aclnn", "phase2",
+           "call/ph2", "%roof", "fused", "oneDNN", "torch", "/peer", "roofline", "roof_nt");
 }
 
 static void fmt_opt(char *dst, size_t size, int have, double v, const char *fmt)
@@ -492,8 +495,8 @@ static void table_row(const CaseResult *r)
 static void summary_geomeans(const Bench *b, int op)
 {
     enum { R_FUSED, R_ROOF, R_PHASE2, R_DNNL, R_TORCH, R_DIRECT, NUM_R };
-    static const char *const names[NUM_R] = {"aclnn/fused", "aclnn/roofline", "call/phase2 (time)", "aclnn/onednn",
-                                             "aclnn/torch", "aclnn/aclnn_direct (lookup tables)"};
+    static const char *const names[NUM_R] = {"aclnn/fused",  "aclnn/roofline", "call/phase2 (time)",
+                                             "aclnn/onednn", "aclnn/torch",    "aclnn/aclnn_direct (lookup tables)"};
     double logSum[NUM_R] = {0};
     int count[NUM_R] = {0};
     for (int k = 0; k < b->numResults; k++) {
@@ -522,8 +525,8 @@ static void summary_geomeans(const Bench *b, int op)
 static void summary(const Bench *b)
 {
     printf("# summary: throughput ratios, same run (aclnn = public two-phase API per call, isa=%s; phase2 = "
-           "repeatable executor; oneDNN %s; PyTorch %s)\n", b->isa, b->haveDnnl ? bench_dnnl_version() : "skipped",
-           b->haveTorch ? bench_torch_version() : "skipped");
+           "repeatable executor; oneDNN %s; PyTorch %s)\n",
+           b->isa, b->haveDnnl ? bench_dnnl_version() : "skipped", b->haveTorch ? bench_torch_version() : "skipped");
     int shown = 0;
     for (int k = 0; k < b->opt.numOps && b->opt.numOps > 1; k++)
         for (int r = 0; r < b->numResults; r++)
@@ -593,8 +596,8 @@ static void run_case(Bench *b, const BenchData *d, int op, int threads)
     size_t sub = d->c->inplace ? bench_count_subnormal(d->dtype, d->out, d->n) : 0;
     if (sub > 0) { /* restored before each sample, but a sample's calls still chain */
         char text[200];
-        snprintf(text, sizeof text, "%s %s n=%zu: after a sample's calls in place, %zu elements are subnormal", d->c->name,
-                 bench_dtype_name(d->dtype), d->n, sub);
+        snprintf(text, sizeof text, "%s %s n=%zu: after a sample's calls in place, %zu elements are subnormal",
+                 d->c->name, bench_dtype_name(d->dtype), d->n, sub);
         bench_note(text);
     }
     if (b->opt.table)
@@ -729,7 +732,8 @@ static void run_demo(Bench *b)
     double load = load_average();
     if (threads > 1 && load > 0.5) {
         printf("# the machine is busy (load average %.2f on %d CPUs): one thread per call, so that no call waits for\n"
-               "# a thread another process holds; ./build.sh bench measures 1 and %d threads, quiet and with a busy core\n",
+               "# a thread another process holds; ./build.sh bench measures 1 and %d threads, quiet and with a busy "
+               "core\n",
                load, omp_get_num_procs(), threads);
         threads = 1;
     }
@@ -742,13 +746,14 @@ static void run_demo(Bench *b)
             for (int s = 0; s < 2 && bench_case_has_dtype(op, kDtypes[d]); s++)
                 demo_case(b, op, kDtypes[d], kSizes[s], threads);
     }
-    printf("Gelem/s: ours, whole call (phase 1 + phase 2 + sync), median of %d samples interleaved with the references;\n"
-           "spread: their IQR / median. vs roofline: ours / the same-run memory roofline of the same traffic (the faster\n"
-           "of 1 and %d threads); vs best peer: ours / the faster of oneDNN %s and PyTorch %s, in this process, on the\n"
-           "same tensors (above 1: ours is faster; oneDNN at its fastest stack alignment). '?': a spread above 25%%\n"
-           "behind the ratio (on a busy machine: others' load; rerun when it is idle).\n",
-           b->opt.samples, threads, b->haveDnnl ? bench_dnnl_version() : "(not built)",
-           b->haveTorch ? bench_torch_version() : "(not built)");
+    printf(
+        "Gelem/s: ours, whole call (phase 1 + phase 2 + sync), median of %d samples interleaved with the references;\n"
+        "spread: their IQR / median. vs roofline: ours / the same-run memory roofline of the same traffic (the faster\n"
+        "of 1 and %d threads); vs best peer: ours / the faster of oneDNN %s and PyTorch %s, in this process, on the\n"
+        "same tensors (above 1: ours is faster; oneDNN at its fastest stack alignment). '?': a spread above 25%%\n"
+        "behind the ratio (on a busy machine: others' load; rerun when it is idle).\n",
+        b->opt.samples, threads, b->haveDnnl ? bench_dnnl_version() : "(not built)",
+        b->haveTorch ? bench_torch_version() : "(not built)");
     printf("Every API, size, thread count and peer, the kernel ceiling and the busy-core check: ./build.sh bench "
            "(bench/RESULTS.md).\n");
 }
@@ -760,8 +765,10 @@ static void busy_case(Bench *b, int op, int dtype, size_t n, int threads)
     BenchData d;
     bench_data_create(&bench_cases[op], dtype, n, &d);
     CaseRun run = {.data = &d, .c = {.op = op, .dtype = dtype, .threads = threads, .n = n}, .curThreads = -1};
-    Timed items[4] = {{.impl = IMPL_ACLNN, .threads = 1}, {.impl = IMPL_ACLNN, .threads = threads},
-                      {.impl = IMPL_ROOF, .threads = 1}, {.impl = IMPL_ROOF, .threads = threads}};
+    Timed items[4] = {{.impl = IMPL_ACLNN, .threads = 1},
+                      {.impl = IMPL_ACLNN, .threads = threads},
+                      {.impl = IMPL_ROOF, .threads = 1},
+                      {.impl = IMPL_ROOF, .threads = threads}};
     measure(b, &run, items, 4);
     double ratio = items[1].median / items[0].median;
     int noisy = items[0].spread > NOISY_SPREAD || items[1].spread > NOISY_SPREAD;
@@ -936,8 +943,8 @@ static void sweep_variant(Bench *b, const BenchData *d, const char *soc, long lo
         if (b->opt.table)
             printf("%-10s %5lld %7lld %4s %7lld | %s\n", soc, cores, ub, bufReq, tile, err);
         else
-            printf("sweep,%s,%s,%zu,%d,%s,%lld,%lld,%s,%lld,,,%s,,,,,,\n", bench_cases[c.op].name, bench_dtype_name(c.dtype),
-                   c.n, threads, soc, cores, ub, bufReq, tile, err);
+            printf("sweep,%s,%s,%zu,%d,%s,%lld,%lld,%s,%lld,,,%s,,,,,,\n", bench_cases[c.op].name,
+                   bench_dtype_name(c.dtype), c.n, threads, soc, cores, ub, bufReq, tile, err);
         if (b->csv != NULL)
             fprintf(b->csv, "sweep,%s,%s,%zu,%d,%s,%lld,%lld,%s,%lld,,,%s,,,,,,\n", bench_cases[c.op].name,
                     bench_dtype_name(c.dtype), c.n, threads, soc, cores, ub, bufReq, tile, err);
@@ -946,7 +953,8 @@ static void sweep_variant(Bench *b, const BenchData *d, const char *soc, long lo
     /* The executor's own plan: the threads the engine will run (cores capped by threads and size). */
     unsigned execThreads = acpu_executor_op_call(run.executor)->threads;
     if (forced) { /* what runs: the forced fields */
-        snprintf(plan.bufferOpen, sizeof plan.bufferOpen, "%d", acpu_executor_op_call(run.executor)->plan.double_buffer ? 1 : 0);
+        snprintf(plan.bufferOpen, sizeof plan.bufferOpen, "%d",
+                 acpu_executor_op_call(run.executor)->plan.double_buffer ? 1 : 0);
         plan.tile = acpu_executor_op_call(run.executor)->plan.tile;
     }
     Timed items[2] = {{.impl = IMPL_PHASE2, .threads = threads}, {.impl = IMPL_ACLNN, .threads = threads}};
@@ -957,17 +965,16 @@ static void sweep_variant(Bench *b, const BenchData *d, const char *soc, long lo
     if (!forced)
         snprintf(call, sizeof call, "%.4f", (double)c.n / items[1].median * 1e-9);
     if (b->opt.table)
-        printf("%-10s %5lld %7lld %4s %7lld | %5llu %8llu %-20s %3s %7llu %4u | %9.9s %9.3f %5.1f%%\n", soc, cores,
-               ub, bufReq, tile, (unsigned long long)plan.cores, (unsigned long long)plan.ubBytes, plan.strategy, plan.bufferOpen,
-               (unsigned long long)plan.tile, execThreads, call, ph2, sp * 100.0);
+        printf("%-10s %5lld %7lld %4s %7lld | %5llu %8llu %-20s %3s %7llu %4u | %9.9s %9.3f %5.1f%%\n", soc, cores, ub,
+               bufReq, tile, (unsigned long long)plan.cores, (unsigned long long)plan.ubBytes, plan.strategy,
+               plan.bufferOpen, (unsigned long long)plan.tile, execThreads, call, ph2, sp * 100.0);
     for (int k = 0; k < 2; k++) {
         FILE *f = k == 0 ? (b->opt.table ? NULL : stdout) : b->csv;
         if (f != NULL)
             fprintf(f, "sweep,%s,%s,%zu,%d,%s,%lld,%lld,%s,%lld,%llu,%llu,%s,%s,%llu,%u,%s,%.4f,%.1f\n",
                     bench_cases[c.op].name, bench_dtype_name(c.dtype), c.n, threads, soc, cores, ub, bufReq, tile,
-                    (unsigned long long)plan.cores,
-                    (unsigned long long)plan.ubBytes, plan.strategy, plan.bufferOpen, (unsigned long long)plan.tile,
-                    execThreads, forced ? "" : call, ph2, sp * 100.0);
+                    (unsigned long long)plan.cores, (unsigned long long)plan.ubBytes, plan.strategy, plan.bufferOpen,
+                    (unsigned long long)plan.tile, execThreads, forced ? "" : call, ph2, sp * 100.0);
     }
     fflush(stdout);
 }
@@ -978,7 +985,8 @@ static void run_sweep(Bench *b)
     BenchData buf;
     bench_data_create(&bench_cases[o->ops[0]], o->dtypes[0], o->sizes[0], &buf);
     { /* warm-up: the first variant timed otherwise pays for page faults and clock ramp-up */
-        CaseRun warm = {.data = &buf, .c = {.op = o->ops[0], .dtype = buf.dtype, .threads = o->threads[0], .n = buf.n},
+        CaseRun warm = {.data = &buf,
+                        .c = {.op = o->ops[0], .dtype = buf.dtype, .threads = o->threads[0], .n = buf.n},
                         .curThreads = -1};
         Timed item = {.impl = IMPL_ACLNN, .threads = o->threads[0]};
         measure(b, &warm, &item, 1);
@@ -994,13 +1002,12 @@ static void run_sweep(Bench *b)
                 for (int u = 0; u < o->numSweepUb; u++)
                     for (int d = 0; d < o->numSweepBuffer; d++)
                         for (int e = 0; e < o->numSweepTile; e++)
-                            sweep_variant(b, &buf, o->sweepSocs[s], o->sweepCores[k], o->sweepUb[u],
-                                          o->sweepBuffer[d], o->sweepTile[e], o->threads[t]);
+                            sweep_variant(b, &buf, o->sweepSocs[s], o->sweepCores[k], o->sweepUb[u], o->sweepBuffer[d],
+                                          o->sweepTile[e], o->threads[t]);
     }
     check(aclnnCpuSetPlatform(NULL, 0, 0), "aclnnCpuSetPlatform(NULL)");
     bench_data_destroy(&buf);
 }
-
 
 /* ---- driver ------------------------------------------------------------------------------------- */
 
@@ -1020,12 +1027,14 @@ static void setup(Bench *b)
     if (!b->opt.demo)
         printf("# aclnn_cpu_bench: %s, %d threads by default; library ISA %s\n# %s\n# peers: oneDNN %s, PyTorch %s\n",
                cpu, omp_get_max_threads(), b->isa, caps,
-               !bench_dnnl_available() ? "not built (libdnnl-dev not found at configure time, or ACLNN_CPU_BENCH_ONEDNN=OFF)"
-               : b->opt.noPeers        ? "skipped (--no-peers)"
-                                       : bench_dnnl_version(),
-               !bench_torch_available() ? "not built (libtorch-dev not found at configure time, or ACLNN_CPU_BENCH_TORCH=OFF)"
-               : b->opt.noPeers         ? "skipped (--no-peers)"
-                                        : bench_torch_version());
+               !bench_dnnl_available()
+                   ? "not built (libdnnl-dev not found at configure time, or ACLNN_CPU_BENCH_ONEDNN=OFF)"
+               : b->opt.noPeers ? "skipped (--no-peers)"
+                                : bench_dnnl_version(),
+               !bench_torch_available()
+                   ? "not built (libtorch-dev not found at configure time, or ACLNN_CPU_BENCH_TORCH=OFF)"
+               : b->opt.noPeers ? "skipped (--no-peers)"
+                                : bench_torch_version());
     else
         printf("# %s; library ISA %s; %s\n", cpu, b->isa, caps);
 }

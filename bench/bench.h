@@ -40,7 +40,7 @@ enum { BENCH_FP32 = 0, BENCH_FP16 = 1, BENCH_BF16 = 2, BENCH_FP64 = 3, BENCH_NUM
 enum { BENCH_ROLE_GRAD = 0, BENCH_ROLE_INPUT, BENCH_ROLE_RESULT };
 
 typedef struct {
-    const char *name;            /* the API parameter carrying it, else the operator's IR input name */
+    const char *name; /* the API parameter carrying it, else the operator's IR input name */
     int role;
     float lo, hi;                /* the uniform range (RESULT: the fallback) */
     char forwardName[48];        /* RESULT: the forward API's snake name */
@@ -48,17 +48,17 @@ typedef struct {
 } BenchInput;
 
 typedef struct {
-    char name[48];               /* the case's name: the API's snake name or the variant's */
+    char name[48]; /* the case's name: the API's snake name or the variant's */
     const acpu_api_def *api;
-    const char *variantNote;     /* what the variant changes; NULL for the API's own case */
+    const char *variantNote;               /* what the variant changes; NULL for the API's own case */
     acpu_attr_value attrs[ACPU_MAX_ATTRS]; /* by operator attribute: the defaults, then the variant's */
-    int numIn;                   /* operator inputs (op->n_in) */
+    int numIn;                             /* operator inputs (op->n_in) */
     BenchInput in[BENCH_MAX_IN];
-    int bound[BENCH_MAX_IN];     /* 1 where an API tensor parameter carries operator input j */
-    int inplace;                 /* the output is operator input inplaceSlot (selfRef) */
+    int bound[BENCH_MAX_IN]; /* 1 where an API tensor parameter carries operator input j */
+    int inplace;             /* the output is operator input inplaceSlot (selfRef) */
     int inplaceSlot;
-    int numReads;                /* input tensors one call reads (the roofline's read streams) */
-    unsigned dtypes;             /* bit d: phase 1 accepts every tensor in BENCH dtype d (probed) */
+    int numReads;    /* input tensors one call reads (the roofline's read streams) */
+    unsigned dtypes; /* bit d: phase 1 accepts every tensor in BENCH dtype d (probed) */
 } BenchCase;
 
 extern BenchCase bench_cases[BENCH_MAX_CASES];
@@ -86,7 +86,7 @@ typedef struct {
     size_t n;
     void *in[BENCH_MAX_IN];
     void *out;
-    void *pristine;              /* in-place cases: the input as generated, restored before each sample */
+    void *pristine; /* in-place cases: the input as generated, restored before each sample */
     aclTensor *tin[BENCH_MAX_IN], *tout;
     aclScalar *scalars[ACPU_MAX_ATTRS];
 } BenchData;
@@ -114,24 +114,24 @@ int bench_case_attr(const BenchCase *c, const char *names, acpu_attr_value *v, i
 typedef struct {
     int ops[BENCH_MAX_CASES];
     int numOps;
-    const char *opsArg;  /* --ops as given (resolved after the cases are built) */
+    const char *opsArg; /* --ops as given (resolved after the cases are built) */
     int dtypes[BENCH_MAX_LIST];
     int numDtypes;
     size_t sizes[BENCH_MAX_LIST];
     int numSizes;
     int threads[BENCH_MAX_LIST];
     int numThreads;
-    int samples;         /* samples per implementation and case */
-    double minSampleS;   /* each sample lasts at least this long (several calls if needed) */
+    int samples;       /* samples per implementation and case */
+    double minSampleS; /* each sample lasts at least this long (several calls if needed) */
     int quick;
-    int table;           /* print a short table instead of the CSV on stdout */
-    int verify;          /* compare the library's output with every reference, per case */
-    int noFused;         /* skip the fused AVX2 + SLEEF loop */
-    int noPeers;         /* skip oneDNN and PyTorch */
-    int kernels;         /* --kernels: the kernel ceiling (bench_kernels.c) */
-    int demo;            /* --demo: the short newcomer's table */
-    int busy;            /* --busy: 1 and T threads with a spinning competitor on one CPU */
-    int checkPeers;      /* --check-peers: coverage and agreement of the peers table */
+    int table;                              /* print a short table instead of the CSV on stdout */
+    int verify;                             /* compare the library's output with every reference, per case */
+    int noFused;                            /* skip the fused AVX2 + SLEEF loop */
+    int noPeers;                            /* skip oneDNN and PyTorch */
+    int kernels;                            /* --kernels: the kernel ceiling (bench_kernels.c) */
+    int demo;                               /* --demo: the short newcomer's table */
+    int busy;                               /* --busy: 1 and T threads with a spinning competitor on one CPU */
+    int checkPeers;                         /* --check-peers: coverage and agreement of the peers table */
     const char *checkExtra[BENCH_MAX_LIST]; /* --check-extra NAME: names the check also requires */
     int numCheckExtra;
     const char *csvPath; /* also write the CSV here (NULL: no file) */
@@ -141,11 +141,11 @@ typedef struct {
     int numSweepSocs;
     long long sweepCores[BENCH_MAX_LIST]; /* 0: the profile's own */
     int numSweepCores;
-    long long sweepUb[BENCH_MAX_LIST];    /* bytes; 0: the profile's own */
+    long long sweepUb[BENCH_MAX_LIST]; /* bytes; 0: the profile's own */
     int numSweepUb;
-    int sweepBuffer[BENCH_MAX_LIST];      /* -1: the plan's own double buffering; 0 off; 1 on */
+    int sweepBuffer[BENCH_MAX_LIST]; /* -1: the plan's own double buffering; 0 off; 1 on */
     int numSweepBuffer;
-    long long sweepTile[BENCH_MAX_LIST];  /* elements per tile; 0: the plan's own */
+    long long sweepTile[BENCH_MAX_LIST]; /* elements per tile; 0: the plan's own */
     int numSweepTile;
 } BenchOptions;
 
@@ -163,7 +163,7 @@ int bench_case_has_dtype(int op, int dtype);
 
 double bench_now(void);
 float bench_uniform(uint64_t seed, size_t i, float lo, float hi); /* element i of a seeded sequence in [lo, hi) */
-void bench_store(int dtype, void *buf, size_t i, float v);       /* buf[i] = v in the dtype, rounded to nearest */
+void bench_store(int dtype, void *buf, size_t i, float v);        /* buf[i] = v in the dtype, rounded to nearest */
 double bench_load(int dtype, const void *buf, size_t i);
 void bench_fill_uniform(int dtype, void *buf, size_t n, uint64_t seed, float lo, float hi);
 void bench_cpu_model(char *buf, size_t size); /* /proc/cpuinfo's model name, or "unknown CPU" */
@@ -227,7 +227,7 @@ typedef struct {
 #define BENCH_MAX_REQUIRES 3
 
 typedef struct {
-    const char *name;                        /* case name: the API's snake name or a variant's */
+    const char *name; /* case name: the API's snake name or a variant's */
     /* oneDNN eltwise: the algorithm kind without "dnnl_eltwise_" (direction from the case: a
      * gradient input makes it the backward primitive), alpha, beta; or the reason there is none */
     const char *dnnlAlg;
@@ -238,7 +238,7 @@ typedef struct {
     const char *torch;
     BenchAttrEq torchRequires[BENCH_MAX_REQUIRES];
     const char *noTorch;
-    const char *note;                        /* how the peers' formulas differ, where they do */
+    const char *note; /* how the peers' formulas differ, where they do */
 } BenchPeer;
 
 /* The row of a case name; NULL when the table has none. */

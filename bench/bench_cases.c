@@ -29,8 +29,8 @@ int bench_num_cases;
 #define BENCH_MAX_VARIANT_SETS 3
 
 typedef struct {
-    const char *name;  /* the case's name */
-    const char *api;   /* the API's snake name; a row whose API the registry lacks is left out */
+    const char *name; /* the case's name */
+    const char *api;  /* the API's snake name; a row whose API the registry lacks is left out */
     const char *note;
     struct {
         const char *attr; /* operator attribute name */
@@ -39,13 +39,16 @@ typedef struct {
     struct {
         const char *param; /* an input that holds a forward result in this variant */
         const char *forward;
-        float lo, hi;      /* its fallback range */
+        float lo, hi; /* its fallback range */
     } result;
 } BenchVariant;
 
 static const BenchVariant kVariants[] = {
     /* The old CSV's "elures": ELU's gradient from the forward result (the other ELU kernel). */
-    {"elures", "elu_backward", "isResult true: selfOrResult holds ELU's result", {{"is_result", 1}},
+    {"elures",
+     "elu_backward",
+     "isResult true: selfOrResult holds ELU's result",
+     {{"is_result", 1}},
      {"selfOrResult", "elu", -1.0f, 8.0f}},
 };
 #define NUM_VARIANTS ((int)(sizeof kVariants / sizeof kVariants[0]))
@@ -59,7 +62,9 @@ static const struct {
     const char *forward;
     float lo, hi;
 } kResultRanges[] = {
-    {"sigmoid", 0.0f, 1.0f}, {"tanh", -1.0f, 1.0f}, {"elu", -1.0f, 8.0f},
+    {"sigmoid", 0.0f, 1.0f},
+    {"tanh", -1.0f, 1.0f},
+    {"elu", -1.0f, 8.0f},
 };
 
 /* ---- roles ----------------------------------------------------------------------------------------- */
@@ -334,9 +339,13 @@ aclnnStatus bench_case_phase1(const BenchData *d, uint64_t *workspaceSize, aclOp
     for (int i = 0; i < api->n_params; i++) {
         const acpu_param_def *p = &api->params[i];
         switch (p->kind) {
-        case ACPU_P_TIN: case ACPU_P_TINOUT: case ACPU_P_TINOUT_CONST: a[i].p = d->tin[p->slot]; break;
-        case ACPU_P_TOUT: case ACPU_P_TOUT_CONST: a[i].p = d->tout; break;
-        case ACPU_P_SCALAR: case ACPU_P_SCALAR_OPT: a[i].p = d->scalars[p->slot]; break;
+        case ACPU_P_TIN:
+        case ACPU_P_TINOUT:
+        case ACPU_P_TINOUT_CONST: a[i].p = d->tin[p->slot]; break;
+        case ACPU_P_TOUT:
+        case ACPU_P_TOUT_CONST: a[i].p = d->tout; break;
+        case ACPU_P_SCALAR:
+        case ACPU_P_SCALAR_OPT: a[i].p = d->scalars[p->slot]; break;
         case ACPU_P_BOOL: a[i].b = c->attrs[p->slot].b; break;
         case ACPU_P_INT: a[i].i = c->attrs[p->slot].i; break;
         case ACPU_P_STRING: a[i].s = api->op->attrs[p->slot].choices[c->attrs[p->slot].i]; break;
@@ -408,9 +417,9 @@ void bench_case_fill(const BenchCase *c, int dtype, size_t n, void *const *in)
             bench_fill_uniform(dtype, x, n, (uint64_t)j + 101, -8.0f, 8.0f);
         if (run_forward(r, dtype, n, x, in[j]) != 0) {
             char text[160];
-            snprintf(text, sizeof text, "%s %s: %s drawn from [%g, %g] (%s%s)", c->name, bench_dtype_name(dtype), r->name,
-                     (double)r->lo, (double)r->hi, r->forward == NULL ? "no forward API " : "forward API refused ",
-                     r->forwardName);
+            snprintf(text, sizeof text, "%s %s: %s drawn from [%g, %g] (%s%s)", c->name, bench_dtype_name(dtype),
+                     r->name, (double)r->lo, (double)r->hi,
+                     r->forward == NULL ? "no forward API " : "forward API refused ", r->forwardName);
             bench_note(text);
             bench_fill_uniform(dtype, in[j], n, (uint64_t)j + 1, r->lo, r->hi);
         }

@@ -17,9 +17,9 @@ typedef struct {
 
 static FusedConsts fused_consts(const BenchFusedParams *p)
 {
-    FusedConsts c = {_mm256_set1_ps(p->scale), _mm256_set1_ps(p->factorNeg), _mm256_set1_ps(p->negBias),
-                     _mm256_set1_ps(p->inputScale), _mm256_set1_ps(p->beta), _mm256_set1_ps(p->threshold),
-                     _mm256_set1_pd(p->beta), _mm256_set1_pd(p->threshold)};
+    FusedConsts c = {_mm256_set1_ps(p->scale),      _mm256_set1_ps(p->factorNeg), _mm256_set1_ps(p->negBias),
+                     _mm256_set1_ps(p->inputScale), _mm256_set1_ps(p->beta),      _mm256_set1_ps(p->threshold),
+                     _mm256_set1_pd(p->beta),       _mm256_set1_pd(p->threshold)};
     return c;
 }
 
@@ -146,19 +146,18 @@ static inline uint16_t st1_bf16(float v) { return bench_f32_to_bf16(v); }
 /* ---- the loops ---------------------------------------------------------------------------------- */
 
 /* W: lanes per vector (8 for float-computed dtypes, 4 for fp64). */
-#define FUSED_LOOP(NAME, T, SFX, OP, W)                                                                  \
-    static void NAME(const void *const *in, void *outv, size_t n, int threads, const BenchFusedParams *p)  \
-    {                                                                                                    \
-        const T *dy = in[0];                                                                             \
-        const T *x = in[1];                                                                              \
-        T *out = outv;                                                                                   \
-        const size_t nv = n / (W) * (W);                                                                 \
-        const FusedConsts c = fused_consts(p);                                                           \
-        _Pragma("omp parallel for num_threads(threads) schedule(static)")                                \
-        for (size_t i = 0; i < nv; i += (W))                                                             \
-            st_##SFX(out + i, OP##_vec(ld_##SFX(dy + i), ld_##SFX(x + i), &c));                          \
-        for (size_t i = nv; i < n; i++)                                                                  \
-            out[i] = st1_##SFX(OP##_one(ld1_##SFX(dy[i]), ld1_##SFX(x[i]), p));                          \
+#define FUSED_LOOP(NAME, T, SFX, OP, W)                                                                        \
+    static void NAME(const void *const *in, void *outv, size_t n, int threads, const BenchFusedParams *p)      \
+    {                                                                                                          \
+        const T *dy = in[0];                                                                                   \
+        const T *x = in[1];                                                                                    \
+        T *out = outv;                                                                                         \
+        const size_t nv = n / (W) * (W);                                                                       \
+        const FusedConsts c = fused_consts(p);                                                                 \
+        _Pragma("omp parallel for num_threads(threads) schedule(static)") for (size_t i = 0; i < nv; i += (W)) \
+            st_##SFX(out + i, OP##_vec(ld_##SFX(dy + i), ld_##SFX(x + i), &c));                                \
+        for (size_t i = nv; i < n; i++)                                                                        \
+            out[i] = st1_##SFX(OP##_one(ld1_##SFX(dy[i]), ld1_##SFX(x[i]), p));                                \
     }
 
 FUSED_LOOP(fused_elu_f32, float, f32, elu, 8)
@@ -215,28 +214,27 @@ BenchFused bench_fused_kernel(const char *caseName, int dtype)
 #define ROOF_U16_NT(p, v) _mm256_stream_si256((__m256i *)(p), v)
 
 /* The vector value of element i from `reads` inputs a, b, c. */
-#define ROOF_VAL(K, reads, a, b, c, i)                                                                    \
-    ((reads) == 1   ? ROOF_##K##_MUL(ROOF_##K##_LD(a + (i)), ROOF_##K##_ONE)                               \
-     : (reads) == 2 ? ROOF_##K##_MUL(ROOF_##K##_LD(a + (i)), ROOF_##K##_LD(b + (i)))                       \
-                    : ROOF_##K##_MUL(ROOF_##K##_MUL(ROOF_##K##_LD(a + (i)), ROOF_##K##_LD(b + (i))),        \
-                                     ROOF_##K##_LD(c + (i))))
+#define ROOF_VAL(K, reads, a, b, c, i)                                     \
+    ((reads) == 1 ? ROOF_##K##_MUL(ROOF_##K##_LD(a + (i)), ROOF_##K##_ONE) \
+     : (reads) == 2                                                        \
+         ? ROOF_##K##_MUL(ROOF_##K##_LD(a + (i)), ROOF_##K##_LD(b + (i)))  \
+         : ROOF_##K##_MUL(ROOF_##K##_MUL(ROOF_##K##_LD(a + (i)), ROOF_##K##_LD(b + (i))), ROOF_##K##_LD(c + (i))))
 
 /* Scalar tail element i. */
-#define ROOF_TAIL(T, reads, a, b, c, o, i)                                                                \
+#define ROOF_TAIL(T, reads, a, b, c, o, i) \
     o[i] = (T)((reads) == 1 ? a[i] : (reads) == 2 ? (T)(a[i] * b[i]) : (T)((T)(a[i] * b[i]) * c[i]))
 
 /* Regular stores: static split of the vectors, scalar tail. */
-#define ROOF_LOOP(NAME, T, K, W, R)                                                                       \
-    static void NAME(const void *const *in, void *out, size_t n, int threads)                              \
-    {                                                                                                      \
-        const T *a = in[0], *b = (R) > 1 ? in[1] : in[0], *c = (R) > 2 ? in[2] : in[0];                   \
-        T *o = out;                                                                                        \
-        const size_t nv = n / (W) * (W);                                                                   \
-        _Pragma("omp parallel for num_threads(threads) schedule(static)")                                  \
-        for (size_t i = 0; i < nv; i += (W))                                                               \
-            ROOF_##K##_ST(o + i, ROOF_VAL(K, R, a, b, c, i));                                              \
-        for (size_t i = nv; i < n; i++)                                                                    \
-            ROOF_TAIL(T, R, a, b, c, o, i);                                       \
+#define ROOF_LOOP(NAME, T, K, W, R)                                                                            \
+    static void NAME(const void *const *in, void *out, size_t n, int threads)                                  \
+    {                                                                                                          \
+        const T *a = in[0], *b = (R) > 1 ? in[1] : in[0], *c = (R) > 2 ? in[2] : in[0];                        \
+        T *o = out;                                                                                            \
+        const size_t nv = n / (W) * (W);                                                                       \
+        _Pragma("omp parallel for num_threads(threads) schedule(static)") for (size_t i = 0; i < nv; i += (W)) \
+            ROOF_##K##_ST(o + i, ROOF_VAL(K, R, a, b, c, i));                                                  \
+        for (size_t i = nv; i < n; i++)                                                                        \
+            ROOF_TAIL(T, R, a, b, c, o, i);                                                                    \
     }
 
 /* Streaming stores need 32-byte aligned addresses: a scalar head up to the first boundary of out. */
@@ -251,30 +249,34 @@ static size_t nt_head(const void *c, size_t n, size_t esize)
     return head < n ? head : n;
 }
 
-#define ROOF_NT_LOOP(NAME, T, K, W, R)                                                                    \
-    static void NAME(const void *const *in, void *out, size_t n, int threads)                              \
-    {                                                                                                      \
-        const T *a = in[0], *b = (R) > 1 ? in[1] : in[0], *c = (R) > 2 ? in[2] : in[0];                   \
-        T *o = out;                                                                                        \
-        const size_t h = nt_head(o, n, sizeof(T)), nv = h + (n - h) / (W) * (W);                           \
-        for (size_t i = 0; i < h; i++)                                                                     \
-            ROOF_TAIL(T, R, a, b, c, o, i);                                                                \
-        _Pragma("omp parallel num_threads(threads)")                                                      \
-        {                                                                                                  \
-            _Pragma("omp for schedule(static)")                                                           \
-            for (size_t i = h; i < nv; i += (W))                                                           \
-                ROOF_##K##_NT(o + i, ROOF_VAL(K, R, a, b, c, i));                                          \
-            _mm_sfence();                                                                                  \
-        }                                                                                                  \
-        for (size_t i = nv; i < n; i++)                                                                    \
-            ROOF_TAIL(T, R, a, b, c, o, i);                                                                \
+#define ROOF_NT_LOOP(NAME, T, K, W, R)                                                  \
+    static void NAME(const void *const *in, void *out, size_t n, int threads)           \
+    {                                                                                   \
+        const T *a = in[0], *b = (R) > 1 ? in[1] : in[0], *c = (R) > 2 ? in[2] : in[0]; \
+        T *o = out;                                                                     \
+        const size_t h = nt_head(o, n, sizeof(T)), nv = h + (n - h) / (W) * (W);        \
+        for (size_t i = 0; i < h; i++)                                                  \
+            ROOF_TAIL(T, R, a, b, c, o, i);                                             \
+        _Pragma("omp parallel num_threads(threads)")                                    \
+        {                                                                               \
+            _Pragma("omp for schedule(static)") for (size_t i = h; i < nv; i += (W))    \
+                ROOF_##K##_NT(o + i, ROOF_VAL(K, R, a, b, c, i));                       \
+            _mm_sfence();                                                               \
+        }                                                                               \
+        for (size_t i = nv; i < n; i++)                                                 \
+            ROOF_TAIL(T, R, a, b, c, o, i);                                             \
     }
 
 /* Every element size x read count x store kind: [store][esize 2, 4, 8][reads - 1]. */
-#define ROOF_ALL(K, T, W, SFX)                                                                            \
-    ROOF_LOOP(roof_##SFX##_1, T, K, W, 1) ROOF_LOOP(roof_##SFX##_2, T, K, W, 2) ROOF_LOOP(roof_##SFX##_3, T, K, W, 3) \
-    ROOF_NT_LOOP(roofnt_##SFX##_1, T, K, W, 1) ROOF_NT_LOOP(roofnt_##SFX##_2, T, K, W, 2)                 \
+/* clang-format off */ /* one loop per line */
+#define ROOF_ALL(K, T, W, SFX)                 \
+    ROOF_LOOP(roof_##SFX##_1, T, K, W, 1)      \
+    ROOF_LOOP(roof_##SFX##_2, T, K, W, 2)      \
+    ROOF_LOOP(roof_##SFX##_3, T, K, W, 3)      \
+    ROOF_NT_LOOP(roofnt_##SFX##_1, T, K, W, 1) \
+    ROOF_NT_LOOP(roofnt_##SFX##_2, T, K, W, 2) \
     ROOF_NT_LOOP(roofnt_##SFX##_3, T, K, W, 3)
+/* clang-format on */
 ROOF_ALL(U16, uint16_t, 16, u16)
 ROOF_ALL(F32, float, 8, f32)
 ROOF_ALL(F64, double, 4, f64)

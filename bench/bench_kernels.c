@@ -34,8 +34,8 @@ typedef struct {
     int kind;
     const char *name; /* case name, math primitive name, or "roofline" */
     const char *opType, *kernelName;
-    int dtype;        /* BENCH_FP32 ... (roofline: one dtype of its element size) */
-    int reads;        /* input arrays */
+    int dtype; /* BENCH_FP32 ... (roofline: one dtype of its element size) */
+    int reads; /* input arrays */
     size_t n;
     int threads;
     acpu_kernel_fn kernel;
@@ -49,8 +49,10 @@ typedef struct {
     double best;           /* the fastest sample, seconds per call */
 } Item;
 
-static const acpu_kdtype kKernelDtypes[BENCH_NUM_DTYPES] = {
-    [BENCH_FP32] = ACPU_KDT_F32, [BENCH_FP16] = ACPU_KDT_F16, [BENCH_BF16] = ACPU_KDT_BF16, [BENCH_FP64] = ACPU_KDT_F64};
+static const acpu_kdtype kKernelDtypes[BENCH_NUM_DTYPES] = {[BENCH_FP32] = ACPU_KDT_F32,
+                                                            [BENCH_FP16] = ACPU_KDT_F16,
+                                                            [BENCH_BF16] = ACPU_KDT_BF16,
+                                                            [BENCH_FP64] = ACPU_KDT_F64};
 
 /* The arrays of one kernel item in one block (the case's inputs as the main mode generates them),
  * each KERNEL_ARRAY_STAGGER bytes further from a 4 KiB boundary than the previous one: arrays at
@@ -181,9 +183,16 @@ static int kernel_items(const acpu_kernel_table *t, const BenchOptions *o, Item 
                 continue;
             void *in[BENCH_MAX_IN] = {NULL}, *out = NULL;
             blocks[(*numBlocks)++] = arrays_create(c, d, in, &out);
-            Item it = {.kind = ITEM_KERNEL, .name = c->name, .opType = c->api->op->type,
-                       .kernelName = acpu_kernel_infos[id].name, .dtype = d, .reads = c->numIn,
-                       .n = KERNEL_ARRAY_BYTES / bench_dtype_size(d), .threads = 1, .kernel = fn, .params = params[k],
+            Item it = {.kind = ITEM_KERNEL,
+                       .name = c->name,
+                       .opType = c->api->op->type,
+                       .kernelName = acpu_kernel_infos[id].name,
+                       .dtype = d,
+                       .reads = c->numIn,
+                       .n = KERNEL_ARRAY_BYTES / bench_dtype_size(d),
+                       .threads = 1,
+                       .kernel = fn,
+                       .params = params[k],
                        .out = out};
             for (int j = 0; j < c->numIn; j++)
                 it.in[j] = in[j];
@@ -198,9 +207,17 @@ static int kernel_items(const acpu_kernel_table *t, const BenchOptions *o, Item 
         if (t->math[v] == NULL || !wants_dtype(o, d))
             continue;
         add_item(items, &count, o,
-                 (Item){.kind = ITEM_EXP, .name = acpu_math_name((acpu_math_variant)v), .opType = "-",
-                        .kernelName = "-", .dtype = d, .reads = 1, .n = KERNEL_ARRAY_BYTES / bench_dtype_size(d),
-                        .threads = 1, .exp = t->math[v], .in = {expIn[f64]}, .out = expOut});
+                 (Item){.kind = ITEM_EXP,
+                        .name = acpu_math_name((acpu_math_variant)v),
+                        .opType = "-",
+                        .kernelName = "-",
+                        .dtype = d,
+                        .reads = 1,
+                        .n = KERNEL_ARRAY_BYTES / bench_dtype_size(d),
+                        .threads = 1,
+                        .exp = t->math[v],
+                        .in = {expIn[f64]},
+                        .out = expOut});
     }
     return count;
 }
@@ -214,8 +231,16 @@ static void measure_roofs(int dtype, int reads, int all, const BenchOptions *o, 
     for (int j = 0; j < reads; j++)
         bench_fill_uniform(dtype, bufs[j], ROOF_N, (uint64_t)j + 1, -3.0f, 3.0f);
     memset(bufs[3], 0, ROOF_N * bench_dtype_size(dtype));
-    Item roof = {.kind = ITEM_ROOF, .name = "roofline", .opType = "-", .kernelName = "-", .dtype = dtype,
-                 .reads = reads, .n = ROOF_N, .threads = 1, .in = {bufs[0], bufs[1], bufs[2]}, .out = bufs[3]};
+    Item roof = {.kind = ITEM_ROOF,
+                 .name = "roofline",
+                 .opType = "-",
+                 .kernelName = "-",
+                 .dtype = dtype,
+                 .reads = reads,
+                 .n = ROOF_N,
+                 .threads = 1,
+                 .in = {bufs[0], bufs[1], bufs[2]},
+                 .out = bufs[3]};
     add_item(items, count, o, roof);
     if (all > 1) {
         roof.threads = all;
@@ -242,10 +267,11 @@ static void print_header(const acpu_kernel_table *t, int all, const char *cpu)
     printf("# kernel and math rates: the fastest sample (IQR of all samples); rooflines: the median.\n");
     printf("# cpu: %s; isa: %s; native bf16 conversion: %s; all threads: %d\n", cpu, acpu_isa_name(t->isa),
            t->native_bf16 ? "on" : "off", all);
-    printf("# k/roof = kernel alone / roofline at 1 thread; %dk/roof%d = %d x kernel alone / roofline at %d threads;\n"
-           "# below 1: compute-bound there (the kernel cannot keep up with memory), else memory-bound.\n"
-           "# math rows: against the roofline of binary kernels of their element type (the primitive is their ceiling).\n",
-           all, all, all, all);
+    printf(
+        "# k/roof = kernel alone / roofline at 1 thread; %dk/roof%d = %d x kernel alone / roofline at %d threads;\n"
+        "# below 1: compute-bound there (the kernel cannot keep up with memory), else memory-bound.\n"
+        "# math rows: against the roofline of binary kernels of their element type (the primitive is their ceiling).\n",
+        all, all, all, all);
     printf("%-8s %-22s %-20s %-5s %5s %16s %7s %7s %7s %8s %-8s %-8s\n", "kind", "name", "kernel", "dtype", "n",
            "Gelem/s (IQR)", "roof1", "k/roof", "roofT", "Tk/roofT", "bound@1", "bound@T");
 }

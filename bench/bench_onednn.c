@@ -50,15 +50,40 @@ void bench_dnnl_set_threads(int threads) { omp_set_num_threads(threads); }
 /* The algorithm kinds by the peers table's names (bench_dnnl_alg_known lists the same). */
 static dnnl_alg_kind_t alg_of(const char *name)
 {
+/* clang-format off */ /* one-line braced macros: clang-format 14 would lay them out as blocks */
 #define ALG(n) {#n, dnnl_eltwise_##n}
+    /* clang-format on */
     static const struct {
         const char *name;
         dnnl_alg_kind_t alg;
-    } algs[] = {ALG(relu), ALG(tanh), ALG(elu), ALG(square), ALG(abs), ALG(sqrt), ALG(linear), ALG(bounded_relu),
-                ALG(soft_relu), ALG(logistic), ALG(exp), ALG(gelu_tanh), ALG(swish), ALG(log), ALG(clip),
-                ALG(clip_v2), ALG(pow), ALG(gelu_erf), ALG(round), ALG(logsigmoid), ALG(mish), ALG(hardswish),
-                ALG(relu_use_dst_for_bwd), ALG(tanh_use_dst_for_bwd), ALG(elu_use_dst_for_bwd),
-                ALG(sqrt_use_dst_for_bwd), ALG(logistic_use_dst_for_bwd), ALG(exp_use_dst_for_bwd),
+    } algs[] = {ALG(relu),
+                ALG(tanh),
+                ALG(elu),
+                ALG(square),
+                ALG(abs),
+                ALG(sqrt),
+                ALG(linear),
+                ALG(bounded_relu),
+                ALG(soft_relu),
+                ALG(logistic),
+                ALG(exp),
+                ALG(gelu_tanh),
+                ALG(swish),
+                ALG(log),
+                ALG(clip),
+                ALG(clip_v2),
+                ALG(pow),
+                ALG(gelu_erf),
+                ALG(round),
+                ALG(logsigmoid),
+                ALG(mish),
+                ALG(hardswish),
+                ALG(relu_use_dst_for_bwd),
+                ALG(tanh_use_dst_for_bwd),
+                ALG(elu_use_dst_for_bwd),
+                ALG(sqrt_use_dst_for_bwd),
+                ALG(logistic_use_dst_for_bwd),
+                ALG(exp_use_dst_for_bwd),
                 ALG(clip_v2_use_dst_for_bwd)};
 #undef ALG
     for (size_t k = 0; k < sizeof algs / sizeof algs[0]; k++)
@@ -113,7 +138,8 @@ BenchDnnl *bench_dnnl_create(const BenchData *bd, int threads, char *why, size_t
      * forward input (src), or the forward output (dst) for the use_dst_for_bwd kinds. */
     const int dataArg = strstr(p->dnnlAlg, "use_dst_for_bwd") != NULL ? DNNL_ARG_DST : DNNL_ARG_SRC;
     int good = ok(dnnl_engine_create(&d->engine, dnnl_cpu, 0), "engine_create", why, whySize) &&
-               ok(dnnl_stream_create(&d->stream, d->engine, dnnl_stream_default_flags), "stream_create", why, whySize) &&
+               ok(dnnl_stream_create(&d->stream, d->engine, dnnl_stream_default_flags), "stream_create", why,
+                  whySize) &&
                ok(dnnl_memory_desc_init_by_tag(&md, 1, dims, dt, dnnl_a), "memory_desc_init_by_tag", why, whySize) &&
                ok(dnnl_eltwise_forward_desc_init(&fwd, backward ? dnnl_forward_training : dnnl_forward_inference, alg,
                                                  &md, alpha, beta),
@@ -130,8 +156,8 @@ BenchDnnl *bench_dnnl_create(const BenchData *bd, int threads, char *why, size_t
         good = ok(dnnl_primitive_create(&d->prim, pd), "primitive_create", why, whySize) &&
                ok(dnnl_memory_create(&d->mem[0], &md, d->engine, bd->in[data]), "memory_create", why, whySize) &&
                ok(dnnl_memory_create(&d->mem[1], &md, d->engine, bd->out), "memory_create", why, whySize) &&
-               (!backward || ok(dnnl_memory_create(&d->mem[2], &md, d->engine, bd->in[grad]), "memory_create", why,
-                                whySize));
+               (!backward ||
+                ok(dnnl_memory_create(&d->mem[2], &md, d->engine, bd->in[grad]), "memory_create", why, whySize));
     if (!good) {
         bench_dnnl_destroy(d);
         return NULL;

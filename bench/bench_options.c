@@ -162,28 +162,41 @@ static int parse_list(const char *arg, int kind, BenchOptions *o)
             o->sweepTile[count++] = t;
             continue;
         }
-        long long v = kind == 1 ? lookup(tok, kDtypeNames, BENCH_NUM_DTYPES)
+        long long v = kind == 1                ? lookup(tok, kDtypeNames, BENCH_NUM_DTYPES)
                       : kind == 2 || kind == 6 ? (long long)parse_size(tok)
                                                : atoll(tok);
         if (v < 0 || (kind >= 2 && v == 0 && !zeroOk) || (kind == 3 && v > 1024) || (kind == 5 && v > 4096))
             return -1;
-        if (kind == 1) o->dtypes[count] = (int)v;
-        else if (kind == 2) o->sizes[count] = (size_t)v;
-        else if (kind == 3) o->threads[count] = (int)v;
-        else if (kind == 5) o->sweepCores[count] = v;
-        else o->sweepUb[count] = v;
+        if (kind == 1)
+            o->dtypes[count] = (int)v;
+        else if (kind == 2)
+            o->sizes[count] = (size_t)v;
+        else if (kind == 3)
+            o->threads[count] = (int)v;
+        else if (kind == 5)
+            o->sweepCores[count] = v;
+        else
+            o->sweepUb[count] = v;
         count++;
     }
     if (count == 0)
         return -1;
-    if (kind == 1) o->numDtypes = count;
-    else if (kind == 2) o->numSizes = count;
-    else if (kind == 3) o->numThreads = count;
-    else if (kind == 4) o->numSweepSocs = count;
-    else if (kind == 5) o->numSweepCores = count;
-    else if (kind == 6) o->numSweepUb = count;
-    else if (kind == 7) o->numSweepBuffer = count;
-    else o->numSweepTile = count;
+    if (kind == 1)
+        o->numDtypes = count;
+    else if (kind == 2)
+        o->numSizes = count;
+    else if (kind == 3)
+        o->numThreads = count;
+    else if (kind == 4)
+        o->numSweepSocs = count;
+    else if (kind == 5)
+        o->numSweepCores = count;
+    else if (kind == 6)
+        o->numSweepUb = count;
+    else if (kind == 7)
+        o->numSweepBuffer = count;
+    else
+        o->numSweepTile = count;
     return 0;
 }
 
@@ -208,8 +221,8 @@ static void set_defaults(BenchOptions *o, int fewer, int sweep, int busy, int de
 
 static int parse_one(const char *flag, const char *val, BenchOptions *o)
 {
-    static const char *const listFlags[] = {"--ops",  "--dtypes", "--sizes",  "--threads", "--socs",
-                                            "--cores", "--ub",    "--buffer", "--tiles"};
+    static const char *const listFlags[] = {"--ops",   "--dtypes", "--sizes",  "--threads", "--socs",
+                                            "--cores", "--ub",     "--buffer", "--tiles"};
     if (strcmp(flag, "--ops") == 0) {
         o->opsArg = val;
         return 0;
@@ -274,10 +287,14 @@ int bench_parse_options(int argc, char **argv, BenchOptions *opt)
         }
         if (strcmp(a, "--quick") == 0 || strcmp(a, "--sweep") == 0 || strcmp(a, "--busy") == 0)
             continue;
-        int *flag = !strcmp(a, "--table") ? &opt->table : !strcmp(a, "--verify") ? &opt->verify
-                    : !strcmp(a, "--kernels") ? &opt->kernels : !strcmp(a, "--demo") ? &opt->demo
+        int *flag = !strcmp(a, "--table")         ? &opt->table
+                    : !strcmp(a, "--verify")      ? &opt->verify
+                    : !strcmp(a, "--kernels")     ? &opt->kernels
+                    : !strcmp(a, "--demo")        ? &opt->demo
                     : !strcmp(a, "--check-peers") ? &opt->checkPeers
-                    : !strcmp(a, "--no-fused") ? &opt->noFused : !strcmp(a, "--no-peers") ? &opt->noPeers : NULL;
+                    : !strcmp(a, "--no-fused")    ? &opt->noFused
+                    : !strcmp(a, "--no-peers")    ? &opt->noPeers
+                                                  : NULL;
         if (flag != NULL) {
             *flag = 1;
             continue;

@@ -18,9 +18,11 @@
 
 #include "bench.h"
 
+/* clang-format off */ /* one-line braced macros: clang-format 14 would lay them out as blocks */
 #define ATTR(name) {name, 0.0}
 #define CONST(v) {NULL, (v)}
 #define NONE {NULL, 0.0}
+/* clang-format on */
 #define SIXTH (1.0 / 6.0)
 
 /* Row shorthands: oneDNN (alg, alpha, beta, requires...) then PyTorch (call, requires...). */
@@ -49,7 +51,8 @@ static const BenchPeer kPeers[] = {
     {"silu", DNNL("swish", CONST(1.0), NONE), TORCH("aten::silu.out")},
     {"inplace_silu", DNNL("swish", CONST(1.0), NONE), TORCH("aten::silu_")},
     {"swish", DNNL("swish", ATTR("scale|beta"), NONE), TORCH("aten::silu.out", {"scale|beta", 1})},
-    {"swish_backward", DNNL("swish", ATTR("scale|beta"), NONE), TORCH("aten::silu_backward.grad_input", {"scale|beta", 1})},
+    {"swish_backward", DNNL("swish", ATTR("scale|beta"), NONE),
+     TORCH("aten::silu_backward.grad_input", {"scale|beta", 1})},
     /* ---- sigmoid, tanh ---- */
     {"sigmoid", DNNL("logistic", NONE, NONE), TORCH("aten::sigmoid.out")},
     {"inplace_sigmoid", DNNL("logistic", NONE, NONE), TORCH("aten::sigmoid_")},
@@ -70,7 +73,8 @@ static const BenchPeer kPeers[] = {
     /* ---- ReLU, threshold, leaky ReLU ---- */
     {"relu", DNNL("relu", CONST(0.0), NONE), TORCH("aten::relu.out")},
     {"inplace_relu", DNNL("relu", CONST(0.0), NONE), TORCH("aten::relu_")},
-    {"threshold_backward", DNNL("relu", CONST(0.0), NONE, {"threshold", 0}), TORCH("aten::threshold_backward.grad_input")},
+    {"threshold_backward", DNNL("relu", CONST(0.0), NONE, {"threshold", 0}),
+     TORCH("aten::threshold_backward.grad_input")},
     {"threshold", NO_DNNL("oneDNN has no threshold with a replacement value"), TORCH("aten::threshold.out")},
     {"inplace_threshold", NO_DNNL("oneDNN has no threshold with a replacement value"), TORCH("aten::threshold_")},
     {"leaky_relu", DNNL("relu", ATTR("negative_slope|alpha"), NONE), TORCH("aten::leaky_relu.out")},
@@ -89,7 +93,8 @@ static const BenchPeer kPeers[] = {
     {"hardswish_backward", DNNL("hardswish", NONE, NONE), TORCH("aten::hardswish_backward.out")},
     {"hardswish_backward_v2", DNNL("hardswish", NONE, NONE), TORCH("aten::hardswish_backward.out"),
      .note = "the peers' gradient at x = -3 and 3 is V1's (no input hits them exactly)"},
-    {"hardsigmoid", NO_DNNL("oneDNN 2.6 has no hardsigmoid"), TORCH("aten::hardsigmoid.out", {"alpha", SIXTH}, {"beta", 0.5})},
+    {"hardsigmoid", NO_DNNL("oneDNN 2.6 has no hardsigmoid"),
+     TORCH("aten::hardsigmoid.out", {"alpha", SIXTH}, {"beta", 0.5})},
     {"inplace_hardsigmoid", NO_DNNL("oneDNN 2.6 has no hardsigmoid"),
      TORCH("aten::hardsigmoid_", {"alpha", SIXTH}, {"beta", 0.5})},
     {"hardsigmoid_backward", NO_DNNL("oneDNN 2.6 has no hardsigmoid"),
@@ -99,10 +104,35 @@ static const BenchPeer kPeers[] = {
 
 /* Every oneDNN 2.6 eltwise algorithm kind (dnnl_eltwise_<name>): what a row may name. */
 static const char *const kDnnlAlgs[] = {
-    "relu", "tanh", "elu", "square", "abs", "sqrt", "linear", "bounded_relu", "soft_relu", "logistic", "exp",
-    "gelu_tanh", "swish", "log", "clip", "clip_v2", "pow", "gelu_erf", "round", "logsigmoid", "mish", "hardswish",
-    "relu_use_dst_for_bwd", "tanh_use_dst_for_bwd", "elu_use_dst_for_bwd", "sqrt_use_dst_for_bwd",
-    "logistic_use_dst_for_bwd", "exp_use_dst_for_bwd", "clip_v2_use_dst_for_bwd",
+    "relu",
+    "tanh",
+    "elu",
+    "square",
+    "abs",
+    "sqrt",
+    "linear",
+    "bounded_relu",
+    "soft_relu",
+    "logistic",
+    "exp",
+    "gelu_tanh",
+    "swish",
+    "log",
+    "clip",
+    "clip_v2",
+    "pow",
+    "gelu_erf",
+    "round",
+    "logsigmoid",
+    "mish",
+    "hardswish",
+    "relu_use_dst_for_bwd",
+    "tanh_use_dst_for_bwd",
+    "elu_use_dst_for_bwd",
+    "sqrt_use_dst_for_bwd",
+    "logistic_use_dst_for_bwd",
+    "exp_use_dst_for_bwd",
+    "clip_v2_use_dst_for_bwd",
 };
 
 int bench_dnnl_alg_known(const char *alg)
@@ -133,8 +163,8 @@ double bench_peer_arg(const BenchCase *c, BenchPeerArg a)
     acpu_attr_value v;
     int type = 0;
     if (bench_case_attr(c, a.attr, &v, &type) != 0) {
-        fprintf(stderr, "aclnn_cpu_bench: peers table: %s: operator %s has no attribute %s\n", c->name, c->api->op->type,
-                a.attr);
+        fprintf(stderr, "aclnn_cpu_bench: peers table: %s: operator %s has no attribute %s\n", c->name,
+                c->api->op->type, a.attr);
         exit(1);
     }
     return attr_number(&v, type);
@@ -194,7 +224,8 @@ static int check_row_attrs(const BenchCase *c, const BenchPeer *p)
     const BenchPeerArg args[2] = {p->dnnlAlpha, p->dnnlBeta};
     for (int k = 0; k < 2 && p->dnnlAlg != NULL; k++)
         if (args[k].attr != NULL && bench_case_attr(c, args[k].attr, &v, NULL) != 0)
-            bad += problem("%s: the oneDNN argument names attribute %s, which the operator lacks", c->name, args[k].attr);
+            bad += problem("%s: the oneDNN argument names attribute %s, which the operator lacks", c->name,
+                           args[k].attr);
     for (int w = 0; w < 2; w++) {
         const BenchAttrEq *req = w == 0 ? p->dnnlRequires : p->torchRequires;
         for (int r = 0; r < BENCH_MAX_REQUIRES && req[r].attr != NULL; r++)
@@ -208,7 +239,8 @@ static int check_row_attrs(const BenchCase *c, const BenchPeer *p)
             if (c->bound[j] && c->in[j].role != BENCH_ROLE_GRAD)
                 data = j;
         if (data < 0 || c->in[data].role != BENCH_ROLE_RESULT)
-            bad += problem("%s: oneDNN %s reads a forward result, but the case's input is not one", c->name, p->dnnlAlg);
+            bad += problem("%s: oneDNN %s reads a forward result, but the case's input is not one", c->name,
+                           p->dnnlAlg);
     }
     return bad;
 }

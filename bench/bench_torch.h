@@ -21,22 +21,22 @@ extern "C" {
 enum { BENCH_TORCH_ATTR_FLOAT = 0, BENCH_TORCH_ATTR_BOOL, BENCH_TORCH_ATTR_INT, BENCH_TORCH_ATTR_STRING };
 
 typedef struct {
-    const char *call;             /* the aten call: "aten::silu_backward.grad_input" */
-    const char *caseName;         /* for messages */
-    int dtype;                    /* BENCH_FP32, BENCH_FP16, BENCH_BF16, BENCH_FP64 */
+    const char *call;     /* the aten call: "aten::silu_backward.grad_input" */
+    const char *caseName; /* for messages */
+    int dtype;            /* BENCH_FP32, BENCH_FP16, BENCH_BF16, BENCH_FP64 */
     size_t n;
     int numIn;
     void *in[BENCH_TORCH_MAX_IN]; /* the API's input tensors, operator input order */
     const char *inNames[BENCH_TORCH_MAX_IN];
     int inRoles[BENCH_TORCH_MAX_IN]; /* BENCH_ROLE_GRAD, BENCH_ROLE_INPUT, BENCH_ROLE_RESULT */
-    void *out;                    /* the output (an in-place case's: its input) */
+    void *out;                       /* the output (an in-place case's: its input) */
     int inplace;
     int numAttrs;
     const char *attrNames[BENCH_TORCH_MAX_ATTRS];
     int attrTypes[BENCH_TORCH_MAX_ATTRS];
-    double attrValues[BENCH_TORCH_MAX_ATTRS];      /* float, bool (0/1), int */
+    double attrValues[BENCH_TORCH_MAX_ATTRS];       /* float, bool (0/1), int */
     const char *attrStrings[BENCH_TORCH_MAX_ATTRS]; /* string attributes: the chosen value */
-    int verify;                   /* the result must land in `out` (forms without out= copy it there) */
+    int verify; /* the result must land in `out` (forms without out= copy it there) */
 } BenchTorchCall;
 
 typedef struct BenchTorch BenchTorch;

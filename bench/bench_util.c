@@ -47,7 +47,7 @@ uint16_t bench_f32_to_f16(float v)
         return sign | 0x7E00u;
     if (a >= 0x477FF000u) /* >= 65520: rounds to infinity */
         return sign | 0x7C00u;
-    if (a < 0x38800000u)  /* below 2^-14: subnormal, units of 2^-24 (exact scaling, RNE) */
+    if (a < 0x38800000u) /* below 2^-14: subnormal, units of 2^-24 (exact scaling, RNE) */
         return sign | (uint16_t)lrintf(fabsf(v) * 16777216.0f);
     uint32_t r = (a + 0xFFFu + ((a >> 13) & 1u)) >> 13;
     return sign | (uint16_t)(r - (112u << 10));
@@ -143,23 +143,20 @@ void bench_stats(double *v, int n, double *median, double *q1, double *q3)
 /* out[i] = in[0][i] * in[1][i] * ... for `reads` inputs; one input: in[0][i] * 1 (the same
  * value: an in-place call's data stays as it is). 16-bit elements multiply as integers (the
  * traffic is the point, not the values). */
-#define ROOF_GENERIC(T, ONE)                                                                   \
-    do {                                                                                      \
-        const T *a = in[0], *b = reads > 1 ? in[1] : NULL, *c = reads > 2 ? in[2] : NULL;      \
-        T *o = out;                                                                           \
-        if (reads == 1) {                                                                     \
-            _Pragma("omp parallel for num_threads(threads) schedule(static)")                 \
-            for (size_t i = 0; i < n; i++)                                                    \
-                o[i] = (T)(a[i] * (ONE));                                                     \
-        } else if (reads == 2) {                                                              \
-            _Pragma("omp parallel for num_threads(threads) schedule(static)")                 \
-            for (size_t i = 0; i < n; i++)                                                    \
-                o[i] = (T)(a[i] * b[i]);                                                      \
-        } else {                                                                              \
-            _Pragma("omp parallel for num_threads(threads) schedule(static)")                 \
-            for (size_t i = 0; i < n; i++)                                                    \
-                o[i] = (T)(a[i] * b[i] * c[i]);                                               \
-        }                                                                                     \
+#define ROOF_GENERIC(T, ONE)                                                                                 \
+    do {                                                                                                     \
+        const T *a = in[0], *b = reads > 1 ? in[1] : NULL, *c = reads > 2 ? in[2] : NULL;                    \
+        T *o = out;                                                                                          \
+        if (reads == 1) {                                                                                    \
+            _Pragma("omp parallel for num_threads(threads) schedule(static)") for (size_t i = 0; i < n; i++) \
+                o[i] = (T)(a[i] * (ONE));                                                                    \
+        } else if (reads == 2) {                                                                             \
+            _Pragma("omp parallel for num_threads(threads) schedule(static)") for (size_t i = 0; i < n; i++) \
+                o[i] = (T)(a[i] * b[i]);                                                                     \
+        } else {                                                                                             \
+            _Pragma("omp parallel for num_threads(threads) schedule(static)") for (size_t i = 0; i < n; i++) \
+                o[i] = (T)(a[i] * b[i] * c[i]);                                                              \
+        }                                                                                                    \
     } while (0)
 
 void bench_roofline_generic(const void *const *in, int reads, void *out, size_t n, int threads, size_t esize)
@@ -261,7 +258,7 @@ size_t bench_count_subnormal(int dtype, const void *buf, size_t n)
     size_t count = 0;
     for (size_t i = 0; i < n; i++) {
         double v = fabs(bench_load(dtype, buf, i));
-        double smallest = dtype == BENCH_FP64 ? 2.2250738585072014e-308
+        double smallest = dtype == BENCH_FP64   ? 2.2250738585072014e-308
                           : dtype == BENCH_FP16 ? 6.103515625e-05
                                                 : 1.1754943508222875e-38; /* fp32 and bf16 */
         count += v != 0.0 && v < smallest;

@@ -87,7 +87,8 @@ int main()
     std::vector<int> gradOutputHostData = {1, 1, 1, 1, 1, 1, 1, 1};
     std::vector<float> selfHostData = {0, 1, 2, 3, 4, 5, 6, 7};
     std::vector<float> gradInputHostData = {0, 0, 0, 0, 0, 0, 0, 0};
-    ret = CreateAclTensor(gradOutputHostData, gradOutputShape, &gradOutputDeviceAddr, aclDataType::ACL_INT32, &gradOutput);
+    ret = CreateAclTensor(gradOutputHostData, gradOutputShape, &gradOutputDeviceAddr, aclDataType::ACL_INT32,
+                          &gradOutput);
     CHECK_RET(ret == ACL_SUCCESS, return ret);
     ret = CreateAclTensor(selfHostData, selfShape, &selfDeviceAddr, aclDataType::ACL_FLOAT, &self);
     CHECK_RET(ret == ACL_SUCCESS, return ret);

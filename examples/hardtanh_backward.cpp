@@ -88,7 +88,8 @@ int main()
     std::vector<float> gradOutputHostData = {0, 1, 2, 3, 4, 5, 6, 7};
     std::vector<float> selfHostData = {1, 1, 1, 2, 1, 2, 3, 3};
     std::vector<float> outHostData = {0, 0, 0, 0, 0, 0, 0, 0};
-    ret = CreateAclTensor(gradOutputHostData, gradOutputShape, &gradOutputDeviceAddr, aclDataType::ACL_FLOAT, &gradOutput);
+    ret = CreateAclTensor(gradOutputHostData, gradOutputShape, &gradOutputDeviceAddr, aclDataType::ACL_FLOAT,
+                          &gradOutput);
     CHECK_RET(ret == ACL_SUCCESS, return ret);
     ret = CreateAclTensor(selfHostData, selfShape, &selfDeviceAddr, aclDataType::ACL_FLOAT, &self);
     CHECK_RET(ret == ACL_SUCCESS, return ret);
@@ -104,7 +105,8 @@ int main()
     // 3. Phase 1: workspace size and executor.
     uint64_t workspaceSize = 0;
     aclOpExecutor* executor = nullptr;
-    ret = aclnnHardtanhBackwardGetWorkspaceSize(gradOutput, self, clipValueMin, clipValueMax, out, &workspaceSize, &executor);
+    ret = aclnnHardtanhBackwardGetWorkspaceSize(gradOutput, self, clipValueMin, clipValueMax, out, &workspaceSize,
+                                                &executor);
     CHECK_RET(ret == ACL_SUCCESS, LOG_PRINT("aclnnHardtanhBackwardGetWorkspaceSize failed. ERROR: %d\n", ret); return ret);
     void* workspaceAddr = nullptr;
     if (workspaceSize > 0) {

@@ -80,7 +80,8 @@ int main()
     void* gradOutputDeviceAddr = nullptr;
     aclTensor* gradOutput = nullptr;
     std::vector<float> gradOutputHostData = {2, 3, 4, 5};
-    ret = CreateAclTensor(gradOutputHostData, gradOutputShape, &gradOutputDeviceAddr, aclDataType::ACL_FLOAT, &gradOutput);
+    ret = CreateAclTensor(gradOutputHostData, gradOutputShape, &gradOutputDeviceAddr, aclDataType::ACL_FLOAT,
+                          &gradOutput);
     CHECK_RET(ret == ACL_SUCCESS, return ret);
     std::vector<int64_t> selfShape = {4};
     void* selfDeviceAddr = nullptr;
@@ -102,7 +103,8 @@ int main()
     // 3. Phase 1: workspace size and executor.
     uint64_t workspaceSize = 0;
     aclOpExecutor* executor = nullptr;
-    ret = aclnnLeakyReluBackwardGetWorkspaceSize(gradOutput, self, negativeSlope, selfIsResult, out, &workspaceSize, &executor);
+    ret = aclnnLeakyReluBackwardGetWorkspaceSize(gradOutput, self, negativeSlope, selfIsResult, out, &workspaceSize,
+                                                 &executor);
     CHECK_RET(ret == ACL_SUCCESS, LOG_PRINT("aclnnLeakyReluBackwardGetWorkspaceSize failed. ERROR: %d\n", ret); return ret);
     void* workspaceAddr = nullptr;
     if (workspaceSize > 0) {

@@ -87,7 +87,8 @@ int main()
     std::vector<float> gradOutputHostData = {1, 1, 1, 1};
     std::vector<float> outputHostData = {1, 2, 3, 4};
     std::vector<float> gradInputHostData = {0, 0, 0, 0};
-    ret = CreateAclTensor(gradOutputHostData, gradOutputShape, &gradOutputDeviceAddr, aclDataType::ACL_FLOAT, &gradOutput);
+    ret = CreateAclTensor(gradOutputHostData, gradOutputShape, &gradOutputDeviceAddr, aclDataType::ACL_FLOAT,
+                          &gradOutput);
     CHECK_RET(ret == ACL_SUCCESS, return ret);
     ret = CreateAclTensor(outputHostData, outputShape, &outputDeviceAddr, aclDataType::ACL_FLOAT, &output);
     CHECK_RET(ret == ACL_SUCCESS, return ret);

@@ -80,7 +80,8 @@ int main()
     void* gradOutputDeviceAddr = nullptr;
     aclTensor* gradOutput = nullptr;
     std::vector<float> gradOutputHostData = {1, 1, 1, 1, 1, 1};
-    ret = CreateAclTensor(gradOutputHostData, gradOutputShape, &gradOutputDeviceAddr, aclDataType::ACL_FLOAT, &gradOutput);
+    ret = CreateAclTensor(gradOutputHostData, gradOutputShape, &gradOutputDeviceAddr, aclDataType::ACL_FLOAT,
+                          &gradOutput);
     CHECK_RET(ret == ACL_SUCCESS, return ret);
     std::vector<int64_t> selfShape = {2, 3};
     void* selfDeviceAddr = nullptr;

@@ -80,7 +80,8 @@ int main()
     void* gradOutputDeviceAddr = nullptr;
     aclTensor* gradOutput = nullptr;
     std::vector<float> gradOutputHostData = {4.5, 4.4, 4.3, 4.2};
-    ret = CreateAclTensor(gradOutputHostData, gradOutputShape, &gradOutputDeviceAddr, aclDataType::ACL_FLOAT, &gradOutput);
+    ret = CreateAclTensor(gradOutputHostData, gradOutputShape, &gradOutputDeviceAddr, aclDataType::ACL_FLOAT,
+                          &gradOutput);
     CHECK_RET(ret == ACL_SUCCESS, return ret);
     std::vector<int64_t> selfShape = {2, 2};
     void* selfDeviceAddr = nullptr;

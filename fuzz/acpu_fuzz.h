@@ -17,17 +17,17 @@
 
 /* What the last input did (for the coverage test and FUZZ_API_VERBOSE). */
 typedef struct {
-    int api;                /* index in acpu_apis, -1 for an empty input */
-    int unhandled_kind;     /* the first parameter kind of the API the decoder has no reader for, or -1:
-                             * then the API is never called */
-    bool called;            /* phase 1 was called */
+    int api;            /* index in acpu_apis, -1 for an empty input */
+    int unhandled_kind; /* the first parameter kind of the API the decoder has no reader for, or -1:
+                         * then the API is never called */
+    bool called;        /* phase 1 was called */
     aclnnStatus phase1;
-    bool ran;               /* the API's own phase 2 ran (at least once) */
-    aclnnStatus phase2;     /* its first run's status */
+    bool ran;           /* the API's own phase 2 ran (at least once) */
+    aclnnStatus phase2; /* its first run's status */
     int n_tensors;
-    int tensor_param[ACPU_MAX_PARAMS];  /* the parameter index of each tensor */
+    int tensor_param[ACPU_MAX_PARAMS]; /* the parameter index of each tensor */
     int32_t tensor_dtype[ACPU_MAX_PARAMS];
-    char soc[32];           /* the profile phase 1 ran on */
+    char soc[32]; /* the profile phase 1 ran on */
 } acpu_fuzz_api_report;
 
 void acpu_fuzz_api_init(void);
@@ -40,8 +40,8 @@ bool acpu_fuzz_api_handles_kind(acpu_param_kind kind);
 /* ---- fuzz_tiling: one tiling-lab call per input ------------------------------------------------ */
 
 typedef struct {
-    int api;                /* index in acpu_apis of the op named, -1 for another call or name */
-    int call;               /* 0 aclnnCpuGetTilingPlan, 1 aclnnCpuGetTilingUsage, 2 aclnnCpuGetOpRegistry */
+    int api;  /* index in acpu_apis of the op named, -1 for another call or name */
+    int call; /* 0 aclnnCpuGetTilingPlan, 1 aclnnCpuGetTilingUsage, 2 aclnnCpuGetOpRegistry */
     aclnnStatus status;
 } acpu_fuzz_tiling_report;
 

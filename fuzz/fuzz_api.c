@@ -68,17 +68,17 @@
 #include "ops/acpu_registry.h"
 #include "tiling/acpu_platform.h"
 
-#define MAX_RANK 9                  /* one above the operators' limit of 8 */
-#define MAX_T ACPU_MAX_PARAMS       /* tensors of one call */
-#define SPARE MAX_T                 /* index of the spare buffer a rebinding may move a tensor to */
-#define MAX_REAL_BYTES (1u << 20)   /* largest storage backed by a real buffer */
-#define SMALL_BYTES 64              /* real buffer behind an impossible storage claim */
-#define GUARD 64                    /* guard bytes on each side of every buffer */
+#define MAX_RANK 9                /* one above the operators' limit of 8 */
+#define MAX_T ACPU_MAX_PARAMS     /* tensors of one call */
+#define SPARE MAX_T               /* index of the spare buffer a rebinding may move a tensor to */
+#define MAX_REAL_BYTES (1u << 20) /* largest storage backed by a real buffer */
+#define SMALL_BYTES 64            /* real buffer behind an impossible storage claim */
+#define GUARD 64                  /* guard bytes on each side of every buffer */
 #define GUARD_BYTE 0xA5
-#define MAX_WORKSPACE (64u << 20)   /* a larger workspace request is not run */
-#define MAX_MARKED (1u << 22)       /* view elements walked when checking what phase 2 wrote */
-#define MAX_STRING 24               /* arbitrary string bytes */
-#define TINY_UB 32                  /* no tile of any strategy fits below one 32-byte block */
+#define MAX_WORKSPACE (64u << 20)          /* a larger workspace request is not run */
+#define MAX_MARKED (1u << 22)              /* view elements walked when checking what phase 2 wrote */
+#define MAX_STRING 24                      /* arbitrary string bytes */
+#define TINY_UB 32                         /* no tile of any strategy fits below one 32-byte block */
 #define SLOTS (ACPU_TILING_MAX_INPUTS + 1) /* an executor's tensors: the inputs, then the output */
 /* Loops over buffer bytes: uninstrumented, or libFuzzer's comparison hooks cost more than the call. */
 #if defined(__clang__)
@@ -153,11 +153,10 @@ static int64_t as_i64(uint64_t v)
 
 /* Every aclDataType value of include/acl/acl_base.h: a byte >= 64 picks one of these. */
 static const int32_t real_dtypes[] = {
-    ACL_DT_UNDEFINED, ACL_FLOAT,     ACL_FLOAT16,    ACL_INT8,          ACL_INT32,          ACL_UINT8,
-    ACL_INT16,        ACL_UINT16,    ACL_UINT32,     ACL_INT64,         ACL_UINT64,         ACL_DOUBLE,
-    ACL_BOOL,         ACL_STRING,    ACL_COMPLEX64,  ACL_COMPLEX128,    ACL_BF16,           ACL_INT4,
-    ACL_UINT1,        ACL_COMPLEX32, ACL_HIFLOAT8,   ACL_FLOAT8_E5M2,   ACL_FLOAT8_E4M3FN,  ACL_FLOAT8_E8M0,
-    ACL_FLOAT6_E3M2,  ACL_FLOAT6_E2M3, ACL_FLOAT4_E2M1, ACL_FLOAT4_E1M2,
+    ACL_DT_UNDEFINED, ACL_FLOAT, ACL_FLOAT16, ACL_INT8, ACL_INT32, ACL_UINT8, ACL_INT16, ACL_UINT16, ACL_UINT32,
+    ACL_INT64, ACL_UINT64, ACL_DOUBLE, ACL_BOOL, ACL_STRING, ACL_COMPLEX64, ACL_COMPLEX128, ACL_BF16, ACL_INT4,
+    ACL_UINT1, ACL_COMPLEX32, ACL_HIFLOAT8, ACL_FLOAT8_E5M2, ACL_FLOAT8_E4M3FN, ACL_FLOAT8_E8M0, ACL_FLOAT6_E3M2,
+    ACL_FLOAT6_E2M3, ACL_FLOAT4_E2M1, ACL_FLOAT4_E1M2,
     /* the operators' usual dtypes once more: valid calls stay likely under mutation */
     ACL_FLOAT, ACL_FLOAT16, ACL_BF16, ACL_DOUBLE};
 #define N_REAL_DTYPES (sizeof real_dtypes / sizeof real_dtypes[0])
@@ -181,11 +180,22 @@ static int32_t read_dtype(reader *r)
 static unsigned dtype_bits(int32_t dt)
 {
     switch (dt) {
-    case ACL_FLOAT16: case ACL_BF16: case ACL_INT16: case ACL_UINT16: return 16;
-    case ACL_FLOAT: case ACL_INT32: case ACL_UINT32: case ACL_COMPLEX32: return 32;
-    case ACL_DOUBLE: case ACL_INT64: case ACL_UINT64: case ACL_COMPLEX64: return 64;
+    case ACL_FLOAT16:
+    case ACL_BF16:
+    case ACL_INT16:
+    case ACL_UINT16: return 16;
+    case ACL_FLOAT:
+    case ACL_INT32:
+    case ACL_UINT32:
+    case ACL_COMPLEX32: return 32;
+    case ACL_DOUBLE:
+    case ACL_INT64:
+    case ACL_UINT64:
+    case ACL_COMPLEX64: return 64;
     case ACL_COMPLEX128: return 128;
-    case ACL_INT4: case ACL_FLOAT4_E2M1: case ACL_FLOAT4_E1M2: return 4;
+    case ACL_INT4:
+    case ACL_FLOAT4_E2M1:
+    case ACL_FLOAT4_E1M2: return 4;
     case ACL_UINT1: return 1;
     default: return 8;
     }
@@ -196,9 +206,21 @@ static unsigned dtype_bits(int32_t dt)
 static bool dtype_has_cast(int32_t dt)
 {
     switch (dt) {
-    case ACL_FLOAT: case ACL_FLOAT16: case ACL_BF16: case ACL_DOUBLE: case ACL_INT8: case ACL_INT16:
-    case ACL_INT32: case ACL_INT64: case ACL_UINT8: case ACL_UINT16: case ACL_UINT32: case ACL_UINT64:
-    case ACL_BOOL: case ACL_COMPLEX64: case ACL_COMPLEX128: return true;
+    case ACL_FLOAT:
+    case ACL_FLOAT16:
+    case ACL_BF16:
+    case ACL_DOUBLE:
+    case ACL_INT8:
+    case ACL_INT16:
+    case ACL_INT32:
+    case ACL_INT64:
+    case ACL_UINT8:
+    case ACL_UINT16:
+    case ACL_UINT32:
+    case ACL_UINT64:
+    case ACL_BOOL:
+    case ACL_COMPLEX64:
+    case ACL_COMPLEX128: return true;
     default: return false;
     }
 }
@@ -217,10 +239,22 @@ typedef struct {
     int64_t storage[MAX_RANK];
 } tdesc;
 
-static const int64_t special_values[16] = {
-    0, INT32_MAX, (int64_t)1 << 31, ((int64_t)1 << 32) - 1, (int64_t)1 << 32, ((int64_t)1 << 32) + 1,
-    (int64_t)1 << 40, (int64_t)1 << 62, ((int64_t)1 << 62) + 1, INT64_MAX, -1, INT64_MIN, 3, 65536,
-    0 /* raw */, 0 /* raw */};
+static const int64_t special_values[16] = {0,
+                                           INT32_MAX,
+                                           (int64_t)1 << 31,
+                                           ((int64_t)1 << 32) - 1,
+                                           (int64_t)1 << 32,
+                                           ((int64_t)1 << 32) + 1,
+                                           (int64_t)1 << 40,
+                                           (int64_t)1 << 62,
+                                           ((int64_t)1 << 62) + 1,
+                                           INT64_MAX,
+                                           -1,
+                                           INT64_MIN,
+                                           3,
+                                           65536,
+                                           0 /* raw */,
+                                           0 /* raw */};
 
 /* < 0x80: 1..8; < 0xC0: 0..63; < 0xF0: 64 << 0..15; else special_values (14, 15: 8 raw bytes). */
 static int64_t read_dim(reader *r, uint8_t v)
@@ -329,7 +363,7 @@ static void read_storage(reader *r, tdesc *d)
     }
 }
 
-static const int32_t formats[8] = {ACL_FORMAT_ND, ACL_FORMAT_ND, ACL_FORMAT_ND, ACL_FORMAT_NCHW,
+static const int32_t formats[8] = {ACL_FORMAT_ND,   ACL_FORMAT_ND,         ACL_FORMAT_ND,        ACL_FORMAT_NCHW,
                                    ACL_FORMAT_NHWC, ACL_FORMAT_FRACTAL_NZ, ACL_FORMAT_UNDEFINED, 9999};
 
 static void read_tensor(reader *r, tdesc *d)
@@ -415,9 +449,9 @@ static bool view_distinct(const tdesc *d)
 /* ---- buffers ------------------------------------------------------------------------------------- */
 
 typedef enum {
-    STORE_REAL,       /* claim <= MAX_REAL_BYTES: a buffer of exactly that size */
-    STORE_HUGE,       /* a possible claim above that: NULL data */
-    STORE_IMPOSSIBLE  /* >= 2^63 bytes or overflowing: a SMALL_BYTES buffer */
+    STORE_REAL,      /* claim <= MAX_REAL_BYTES: a buffer of exactly that size */
+    STORE_HUGE,      /* a possible claim above that: NULL data */
+    STORE_IMPOSSIBLE /* >= 2^63 bytes or overflowing: a SMALL_BYTES buffer */
 } store_class;
 
 /* Bytes of the claimed storage: prod(storage dims) elements (1 without a storage shape). */
@@ -507,14 +541,26 @@ typedef struct {
     int64_t i; /* what an integer dtype stores (truncated to its width) */
 } typical;
 
-static const typical typical_values[] = {
-    {1.0f, 1.0, 1},          {0.5f, 0.5, 0},           {2.0f, 2.0, 2},          {-1.0f, -1.0, -1},
-    {0.0f, 0.0, 0},          {-0.0f, -0.0, 0},         {__builtin_nanf(""), __builtin_nan(""), INT64_MIN},
-    {__builtin_inff(), __builtin_inf(), INT64_MAX},   {-__builtin_inff(), -__builtin_inf(), INT64_MIN},
-    {1e30f, 1e30, INT64_MAX}, {1e-40f, 1e-40, 0},      {1.0507010f, 1.0507009873554805, 1},
-    {1.6732632f, 1.6732632423543772, 1},              {20.0f, 20.0, 20},       {-20.0f, -20.0, -20},
-    {65504.0f, 65504.0, 65504}, {__builtin_inff(), 1e300, 255}, {-3.5f, -3.5, -3}, {100.0f, 100.0, 128},
-    {-__builtin_nanf(""), -__builtin_nan(""), -128}};
+static const typical typical_values[] = {{1.0f, 1.0, 1},
+                                         {0.5f, 0.5, 0},
+                                         {2.0f, 2.0, 2},
+                                         {-1.0f, -1.0, -1},
+                                         {0.0f, 0.0, 0},
+                                         {-0.0f, -0.0, 0},
+                                         {__builtin_nanf(""), __builtin_nan(""), INT64_MIN},
+                                         {__builtin_inff(), __builtin_inf(), INT64_MAX},
+                                         {-__builtin_inff(), -__builtin_inf(), INT64_MIN},
+                                         {1e30f, 1e30, INT64_MAX},
+                                         {1e-40f, 1e-40, 0},
+                                         {1.0507010f, 1.0507009873554805, 1},
+                                         {1.6732632f, 1.6732632423543772, 1},
+                                         {20.0f, 20.0, 20},
+                                         {-20.0f, -20.0, -20},
+                                         {65504.0f, 65504.0, 65504},
+                                         {__builtin_inff(), 1e300, 255},
+                                         {-3.5f, -3.5, -3},
+                                         {100.0f, 100.0, 128},
+                                         {-__builtin_nanf(""), -__builtin_nan(""), -128}};
 #define N_TYPICAL (sizeof typical_values / sizeof typical_values[0])
 
 /* IEEE binary16 bits of f, rounding toward zero (a plausible value is all that is needed). */
@@ -541,12 +587,28 @@ static void encode_typical(const typical *t, int32_t dt, uint8_t out[16])
     uint32_t fb;
     memcpy(&fb, &t->f, sizeof fb);
     switch (dt) {
-    case ACL_DOUBLE: case ACL_COMPLEX128: memcpy(out, &t->d, sizeof t->d); break;
-    case ACL_FLOAT16: { uint16_t h = f16_bits(t->f); memcpy(out, &h, 2); break; }
-    case ACL_BF16: { uint16_t h = (uint16_t)(fb >> 16); memcpy(out, &h, 2); break; }
-    case ACL_INT8: case ACL_UINT8: case ACL_BOOL: case ACL_INT16: case ACL_UINT16: case ACL_INT32:
-    case ACL_UINT32: case ACL_INT64: case ACL_UINT64: memcpy(out, &t->i, sizeof t->i); break; /* little endian */
-    default: memcpy(out, &fb, sizeof fb); break; /* FLOAT, COMPLEX64 (imaginary 0), others */
+    case ACL_DOUBLE:
+    case ACL_COMPLEX128: memcpy(out, &t->d, sizeof t->d); break;
+    case ACL_FLOAT16: {
+        uint16_t h = f16_bits(t->f);
+        memcpy(out, &h, 2);
+        break;
+    }
+    case ACL_BF16: {
+        uint16_t h = (uint16_t)(fb >> 16);
+        memcpy(out, &h, 2);
+        break;
+    }
+    case ACL_INT8:
+    case ACL_UINT8:
+    case ACL_BOOL:
+    case ACL_INT16:
+    case ACL_UINT16:
+    case ACL_INT32:
+    case ACL_UINT32:
+    case ACL_INT64:
+    case ACL_UINT64: memcpy(out, &t->i, sizeof t->i); break; /* little endian */
+    default: memcpy(out, &fb, sizeof fb); break;             /* FLOAT, COMPLEX64 (imaginary 0), others */
     }
 }
 
@@ -597,27 +659,27 @@ typedef struct {
     uint8_t rebind, rebind_param;
     /* the tensors, in parameter order */
     int nt;
-    int param_of[MAX_T];          /* tensor -> parameter index */
-    int out;                      /* the output tensor, -1 when the API has none */
-    int n_in;                     /* operator inputs */
-    int slot_t[SLOTS];            /* executor slot (inputs, then the output) -> tensor */
+    int param_of[MAX_T]; /* tensor -> parameter index */
+    int out;             /* the output tensor, -1 when the API has none */
+    int n_in;            /* operator inputs */
+    int slot_t[SLOTS];   /* executor slot (inputs, then the output) -> tensor */
     tdesc t[MAX_T];
-    loc at[MAX_T];                /* where each tensor's data is */
-    loc slot_at[SLOTS];           /* where the executor reads and writes each slot (rebinding moves it) */
+    loc at[MAX_T];      /* where each tensor's data is */
+    loc slot_at[SLOTS]; /* where the executor reads and writes each slot (rebinding moves it) */
     bool null_data[MAX_T];
-    buffer buf[MAX_T + 1];        /* buf[i] for tensor i when at[i].buf == i; buf[SPARE] for rebinding */
+    buffer buf[MAX_T + 1]; /* buf[i] for tensor i when at[i].buf == i; buf[SPARE] for rebinding */
     aclTensor *th[MAX_T];
-    bool th_dead[MAX_T];          /* destroyed on purpose: passed as is, never destroyed again */
+    bool th_dead[MAX_T]; /* destroyed on purpose: passed as is, never destroyed again */
     /* the other parameters, by parameter index */
     acpu_arg args[ACPU_MAX_PARAMS];
     aclScalar *sh[ACPU_MAX_PARAMS];
     int32_t sdt[ACPU_MAX_PARAMS];
     bool sh_dead[ACPU_MAX_PARAMS];
     char str[ACPU_MAX_PARAMS][MAX_STRING + 1];
-    bool handle_fault;            /* a NULL or destroyed handle: phase 1 must fail */
-    bool bad_attr;                /* a NULL string or one outside its choices: phase 1 must fail */
-    bool bad_platform;            /* a negative override: aclnnCpuSetPlatform refused it */
-    int64_t ub_override;          /* the UB override in effect (0: none) */
+    bool handle_fault;   /* a NULL or destroyed handle: phase 1 must fail */
+    bool bad_attr;       /* a NULL string or one outside its choices: phase 1 must fail */
+    bool bad_platform;   /* a negative override: aclnnCpuSetPlatform refused it */
+    int64_t ub_override; /* the UB override in effect (0: none) */
     acpu_profile_group group;
 } call;
 
@@ -631,8 +693,16 @@ static bool is_input_kind(acpu_param_kind k)
 bool acpu_fuzz_api_handles_kind(acpu_param_kind kind)
 {
     switch (kind) {
-    case ACPU_P_TIN: case ACPU_P_TOUT: case ACPU_P_TOUT_CONST: case ACPU_P_TINOUT: case ACPU_P_TINOUT_CONST:
-    case ACPU_P_SCALAR: case ACPU_P_SCALAR_OPT: case ACPU_P_BOOL: case ACPU_P_INT: case ACPU_P_STRING: return true;
+    case ACPU_P_TIN:
+    case ACPU_P_TOUT:
+    case ACPU_P_TOUT_CONST:
+    case ACPU_P_TINOUT:
+    case ACPU_P_TINOUT_CONST:
+    case ACPU_P_SCALAR:
+    case ACPU_P_SCALAR_OPT:
+    case ACPU_P_BOOL:
+    case ACPU_P_INT:
+    case ACPU_P_STRING: return true;
     default: return false;
     }
 }
@@ -723,10 +793,13 @@ static bool read_params(reader *r, call *c)
         const acpu_param_def *p = &api->params[i];
         const acpu_attr_def *a = is_tensor_kind(p->kind) ? NULL : &api->op->attrs[p->slot];
         switch (p->kind) {
-        case ACPU_P_TIN: case ACPU_P_TOUT: case ACPU_P_TOUT_CONST: case ACPU_P_TINOUT: case ACPU_P_TINOUT_CONST:
-            read_tensor(r, &c->t[t++]);
-            break;
-        case ACPU_P_SCALAR: case ACPU_P_SCALAR_OPT:
+        case ACPU_P_TIN:
+        case ACPU_P_TOUT:
+        case ACPU_P_TOUT_CONST:
+        case ACPU_P_TINOUT:
+        case ACPU_P_TINOUT_CONST: read_tensor(r, &c->t[t++]); break;
+        case ACPU_P_SCALAR:
+        case ACPU_P_SCALAR_OPT:
             c->sh[i] = read_scalar(r, &c->sdt[i]);
             c->handle_fault = c->handle_fault || (c->sh[i] == NULL && p->kind == ACPU_P_SCALAR);
             c->args[i].p = c->sh[i];
@@ -734,9 +807,7 @@ static bool read_params(reader *r, call *c)
         case ACPU_P_BOOL: c->args[i].b = (rd_u8(r) & 1) != 0; break;
         case ACPU_P_INT: c->args[i].i = read_int(r, a); break;
         case ACPU_P_STRING: c->args[i].s = read_string(r, c, i, a); break;
-        default:
-            report.unhandled_kind = (int)p->kind;
-            return false;
+        default: report.unhandled_kind = (int)p->kind; return false;
         }
     }
     return true;
@@ -746,7 +817,7 @@ static bool read_params(reader *r, call *c)
 
 static const char *const socs[6] = {NULL, "host", "Ascend910", "Ascend910B", "Ascend910_93", "Ascend950"};
 static const int32_t huge_cores[4] = {65536, INT32_MAX, -1, 1 << 20};
-static const int64_t threshold_ubs[16] = {127, 128, 159, 160, 255, 256, 415, 416,
+static const int64_t threshold_ubs[16] = {127, 128, 159,  160,  255,  256,  415,   416,
                                           511, 512, 1024, 1535, 1536, 4096, 16384, 65536};
 static const int64_t huge_ubs[4] = {INT64_MAX, (int64_t)1 << 40, (int64_t)1 << 62, ((int64_t)1 << 31) + 32};
 
@@ -759,8 +830,12 @@ static void set_platform(call *c, uint8_t p, uint8_t q)
     const char *soc = socs[(p & 7) % 6];
     unsigned cm = (p >> 3) & 3, um = p >> 5;
     int32_t cores = cm == 1 ? 1 + q % 3 : cm == 2 ? 4 + q % 61 : cm == 3 ? huge_cores[q & 3] : 0;
-    int64_t ub = um == 1 ? 1 + q % (TINY_UB - 1) : um == 2 ? threshold_ubs[q & 15]
-               : um == 3 ? (int64_t)8192 << (q % 6) : um == 4 ? huge_ubs[q & 3] : um == 5 ? -1 - (q & 1) : 0;
+    int64_t ub = um == 1   ? 1 + q % (TINY_UB - 1)
+                 : um == 2 ? threshold_ubs[q & 15]
+                 : um == 3 ? (int64_t)8192 << (q % 6)
+                 : um == 4 ? huge_ubs[q & 3]
+                 : um == 5 ? -1 - (q & 1)
+                           : 0;
     aclError st = aclnnCpuSetPlatform(soc, cores, ub);
     c->bad_platform = cores < 0 || ub < 0;
     if (c->bad_platform != (st != ACL_SUCCESS))
@@ -782,8 +857,7 @@ static bool may_share(const call *c, int src, int dst)
 {
     uint64_t bytes;
     unsigned bits = dtype_bits(c->t[dst].dtype);
-    return classify_storage(&c->t[src], &bytes) == STORE_REAL && bits <= dtype_bits(c->t[src].dtype) &&
-           bits % 8 == 0;
+    return classify_storage(&c->t[src], &bytes) == STORE_REAL && bits <= dtype_bits(c->t[src].dtype) && bits % 8 == 0;
 }
 
 static void share_storage(call *c, int src, int dst)
@@ -813,7 +887,12 @@ static void alias_mode(call *c, uint8_t a, uint8_t p)
     int src = other_input(c, p & 15), out = c->out;
     tdesc *o = out >= 0 ? &c->t[out] : NULL;
     switch (a >> 4) {
-    case 0xA: if (o && src >= 0) { *o = c->t[src]; c->at[out] = (loc){src, 0}; } break;
+    case 0xA:
+        if (o && src >= 0) {
+            *o = c->t[src];
+            c->at[out] = (loc){src, 0};
+        }
+        break;
     case 0xB:
         if (o && src >= 0) {
             *o = c->t[src];
@@ -821,7 +900,10 @@ static void alias_mode(call *c, uint8_t a, uint8_t p)
             c->at[out] = (loc){src, 0};
         }
         break;
-    case 0xC: if (o && src >= 0 && may_share(c, src, out)) share_storage(c, src, out); break;
+    case 0xC:
+        if (o && src >= 0 && may_share(c, src, out))
+            share_storage(c, src, out);
+        break;
     case 0xD:
         if (o && o->rank > 0) {
             if (!o->has_strides)
@@ -1099,8 +1181,8 @@ NO_COVERAGE static bool copy_output_view(const call *c, size_t shift, const uint
             pos += (uint64_t)idx[k] * (uint64_t)strides[k];
         size_t at = shift + (size_t)pos * esize;
         if (at > size || size - at < esize)
-            fail("%s element at %llu lies outside its %zu-byte buffer", tensor_name(c, c->out),
-                 (unsigned long long)pos, size);
+            fail("%s element at %llu lies outside its %zu-byte buffer", tensor_name(c, c->out), (unsigned long long)pos,
+                 size);
         memcpy(to + at, from + at, esize);
         for (uint64_t k = d->rank; k-- > 0;)
             if (++idx[k] < d->dims[k])
@@ -1150,7 +1232,7 @@ typedef aclnnStatus (*phase2_fn)(void *, uint64_t, aclOpExecutor *, aclrtStream)
 typedef struct {
     uint8_t *base; /* GUARD + size + GUARD */
     uint64_t size;
-    void *ws;      /* what phase 2 gets */
+    void *ws; /* what phase 2 gets */
 } workspace;
 
 static void note_run(const call *c, phase2_fn fn, aclnnStatus st)
@@ -1191,12 +1273,12 @@ static aclnnStatus run_own(call *c, aclOpExecutor *exec, const workspace *w, con
  * 2 a fresh buffer; 3 its own place; 4 NULL; 5 a bad index; 6 a destroyed executor; 7 an address
  * the view would wrap from; bit 7 a first run before the rebinding (the executor repeatable). */
 typedef struct {
-    int fn, slot;           /* slot -1: an index out of range */
-    int tensor;             /* the tensor passed (the slot's, or the one of the slot named before the bad index) */
+    int fn, slot; /* slot -1: an index out of range */
+    int tensor;   /* the tensor passed (the slot's, or the one of the slot named before the bad index) */
     size_t index;
     unsigned addr_kind;
     void *addr;
-    loc to;                 /* where the slot's data moves (to.buf -1: no buffer) */
+    loc to; /* where the slot's data moves (to.buf -1: no buffer) */
 } rebind_plan;
 
 static const char *const rebind_names[3] = {"aclSetInputTensorAddr", "aclSetOutputTensorAddr", "aclSetTensorAddr"};
@@ -1319,8 +1401,8 @@ static void phase2_rebind(call *c, aclOpExecutor *exec, const workspace *w, uint
     buffer_snapshot(&c->buf[SPARE]);
     aclnnStatus st = rebind_call(c, exec, &p), want = rebind_expected(c, &p);
     if (verbose)
-        fprintf(stderr, "  %s(index %zu, kind %u, buffer %d + %zu): %d %s\n", rebind_names[p.fn], p.index,
-                p.addr_kind, p.to.buf, p.to.shift, (int)st, st ? aclGetRecentErrMsg() : "");
+        fprintf(stderr, "  %s(index %zu, kind %u, buffer %d + %zu): %d %s\n", rebind_names[p.fn], p.index, p.addr_kind,
+                p.to.buf, p.to.shift, (int)st, st ? aclGetRecentErrMsg() : "");
     must_be(st, want, rebind_names[p.fn]);
     check_buffers(c, false, rebind_names[p.fn]); /* rebinding never writes */
     if (st == ACLNN_SUCCESS)
@@ -1390,12 +1472,8 @@ static void phase2_modes(call *c, aclOpExecutor *exec, workspace *w, uint64_t se
         destroy_handles(c);
         run_own(c, exec, w, "phase 2 (tensors and scalars destroyed)");
         break;
-    case P2_REBIND:
-        phase2_rebind(c, exec, w, seed);
-        return;
-    default:
-        run_own(c, exec, w, "phase 2");
-        break;
+    case P2_REBIND: phase2_rebind(c, exec, w, seed); return;
+    default: run_own(c, exec, w, "phase 2"); break;
     }
     aclDestroyAclOpExecutor(exec); /* a failed or refused run may leave it live */
 }

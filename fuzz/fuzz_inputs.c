@@ -7,10 +7,7 @@
 
 #include "acpu_fuzz.h"
 
-static int by_name(const void *a, const void *b)
-{
-    return strcmp(*(const char *const *)a, *(const char *const *)b);
-}
+static int by_name(const void *a, const void *b) { return strcmp(*(const char *const *)a, *(const char *const *)b); }
 
 static void add_path(acpu_fuzz_inputs *in, const char *dir, const char *name)
 {

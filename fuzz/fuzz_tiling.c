@@ -44,7 +44,7 @@
 #include "ops/acpu_registry.h"
 
 #define MAX_TOKENS 32
-#define MAX_ARBITRARY 40        /* arbitrary token bytes */
+#define MAX_ARBITRARY 40 /* arbitrary token bytes */
 #define MAX_OPTIONS (6 + 2 * ACPU_MAX_PARAMS)
 #define GUARD 64
 #define GUARD_BYTE 0x5A
@@ -77,12 +77,10 @@ static bool rd_more(const reader *r) { return r->at < r->n; }
 
 /* ---- the options of an API, as the lab derives them from its row ---------------------------------- */
 
-typedef enum {
-    V_SOC, V_CORES, V_UB, V_DTYPE, V_SHAPE, V_STRATEGY, V_REAL, V_CHOICE, V_INT, V_NONE
-} value_kind;
+typedef enum { V_SOC, V_CORES, V_UB, V_DTYPE, V_SHAPE, V_STRATEGY, V_REAL, V_CHOICE, V_INT, V_NONE } value_kind;
 
 typedef struct {
-    char name[64];      /* without the "--" */
+    char name[64]; /* without the "--" */
     value_kind kind;
     const acpu_attr_def *attr; /* V_CHOICE, V_INT: the attribute */
 } option;
@@ -137,25 +135,68 @@ static void api_options(const acpu_api_def *api, option_set *s)
 
 /* ---- values ------------------------------------------------------------------------------------- */
 
-static const char *const socs[] = {"host", "Ascend910", "Ascend910B", "Ascend910_93", "Ascend950",
-                                   "ascend910b", "HOST", "Ascend", "", "Ascend910C"};
-static const char *const counts[] = {"1", "2", "8", "40", "64", "0", "2147483647", "2147483648", "-1",
-                                     "18446744073709551616", "1e3", " 8", "08", "4294967297"};
-static const char *const ubs[] = {"1", "31", "32", "127", "128", "159", "160", "255", "256", "415", "416",
-                                  "511", "512", "1535", "1536", "8192", "196608", "262144",
-                                  "9223372036854775807", "9223372036854775808", "0", "-5"};
-static const char *const dtypes[] = {"float32", "float", "fp32", "float16", "fp16", "half", "bfloat16", "bf16",
-                                     "float64", "double", "int8", "uint8", "int16", "int32", "int64", "bool",
-                                     "complex64", "int4", "", "FLOAT32", "uint64"};
-static const char *const shapes[] = {"", "scalar", "0", "1", "2,0", "0,3", "4,3,8", "1,1,1,1,1,1,1,1",
-                                     "1,1,1,1,1,1,1,1,1", "9223372036854775807", "4294967296,4294967296",
-                                     "3037000500,3037000500", "1,,2", ",", "-1", "a", "65536,65536",
-                                     "2,3,4,5,6,7,8,9", "1024,1024", "1,4096", "7", "1000000", "3,1", "1,3",
-                                     "2,1,3", "0,0", "18446744073709551615", "1,0,9223372036854775807"};
-static const char *const reals[] = {"1", "-1", "0.5", "0", "-0", "20", "1e38", "1e39", "nan", "inf", "-inf",
-                                    "1e-45", "3.4028235e38", "abc", "", "1.05", "-20", "0x10"};
-static const char *const ints[] = {"0", "1", "-1", "2", "9223372036854775807", "-9223372036854775808",
-                                   "9223372036854775808", "x", ""};
+static const char *const socs[] = {"host", "Ascend910", "Ascend910B", "Ascend910_93", "Ascend950", "ascend910b",
+                                   "HOST", "Ascend",    "",           "Ascend910C"};
+static const char *const counts[] = {"1",   "2",          "8",          "40",        "64",
+                                     "0",   "2147483647", "2147483648", "-1",        "18446744073709551616",
+                                     "1e3", " 8",         "08",         "4294967297"};
+static const char *const ubs[] = {"1",
+                                  "31",
+                                  "32",
+                                  "127",
+                                  "128",
+                                  "159",
+                                  "160",
+                                  "255",
+                                  "256",
+                                  "415",
+                                  "416",
+                                  "511",
+                                  "512",
+                                  "1535",
+                                  "1536",
+                                  "8192",
+                                  "196608",
+                                  "262144",
+                                  "9223372036854775807",
+                                  "9223372036854775808",
+                                  "0",
+                                  "-5"};
+static const char *const dtypes[] = {"float32", "float",   "fp32",      "float16", "fp16",  "half",    "bfloat16",
+                                     "bf16",    "float64", "double",    "int8",    "uint8", "int16",   "int32",
+                                     "int64",   "bool",    "complex64", "int4",    "",      "FLOAT32", "uint64"};
+static const char *const shapes[] = {"",
+                                     "scalar",
+                                     "0",
+                                     "1",
+                                     "2,0",
+                                     "0,3",
+                                     "4,3,8",
+                                     "1,1,1,1,1,1,1,1",
+                                     "1,1,1,1,1,1,1,1,1",
+                                     "9223372036854775807",
+                                     "4294967296,4294967296",
+                                     "3037000500,3037000500",
+                                     "1,,2",
+                                     ",",
+                                     "-1",
+                                     "a",
+                                     "65536,65536",
+                                     "2,3,4,5,6,7,8,9",
+                                     "1024,1024",
+                                     "1,4096",
+                                     "7",
+                                     "1000000",
+                                     "3,1",
+                                     "1,3",
+                                     "2,1,3",
+                                     "0,0",
+                                     "18446744073709551615",
+                                     "1,0,9223372036854775807"};
+static const char *const reals[] = {"1",    "-1",    "0.5",          "0",   "-0", "20",   "1e38", "1e39", "nan", "inf",
+                                    "-inf", "1e-45", "3.4028235e38", "abc", "",   "1.05", "-20",  "0x10"};
+static const char *const ints[] = {
+    "0", "1", "-1", "2", "9223372036854775807", "-9223372036854775808", "9223372036854775808", "x", ""};
 
 #define N_OF(a) (sizeof(a) / sizeof((a)[0]))
 
@@ -367,7 +408,7 @@ static bool json_valid(const char *text)
 /* ---- the call ------------------------------------------------------------------------------------ */
 
 typedef struct {
-    int call;               /* 0 plan, 1 usage, 2 registry */
+    int call; /* 0 plan, 1 usage, 2 registry */
     const acpu_api_def *api;
     char op_buf[MAX_ARBITRARY + 64];
     const char *op;
@@ -375,10 +416,10 @@ typedef struct {
     unsigned json_mode;
     size_t json_size;
     bool json_null, length_null;
-    bool schedule;          /* "--schedule" was appended to the vector */
+    bool schedule; /* "--schedule" was appended to the vector */
     int32_t argc;
     bool argv_null;
-    const char **argv;      /* exactly argc entries (ASan sees a read past them), NULL when argv_null */
+    const char **argv; /* exactly argc entries (ASan sees a read past them), NULL when argv_null */
     tokens tok;
 } lab_call;
 
@@ -491,7 +532,8 @@ static void check_length_protocol(const lab_call *c, size_t len)
 static size_t json_size_of(unsigned m, uint8_t q, size_t len)
 {
     switch (m) {
-    case 0: case 6: return 0;
+    case 0:
+    case 6: return 0;
     case 1: return 1 + q;
     case 2: return q % 64;
     case 3: return len;
@@ -550,7 +592,10 @@ static void decode_op(lab_call *c, reader *r, unsigned name_mode)
     c->op = c->op_buf;
     c->op_known = name_mode <= 3;
     switch (name_mode) {
-    case 0: case 1: case 2: case 3: snprintf(c->op_buf, sizeof c->op_buf, "%s", c->api->snake); break;
+    case 0:
+    case 1:
+    case 2:
+    case 3: snprintf(c->op_buf, sizeof c->op_buf, "%s", c->api->snake); break;
     case 4: snprintf(c->op_buf, sizeof c->op_buf, "%s", c->api->name); break;
     case 5: arbitrary(r, c->op_buf, sizeof c->op_buf); break;
     case 6: c->op = NULL; break;
@@ -567,7 +612,10 @@ static void decode_argc(lab_call *c, uint8_t mode, uint8_t q)
     c->argv_null = false;
     switch (mode & 3) {
     case 1: c->argc = c->tok.n - (int32_t)(q % (unsigned)(c->tok.n + 1)); break;
-    case 2: c->argv_null = true; c->argc = q & 1 ? c->tok.n : 0; break;
+    case 2:
+        c->argv_null = true;
+        c->argc = q & 1 ? c->tok.n : 0;
+        break;
     case 3: c->argc = -1 - (int32_t)q; break;
     default: break;
     }

@@ -85,10 +85,20 @@ int acpu_test_main(Suite *suite)
 size_t acpu_test_dtype_size(aclDataType dt)
 {
     switch (dt) {
-    case ACL_BOOL: case ACL_INT8: case ACL_UINT8: return 1;
-    case ACL_FLOAT16: case ACL_BF16: case ACL_INT16: case ACL_UINT16: return 2;
-    case ACL_FLOAT: case ACL_INT32: case ACL_UINT32: return 4;
-    case ACL_DOUBLE: case ACL_INT64: case ACL_UINT64: case ACL_COMPLEX64: return 8;
+    case ACL_BOOL:
+    case ACL_INT8:
+    case ACL_UINT8: return 1;
+    case ACL_FLOAT16:
+    case ACL_BF16:
+    case ACL_INT16:
+    case ACL_UINT16: return 2;
+    case ACL_FLOAT:
+    case ACL_INT32:
+    case ACL_UINT32: return 4;
+    case ACL_DOUBLE:
+    case ACL_INT64:
+    case ACL_UINT64:
+    case ACL_COMPLEX64: return 8;
     case ACL_COMPLEX128: return 16;
     default: return 0;
     }
@@ -179,8 +189,14 @@ void acpu_test_store(aclDataType dt, void *base, size_t i, double v)
     case ACL_DOUBLE: ((double *)base)[i] = v; break;
     case ACL_FLOAT16: ((uint16_t *)base)[i] = acpu_test_f64_to_f16(v); break;
     case ACL_BF16: ((uint16_t *)base)[i] = acpu_test_f64_to_bf16(v); break;
-    case ACL_COMPLEX64: ((float *)base)[2 * i] = (float)v; ((float *)base)[2 * i + 1] = 0; break;
-    case ACL_COMPLEX128: ((double *)base)[2 * i] = v; ((double *)base)[2 * i + 1] = 0; break;
+    case ACL_COMPLEX64:
+        ((float *)base)[2 * i] = (float)v;
+        ((float *)base)[2 * i + 1] = 0;
+        break;
+    case ACL_COMPLEX128:
+        ((double *)base)[2 * i] = v;
+        ((double *)base)[2 * i + 1] = 0;
+        break;
     case ACL_INT8: ((int8_t *)base)[i] = (int8_t)v; break;
     case ACL_UINT8: ((uint8_t *)base)[i] = (uint8_t)v; break;
     case ACL_BOOL: ((uint8_t *)base)[i] = v != 0; break;
@@ -206,12 +222,32 @@ aclScalar *acpu_test_scalar_f32(float v) { return aclCreateScalar(&v, ACL_FLOAT)
 
 aclScalar *acpu_test_scalar(aclDataType dt, double v, double imag)
 {
-    union { float f[2]; double d[2]; uint16_t h; int8_t i8; uint8_t u8; int16_t i16; uint16_t u16;
-            int32_t i32; uint32_t u32; int64_t i64; uint64_t u64; unsigned char raw[16]; } u;
+    union {
+        float f[2];
+        double d[2];
+        uint16_t h;
+        int8_t i8;
+        uint8_t u8;
+        int16_t i16;
+        uint16_t u16;
+        int32_t i32;
+        uint32_t u32;
+        int64_t i64;
+        uint64_t u64;
+        unsigned char raw[16];
+    } u;
     memset(&u, 0, sizeof u);
     switch (dt) {
-    case ACL_FLOAT: case ACL_COMPLEX64: u.f[0] = (float)v; u.f[1] = (float)imag; break;
-    case ACL_DOUBLE: case ACL_COMPLEX128: u.d[0] = v; u.d[1] = imag; break;
+    case ACL_FLOAT:
+    case ACL_COMPLEX64:
+        u.f[0] = (float)v;
+        u.f[1] = (float)imag;
+        break;
+    case ACL_DOUBLE:
+    case ACL_COMPLEX128:
+        u.d[0] = v;
+        u.d[1] = imag;
+        break;
     case ACL_FLOAT16: u.h = acpu_test_f64_to_f16(v); break;
     case ACL_BF16: u.h = acpu_test_f64_to_bf16(v); break;
     case ACL_INT8: u.i8 = (int8_t)v; break;
@@ -260,8 +296,8 @@ void acpu_test_expect_msg_at(const char *api, const char *arg, const char *not_a
     if (arg != NULL)
         ACPU_TEST_EXPECT(strstr(m, arg) != NULL, "at %d: message \"%s\" does not name \"%s\"", line, m, arg);
     if (not_arg != NULL)
-        ACPU_TEST_EXPECT(strstr(m, not_arg) == NULL, "at %d: message \"%s\" names \"%s\" (the wrong check won)",
-                         line, m, not_arg);
+        ACPU_TEST_EXPECT(strstr(m, not_arg) == NULL, "at %d: message \"%s\" names \"%s\" (the wrong check won)", line,
+                         m, not_arg);
 }
 
 static uint64_t g_lcg = 1;
@@ -299,10 +335,27 @@ double acpu_test_lcg_logmag(double lo, double hi)
 void acpu_test_float_format(aclDataType dt, int *man_bits, int *emin, int *emax)
 {
     switch (dt) {
-    case ACL_FLOAT16: *man_bits = 10; *emin = -14; *emax = 15; break;
-    case ACL_BF16: *man_bits = 7; *emin = -126; *emax = 127; break;
-    case ACL_DOUBLE: case ACL_COMPLEX128: *man_bits = 52; *emin = -1022; *emax = 1023; break;
-    default: *man_bits = 23; *emin = -126; *emax = 127; break;
+    case ACL_FLOAT16:
+        *man_bits = 10;
+        *emin = -14;
+        *emax = 15;
+        break;
+    case ACL_BF16:
+        *man_bits = 7;
+        *emin = -126;
+        *emax = 127;
+        break;
+    case ACL_DOUBLE:
+    case ACL_COMPLEX128:
+        *man_bits = 52;
+        *emin = -1022;
+        *emax = 1023;
+        break;
+    default:
+        *man_bits = 23;
+        *emin = -126;
+        *emax = 127;
+        break;
     }
 }
 

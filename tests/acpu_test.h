@@ -34,10 +34,10 @@ size_t acpu_test_dtype_size(aclDataType dt);
 /* Independent reference conversions (written for the tests, not shared with the library). */
 float acpu_test_f16_to_f32(uint16_t h);
 float acpu_test_bf16_to_f32(uint16_t b);
-uint16_t acpu_test_f64_to_f16(double v);   /* round to nearest even, from double (single rounding) */
-uint16_t acpu_test_f64_to_bf16(double v);  /* round to nearest even, from double (single rounding) */
-double acpu_test_load(aclDataType dt, const void *base, size_t i);  /* element i as double */
-void acpu_test_store(aclDataType dt, void *base, size_t i, double v);  /* rounds as the dtype does */
+uint16_t acpu_test_f64_to_f16(double v);  /* round to nearest even, from double (single rounding) */
+uint16_t acpu_test_f64_to_bf16(double v); /* round to nearest even, from double (single rounding) */
+double acpu_test_load(aclDataType dt, const void *base, size_t i);    /* element i as double */
+void acpu_test_store(aclDataType dt, void *base, size_t i, double v); /* rounds as the dtype does */
 
 /* Contiguous tensor over caller memory: rank dims in shape (row-major strides). */
 aclTensor *acpu_test_tensor(aclDataType dt, const int64_t *shape, uint64_t rank, void *data);

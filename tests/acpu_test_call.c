@@ -58,16 +58,22 @@ static void make_param(acpu_test_call *c, int i)
     const acpu_param_def *p = &c->api->params[i];
     double v = c->op->attr[p->slot];
     switch (p->kind) {
-    case ACPU_P_TIN: case ACPU_P_TOUT: case ACPU_P_TOUT_CONST: case ACPU_P_TINOUT: case ACPU_P_TINOUT_CONST:
-        make_tensor_param(c, i);
-        break;
-    case ACPU_P_SCALAR: case ACPU_P_SCALAR_OPT:
+    case ACPU_P_TIN:
+    case ACPU_P_TOUT:
+    case ACPU_P_TOUT_CONST:
+    case ACPU_P_TINOUT:
+    case ACPU_P_TINOUT_CONST: make_tensor_param(c, i); break;
+    case ACPU_P_SCALAR:
+    case ACPU_P_SCALAR_OPT:
         c->s[i] = acpu_test_scalar_f32((float)v);
         ck_assert_ptr_nonnull(c->s[i]);
         break;
-    case ACPU_P_BOOL: case ACPU_P_INT: case ACPU_P_STRING: break;
-    default: ck_abort_msg("%s: parameter %s has kind %d, which the contract harness has no maker for", c->api->name,
-                          p->name, (int)p->kind);
+    case ACPU_P_BOOL:
+    case ACPU_P_INT:
+    case ACPU_P_STRING: break;
+    default:
+        ck_abort_msg("%s: parameter %s has kind %d, which the contract harness has no maker for", c->api->name, p->name,
+                     (int)p->kind);
     }
 }
 

@@ -18,22 +18,22 @@
 
 /* Kinds of parameters, as the suites group them. */
 bool acpu_test_kind_is_tensor(acpu_param_kind k);
-bool acpu_test_kind_is_output(acpu_param_kind k); /* TOUT, TOUT_CONST, TINOUT, TINOUT_CONST */
-bool acpu_test_kind_is_input(acpu_param_kind k);  /* TIN, TINOUT, TINOUT_CONST: read as an operator input */
+bool acpu_test_kind_is_output(acpu_param_kind k);  /* TOUT, TOUT_CONST, TINOUT, TINOUT_CONST */
+bool acpu_test_kind_is_input(acpu_param_kind k);   /* TIN, TINOUT, TINOUT_CONST: read as an operator input */
 bool acpu_test_kind_is_pointer(acpu_param_kind k); /* tensors, scalars, strings */
 
 typedef struct {
     const acpu_test_op *op;
     const acpu_api_def *api;
     int n_params;
-    int out;                 /* the output's parameter index */
+    int out; /* the output's parameter index */
     uint64_t rank;
-    int64_t dims[8], numel;  /* every tensor's shape (the dense call) */
-    aclDataType dt;          /* every tensor's dtype unless a suite replaced one */
-    size_t cap;              /* bytes of each tensor buffer (numel * ACPU_TEST_CALL_ELEM_MAX) */
+    int64_t dims[8], numel; /* every tensor's shape (the dense call) */
+    aclDataType dt;         /* every tensor's dtype unless a suite replaced one */
+    size_t cap;             /* bytes of each tensor buffer (numel * ACPU_TEST_CALL_ELEM_MAX) */
     unsigned char *buf[ACPU_MAX_PARAMS], *snap[ACPU_MAX_PARAMS]; /* tensor parameters only */
-    aclTensor *t[ACPU_MAX_PARAMS]; /* the call's dense tensor of each tensor parameter (owned) */
-    aclScalar *s[ACPU_MAX_PARAMS]; /* the row's scalar of each scalar parameter (owned) */
+    aclTensor *t[ACPU_MAX_PARAMS];  /* the call's dense tensor of each tensor parameter (owned) */
+    aclScalar *s[ACPU_MAX_PARAMS];  /* the row's scalar of each scalar parameter (owned) */
     acpu_arg args[ACPU_MAX_PARAMS]; /* what phase 1 gets: the above, or what a suite put instead */
 } acpu_test_call;
 

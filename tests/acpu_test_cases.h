@@ -2,9 +2,9 @@
  * write them: per case the API, the profile, each tensor parameter's dtype and shape (or NULL) and
  * its format (ND unless given), each scalar parameter's dtype and value (or NULL) and, in the same
  * list, an int64 parameter's value and a string parameter's (NULL passes NULL), the expected status
- * and the argument the message must name. The call goes through the API's public entry point (the registry row's trampoline,
- * in the parameter order of CANN's prototype); a successful case also runs phase 2 on zeroed
- * storage. Header only: every suite includes it once. Test code only. */
+ * and the argument the message must name. The call goes through the API's public entry point (the registry row's
+ * trampoline, in the parameter order of CANN's prototype); a successful case also runs phase 2 on zeroed storage.
+ * Header only: every suite includes it once. Test code only. */
 #ifndef ACPU_TEST_CASES_H_
 #define ACPU_TEST_CASES_H_
 
@@ -23,7 +23,7 @@ typedef struct {
     aclDataType dt;
     int64_t rank; /* ACPU_CASE_NULL: NULL */
     int64_t dims[ACPU_CASE_MAX_RANK];
-    int format;   /* 0: ACL_FORMAT_ND; otherwise the aclFormat + 1 */
+    int format; /* 0: ACL_FORMAT_ND; otherwise the aclFormat + 1 */
 } acpu_case_tensor;
 
 /* A scalar parameter, or the value of an int64_t (v) or char * (str) parameter. */
@@ -35,27 +35,33 @@ typedef struct {
 } acpu_case_scalar;
 
 typedef struct {
-    const char *api;            /* "aclnnCelu" */
-    const char *soc;            /* NULL: host */
-    acpu_case_tensor t[4];      /* the tensor parameters in order */
-    acpu_case_scalar s[3];      /* the scalar, int and string parameters in order */
+    const char *api;       /* "aclnnCelu" */
+    const char *soc;       /* NULL: host */
+    acpu_case_tensor t[4]; /* the tensor parameters in order */
+    acpu_case_scalar s[3]; /* the scalar, int and string parameters in order */
     aclnnStatus want;
-    const char *arg;            /* a word the failure message must hold, or NULL */
+    const char *arg; /* a word the failure message must hold, or NULL */
     int line;
 } acpu_case;
 
 /* Shorthands: T(dt, dims...) a tensor, TF(dt, format, dims...) one of another format, TNULL a NULL
  * tensor, S(dt, v) a scalar, SNULL, I(v) an int64_t, STR(s) a char * (STR(NULL): NULL). */
 #define ACPU_CASE_NARGS(...) (sizeof((int64_t[]){__VA_ARGS__}) / sizeof(int64_t))
+/* clang-format off */ /* one-line braced macros: clang-format 14 would lay them out as blocks */
 #define T(dt_, ...) {.dt = (dt_), .rank = (int64_t)ACPU_CASE_NARGS(__VA_ARGS__), .dims = {__VA_ARGS__}}
-#define TF(dt_, fmt, ...)                                                                           \
-    {.dt = (dt_), .rank = (int64_t)ACPU_CASE_NARGS(__VA_ARGS__), .dims = {__VA_ARGS__}, .format = (int)(fmt) + 1}
+/* clang-format on */
+#define TF(dt_, fmt, ...)                                                                                           \
+    {                                                                                                               \
+        .dt = (dt_), .rank = (int64_t)ACPU_CASE_NARGS(__VA_ARGS__), .dims = {__VA_ARGS__}, .format = (int)(fmt) + 1 \
+    }
+/* clang-format off */ /* one-line braced macros: clang-format 14 would lay them out as blocks */
 #define T0(dt_) {.dt = (dt_), .rank = 0}
 #define TNULL {.dt = ACL_FLOAT, .rank = ACPU_CASE_NULL}
 #define S(dt_, v_) {.dt = (dt_), .v = (v_)}
 #define SNULL {.dt = ACL_FLOAT, .null = 1}
 #define I(v_) {.dt = ACL_INT64, .v = (double)(v_)}
 #define STR(s_) {.dt = ACL_DT_UNDEFINED, .str = (s_)}
+/* clang-format on */
 
 static inline bool acpu_case_is_tensor(acpu_param_kind k) { return k <= ACPU_P_TINOUT_CONST; }
 
@@ -106,8 +112,8 @@ static inline void acpu_run_case(const acpu_case *c)
     uint64_t ws = 0;
     aclOpExecutor *exec = NULL;
     aclnnStatus rc = api->invoke(a, &ws, &exec);
-    ck_assert_msg(rc == c->want, "line %d: %s on %s: %d, want %d (%s)", c->line, c->api, c->soc ? c->soc : "host",
-                  rc, c->want, aclGetRecentErrMsg());
+    ck_assert_msg(rc == c->want, "line %d: %s on %s: %d, want %d (%s)", c->line, c->api, c->soc ? c->soc : "host", rc,
+                  c->want, aclGetRecentErrMsg());
     if (rc != ACLNN_SUCCESS)
         acpu_test_expect_msg_at(api->phase1, c->arg, NULL, c->line);
     else
@@ -125,8 +131,11 @@ static inline void acpu_run_case(const acpu_case *c)
 }
 
 /* Runs every case of a table (a Check loop test over its index). */
-#define ACPU_CASE_TABLE_TEST(name, table)                                                           \
-    START_TEST(name) { acpu_run_case(&table[_i]); }                                                 \
+#define ACPU_CASE_TABLE_TEST(name, table) \
+    START_TEST(name)                      \
+    {                                     \
+        acpu_run_case(&table[_i]);        \
+    }                                     \
     END_TEST
 
 #endif /* ACPU_TEST_CASES_H_ */

@@ -33,8 +33,12 @@ aclnnStatus acpu_test_op_phase1(const acpu_test_op *op, const aclTensor *const *
         double v = op->attr[p->slot];
         switch (p->kind) {
         case ACPU_P_TIN: a[i].p = in[p->slot]; break;
-        case ACPU_P_TOUT: case ACPU_P_TOUT_CONST: case ACPU_P_TINOUT: case ACPU_P_TINOUT_CONST: a[i].p = out; break;
-        case ACPU_P_SCALAR: case ACPU_P_SCALAR_OPT: a[i].p = scalars[i] = acpu_test_scalar_f32((float)v); break;
+        case ACPU_P_TOUT:
+        case ACPU_P_TOUT_CONST:
+        case ACPU_P_TINOUT:
+        case ACPU_P_TINOUT_CONST: a[i].p = out; break;
+        case ACPU_P_SCALAR:
+        case ACPU_P_SCALAR_OPT: a[i].p = scalars[i] = acpu_test_scalar_f32((float)v); break;
         case ACPU_P_BOOL: a[i].b = v != 0.0; break;
         case ACPU_P_INT: a[i].i = (int64_t)v; break;
         case ACPU_P_STRING: a[i].s = api->op->attrs[p->slot].choices[(int)v]; break;
@@ -114,10 +118,7 @@ static double relu_ref(const double *in, const double *a)
 }
 
 /* ReluGrad (threshold 0): dy * (x <= 0 ? 0 : 1). */
-static double threshold_backward_ref(const double *in, const double *a)
-{
-    return in[1] <= a[0] ? in[0] * 0.0 : in[0];
-}
+static double threshold_backward_ref(const double *in, const double *a) { return in[1] <= a[0] ? in[0] * 0.0 : in[0]; }
 
 /* threshold 0.5, value 2: exact in every dtype (integers truncate 0.5 to 0, which selects alike). */
 static double threshold_ref(const double *in, const double *a) { return in[0] <= a[0] ? a[1] : in[0]; }
@@ -287,13 +288,16 @@ static double hardsigmoid_backward_ref(const double *in, const double *a)
 #define FLOATS {ACL_FLOAT, ACL_FLOAT16, ACL_BF16}, 3
 /* ReLU / Threshold: every value is an input or an attribute value: no rounding at all. LeakyReLU:
  * one rounding of x * slope (half an ulp; 16-bit subnormals absolute). */
+/* clang-format off */ /* one-line braced macros: clang-format 14 would lay them out as blocks */
 #define EXACT {0, 0, 0}, {0, 0, 0}
 #define ONE_ROUNDING {6e-8, 1.0 / 2048, 1.0 / 256}, {1e-45, 3e-8, 1e-45}
+/* clang-format on */
 #define RELU_ROW_DTYPES {ACL_FLOAT, ACL_FLOAT16, ACL_BF16, ACL_INT8, ACL_INT32, ACL_INT64}, 6
 #define LEAKY_ROW_DTYPES {ACL_FLOAT, ACL_FLOAT16, ACL_BF16, ACL_DOUBLE}, 4
 #define FLOATS_F64 {ACL_FLOAT, ACL_FLOAT16, ACL_BF16, ACL_DOUBLE}, 4
-#define HARD_NUMERIC                                                                                \
+#define HARD_NUMERIC \
     {ACL_FLOAT, ACL_FLOAT16, ACL_BF16, ACL_DOUBLE, ACL_INT8, ACL_UINT8, ACL_INT16, ACL_INT32, ACL_INT64}, 9
+/* clang-format off */ /* a table: one row per line */
 const acpu_test_op acpu_test_ops[] = {
     /* ---- ELU, Softplus, SiLU families ---- */
     {"aclnnEluBackward", {1.3, 1.05, 0.9, 0}, elu_backward_ref, FLOATS, {2e-6, 1.0 / 1024, 1.0 / 128},
@@ -367,4 +371,5 @@ const acpu_test_op acpu_test_ops[] = {
     {"aclnnHardsigmoidBackward", {0}, hardsigmoid_backward_ref, FLOATS, {4e-7, 1.0 / 1024, 1.0 / 128},
      {1e-30, 6e-8, 1e-30}, {2.0, 5.0}},
 };
+/* clang-format on */
 const int acpu_test_num_ops = (int)(sizeof acpu_test_ops / sizeof acpu_test_ops[0]);

@@ -18,13 +18,13 @@
 typedef double (*acpu_test_ref_fn)(const double *in, const double *attr);
 
 typedef struct {
-    const char *api;               /* the registry API this row covers: "aclnnEluBackward" */
-    double attr[ACPU_MAX_ATTRS];   /* the call's attribute values by operator attribute (bools 0 / 1) */
+    const char *api;             /* the registry API this row covers: "aclnnEluBackward" */
+    double attr[ACPU_MAX_ATTRS]; /* the call's attribute values by operator attribute (bools 0 / 1) */
     acpu_test_ref_fn reference;
-    aclDataType dtypes[10];        /* the same-dtype calls it accepts on every profile with BF16 */
+    aclDataType dtypes[10]; /* the same-dtype calls it accepts on every profile with BF16 */
     int n_dtypes;
-    double rel_tol[3];             /* generic value check for fp32 (and fp64), fp16, bf16 results: */
-    double abs_tol[3];             /*   |got - ref| <= rel * |ref| + abs * prod_j (1 + |in_j|) */
+    double rel_tol[3];                    /* generic value check for fp32 (and fp64), fp16, bf16 results: */
+    double abs_tol[3];                    /*   |got - ref| <= rel * |ref| + abs * prod_j (1 + |in_j|) */
     double range[ACPU_TILING_MAX_INPUTS]; /* input j drawn from [-range[j], range[j]] */
 } acpu_test_op;
 

@@ -24,8 +24,7 @@ static inline int32_t acpu_ops_x_int(int64_t i) { return (int32_t)(i % 25) - 12;
 
 /* ELU backward in fp32 (README): the exp argument x*inputScale and factorNeg = (alpha*scale)*inputScale
  * rounded to fp32 as the kernel rounds them, the rest exact. */
-static inline double acpu_ops_elu_ref(double dy, float x, float alpha, float scale, float input_scale,
-                                      bool is_result)
+static inline double acpu_ops_elu_ref(double dy, float x, float alpha, float scale, float input_scale, bool is_result)
 {
     if (!(x <= 0.0f))
         return dy * (double)scale;

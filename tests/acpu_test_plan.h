@@ -24,10 +24,10 @@ static inline aclnnStatus acpu_plan_try(char *json, const char *op, const char *
 }
 
 /* The plan, which must succeed. */
-#define ACPU_PLAN(json, op, ...)                                                                    \
-    do {                                                                                            \
-        aclnnStatus rc_ = acpu_plan_try(json, op, (const char *const[]){__VA_ARGS__, NULL});         \
-        ck_assert_msg(rc_ == ACLNN_SUCCESS, "plan of %s: %d (%s)", op, rc_, aclGetRecentErrMsg());   \
+#define ACPU_PLAN(json, op, ...)                                                                   \
+    do {                                                                                           \
+        aclnnStatus rc_ = acpu_plan_try(json, op, (const char *const[]){__VA_ARGS__, NULL});       \
+        ck_assert_msg(rc_ == ACLNN_SUCCESS, "plan of %s: %d (%s)", op, rc_, aclGetRecentErrMsg()); \
     } while (0)
 
 /* The first number after "name": in json (asserts the field is there). */

@@ -22,20 +22,20 @@ typedef aclnnStatus (*acpu_sweep_call)(const aclTensor *const *in, aclTensor *ou
 typedef double (*acpu_sweep_ref)(const double *in);
 
 typedef struct {
-    uint64_t checked;      /* finite-reference results compared */
-    uint64_t nearest;      /* equal to the reference rounded once to the output dtype */
-    double max_ulp;        /* largest error */
-    double worst_in[3];    /* its inputs, its result and the reference */
+    uint64_t checked;   /* finite-reference results compared */
+    uint64_t nearest;   /* equal to the reference rounded once to the output dtype */
+    double max_ulp;     /* largest error */
+    double worst_in[3]; /* its inputs, its result and the reference */
     double worst_got, worst_ref;
 } acpu_sweep_result;
 
 /* Phase 1 and 2 of an API with workspace; the phase-1 status when it fails. */
-#define ACPU_SWEEP_RUN(phase1_call, phase2_fn)                                                      \
-    do {                                                                                            \
-        uint64_t ws_ = 0;                                                                           \
-        aclOpExecutor *exec_ = NULL;                                                                \
-        aclnnStatus rc_ = phase1_call;                                                              \
-        return rc_ != ACLNN_SUCCESS ? rc_ : acpu_test_run_phase2(phase2_fn, ws_, exec_);             \
+#define ACPU_SWEEP_RUN(phase1_call, phase2_fn)                                           \
+    do {                                                                                 \
+        uint64_t ws_ = 0;                                                                \
+        aclOpExecutor *exec_ = NULL;                                                     \
+        aclnnStatus rc_ = phase1_call;                                                   \
+        return rc_ != ACLNN_SUCCESS ? rc_ : acpu_test_run_phase2(phase2_fn, ws_, exec_); \
     } while (0)
 
 static inline double acpu_sweep_round_to(aclDataType dt, double v)

@@ -58,8 +58,8 @@ unsigned char *acpu_test_snapshot(const unsigned char *buf, size_t bytes)
     return p;
 }
 
-void acpu_test_expect_unchanged(const unsigned char *buf, const unsigned char *snap, size_t bytes,
-                                const char *name, int line)
+void acpu_test_expect_unchanged(const unsigned char *buf, const unsigned char *snap, size_t bytes, const char *name,
+                                int line)
 {
     if (memcmp(buf, snap, bytes + ACPU_TEST_GUARD) == 0)
         return;
@@ -69,8 +69,8 @@ void acpu_test_expect_unchanged(const unsigned char *buf, const unsigned char *s
     ck_abort_msg("at %d: %s byte %zu changed (storage %zu bytes)", line, name, i, bytes);
 }
 
-void acpu_test_expect_uncovered_unchanged(const unsigned char *buf, const unsigned char *snap, size_t bytes,
-                                          size_t es, const bool *covered, int64_t n)
+void acpu_test_expect_uncovered_unchanged(const unsigned char *buf, const unsigned char *snap, size_t bytes, size_t es,
+                                          const bool *covered, int64_t n)
 {
     for (int64_t i = 0; i < n; ++i)
         ACPU_TEST_EXPECT(covered[i] || memcmp(buf + i * es, snap + i * es, es) == 0,

@@ -9,8 +9,13 @@
 
 /* How an argument is broken: passed NULL, destroyed before the call, a live handle of the other
  * kind (tensor for scalar and back), or the address of unrelated memory. */
-typedef enum { ACPU_TEST_F_NONE, ACPU_TEST_F_NULL, ACPU_TEST_F_DEAD, ACPU_TEST_F_FOREIGN, ACPU_TEST_F_GARBAGE }
-    acpu_test_fault;
+typedef enum {
+    ACPU_TEST_F_NONE,
+    ACPU_TEST_F_NULL,
+    ACPU_TEST_F_DEAD,
+    ACPU_TEST_F_FOREIGN,
+    ACPU_TEST_F_GARBAGE
+} acpu_test_fault;
 
 /* The pointer to pass for an argument with fault f (F_DEAD: the good, destroyed, handle). */
 const void *acpu_test_fault_ptr(acpu_test_fault f, const void *good, const void *other_kind);
@@ -25,11 +30,11 @@ unsigned char *acpu_test_guarded_alloc(size_t bytes, unsigned char fill);
 /* A copy of the storage and guard of a guarded buffer (asserts). */
 unsigned char *acpu_test_snapshot(const unsigned char *buf, size_t bytes);
 /* Storage and guard equal the snapshot; a failure names tensor `name` and the first changed byte. */
-void acpu_test_expect_unchanged(const unsigned char *buf, const unsigned char *snap, size_t bytes,
-                                const char *name, int line);
+void acpu_test_expect_unchanged(const unsigned char *buf, const unsigned char *snap, size_t bytes, const char *name,
+                                int line);
 /* Every storage element of size es not marked in covered[n] and the guard equal the snapshot. */
-void acpu_test_expect_uncovered_unchanged(const unsigned char *buf, const unsigned char *snap, size_t bytes,
-                                          size_t es, const bool *covered, int64_t n);
+void acpu_test_expect_uncovered_unchanged(const unsigned char *buf, const unsigned char *snap, size_t bytes, size_t es,
+                                          const bool *covered, int64_t n);
 
 /* Phase 2 of an operator (`op`, e.g. aclnnEluBackward) with a workspace of ws bytes allocated by
  * aclrtMalloc for the call and freed after it; returns op's status. */

@@ -79,7 +79,7 @@
 #define SENTINEL 0xA5     /* fill of the outputs before the scenario */
 #define MANY_EXECUTORS 12 /* live at once: more than the executor pool's 8 blocks, so some come from the heap */
 #define BURST_SCALARS 40  /* enough live handles to make the registry table grow mid-scenario */
-#define LIST_LEN 3       /* members of each list; the middle one NULL (an absent optional member) */
+#define LIST_LEN 3        /* members of each list; the middle one NULL (an absent optional member) */
 /* Cases: one per allocation of a scenario (test_scenario_count checks that it makes at most this
  * many; raise it when the library allocates more). */
 #define MAX_K 96
@@ -195,8 +195,8 @@ typedef struct {
     bool written[N_OUTS]; /* a phase 2 into it succeeded */
     /* what the scenario made; scenario_cleanup destroys what is still there */
     aclrtStream stream;
-    float *x;     /* aclrtMalloc */
-    int32_t *xi;  /* aclrtMallocHost */
+    float *x;    /* aclrtMalloc */
+    int32_t *xi; /* aclrtMallocHost */
     aclTensor *t_dy, *t_x, *t_xi, *t_out[N_OUTS];
     aclScalar *alpha, *scale, *iscale, *beta, *threshold, *burst[BURST_SCALARS];
     aclOpExecutor *live[MANY_EXECUTORS + 1]; /* made, not yet run or destroyed */
@@ -206,9 +206,9 @@ typedef struct {
     aclIntArray *int_array;
     aclFloatArray *float_array;
     aclBoolArray *bool_array;
-    aclTensorList *tensor_list; /* owns list_t once made */
-    aclScalarList *scalar_list; /* owns list_s once made */
-    aclTensor *list_t[LIST_LEN];  /* made for the list, not yet handed to it */
+    aclTensorList *tensor_list;  /* owns list_t once made */
+    aclScalarList *scalar_list;  /* owns list_s once made */
+    aclTensor *list_t[LIST_LEN]; /* made for the list, not yet handed to it */
     aclScalar *list_s[LIST_LEN];
 } scenario;
 
@@ -322,7 +322,8 @@ static bool phase2(scenario *s, int op, int o, uint64_t ws, aclOpExecutor *ex, b
     if (ws > 0 && !dev_malloc(&buf, ws))
         return false;
     step_begin();
-    aclnnStatus rc = op == OP_ELU ? aclnnEluBackward(buf, ws, ex, s->stream) : aclnnSoftplusBackward(buf, ws, ex, s->stream);
+    aclnnStatus rc = op == OP_ELU ? aclnnEluBackward(buf, ws, ex, s->stream)
+                                  : aclnnSoftplusBackward(buf, ws, ex, s->stream);
     bool ok = step_outcome(op == OP_ELU ? "aclnnEluBackward" : "aclnnSoftplusBackward", step_end(), rc == ACLNN_SUCCESS,
                            rc, NO_ALLOC);
     if (buf != NULL)
@@ -550,8 +551,8 @@ static bool inputs(scenario *s)
     }
     return create_tensor(&s->t_dy, ACL_FLOAT, s->dy) && create_tensor(&s->t_x, ACL_FLOAT, s->x) &&
            create_tensor(&s->t_xi, ACL_INT32, s->xi) && create_scalar(&s->alpha, ALPHA) &&
-           create_scalar(&s->scale, SCALE) && create_scalar(&s->iscale, INPUT_SCALE) &&
-           create_scalar(&s->beta, BETA) && create_scalar(&s->threshold, THRESHOLD);
+           create_scalar(&s->scale, SCALE) && create_scalar(&s->iscale, INPUT_SCALE) && create_scalar(&s->beta, BETA) &&
+           create_scalar(&s->threshold, THRESHOLD);
 }
 
 static bool outputs(scenario *s)
@@ -565,10 +566,9 @@ static bool outputs(scenario *s)
 /* The whole scenario up to the first failed step. */
 static bool scenario_run(scenario *s)
 {
-    return set_threads() && set_device() && create_stream(s) && inputs(s) && outputs(s) &&
-           run_op(s, OP_ELU, OUT_ELU) && run_op(s, OP_SOFTPLUS, OUT_SOFTPLUS) &&
-           run_op(s, OP_SOFTPLUS_INT, OUT_SOFTPLUS_INT) && repeatable(s) && many_executors(s) && burst(s) &&
-           getter(s) && contexts(s) && events(s) && arrays(s);
+    return set_threads() && set_device() && create_stream(s) && inputs(s) && outputs(s) && run_op(s, OP_ELU, OUT_ELU) &&
+           run_op(s, OP_SOFTPLUS, OUT_SOFTPLUS) && run_op(s, OP_SOFTPLUS_INT, OUT_SOFTPLUS_INT) && repeatable(s) &&
+           many_executors(s) && burst(s) && getter(s) && contexts(s) && events(s) && arrays(s);
 }
 
 /* `call` (returning a status) with counting on: a destroy must never fail, allocation or not.
@@ -639,8 +639,8 @@ static void check_output(const scenario *s, int o)
         ACPU_TEST_EXPECT(p[b] == SENTINEL, "output %d: guard byte %zu written", o, b - N * sizeof(float));
     if (!s->written[o]) {
         for (size_t b = 0; b < N * sizeof(float); ++b)
-            ACPU_TEST_EXPECT(p[b] == SENTINEL, "output %d: byte %zu written although no phase 2 into it succeeded",
-                             o, b);
+            ACPU_TEST_EXPECT(p[b] == SENTINEL, "output %d: byte %zu written although no phase 2 into it succeeded", o,
+                             b);
         return;
     }
     static double ref[N];
@@ -699,11 +699,11 @@ static bool scenario_once(long fail_at)
 
 /* What deferred_hook saw; asserted by the case once phase 1 has returned. */
 static struct {
-    bool fail_node;     /* make the node's allocation fail */
+    bool fail_node; /* make the node's allocation fail */
     bool fired;
-    aclScalar *victim;  /* a scalar handed to the phase 1 that the hook runs inside */
-    long bad_calls;     /* library calls of the hook that failed */
-    long node_allocs;   /* allocations counted in the destroy that took the victim out of quarantine */
+    aclScalar *victim; /* a scalar handed to the phase 1 that the hook runs inside */
+    long bad_calls;    /* library calls of the hook that failed */
+    long node_allocs;  /* allocations counted in the destroy that took the victim out of quarantine */
     long node_failed;
 } g_deferred;
 
@@ -781,7 +781,8 @@ START_TEST(test_deferred_free_node)
     ck_assert_int_eq(g_deferred.bad_calls, 0);
     ck_assert_msg(g_deferred.node_allocs == 1,
                   "the destroy that took the victim out of quarantine made %ld allocations, expected the node "
-                  "(has the quarantine's size changed from %d?)", g_deferred.node_allocs, QUARANTINE);
+                  "(has the quarantine's size changed from %d?)",
+                  g_deferred.node_allocs, QUARANTINE);
     ck_assert_int_eq(g_deferred.node_failed, g_deferred.fail_node ? 1 : 0);
 
     /* The executor made while its alpha was destroyed runs with phase 1's copy, exactly. */
@@ -871,8 +872,8 @@ START_TEST(test_phase1_every_api)
             break;
         }
         injected++;
-        ck_assert_msg(st == ACLNN_ERR_INNER_CREATE_EXECUTOR, "%s: allocation %ld failed, phase 1 returned %d",
-                      op->api, k, (int)st);
+        ck_assert_msg(st == ACLNN_ERR_INNER_CREATE_EXECUTOR, "%s: allocation %ld failed, phase 1 returned %d", op->api,
+                      k, (int)st);
         ck_assert_msg(strstr(aclGetRecentErrMsg(), c.api->phase1) != NULL, "%s: message \"%s\"", op->api,
                       aclGetRecentErrMsg());
         ck_assert(ws == 12345 && ex == UNTOUCHED);

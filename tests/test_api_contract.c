@@ -45,7 +45,7 @@
 #include "acpu_test_call.h"
 #include "acpu_test_opinfo.h"
 #include "acpu_test_tensor.h"
-#include "engine/acpu_engine.h" /* acpu_fp_enter */
+#include "engine/acpu_engine.h"   /* acpu_fp_enter */
 #include "runtime/acpu_runtime.h" /* acpu_dtype_name */
 
 #define N_ELEMS(a) (sizeof(a) / sizeof((a)[0]))
@@ -120,8 +120,10 @@ START_TEST(test_registry_rows_covered)
         int rows = 0, outputs = 0;
         for (int o = 0; o < acpu_test_num_ops; o++)
             rows += acpu_api_find(acpu_test_ops[o].api) == api;
-        ck_assert_msg(rows == 1, "%s has %d operator-info rows (tests/acpu_test_opinfo.c): the contract suites "
-                      "cannot call it", api->name, rows);
+        ck_assert_msg(rows == 1,
+                      "%s has %d operator-info rows (tests/acpu_test_opinfo.c): the contract suites "
+                      "cannot call it",
+                      api->name, rows);
         for (int p = 0; p < api->n_params; p++) {
             acpu_param_kind k = api->params[p].kind;
             ck_assert_msg(acpu_test_kind_is_tensor(k) || k == ACPU_P_SCALAR || k == ACPU_P_SCALAR_OPT ||
@@ -211,7 +213,10 @@ END_TEST
 
 /* ---- closed dtype lists -------------------------------------------------------------------------- */
 
-static bool applies(const acpu_check *k, acpu_profile_group g) { return k->profiles == 0 || (k->profiles & ACPU_PG_BIT(g)); }
+static bool applies(const acpu_check *k, acpu_profile_group g)
+{
+    return k->profiles == 0 || (k->profiles & ACPU_PG_BIT(g));
+}
 
 /* The dtypes tensor parameter i may take on group g while every other tensor has dtype `base`: its
  * lists there, narrowed to `base` by a same-dtype or promotion rule tying it to another tensor.
@@ -252,10 +257,11 @@ static int dtype_candidates(int32_t *out)
 /* What any tensor may hold at most (doc/BEHAVIOUR.md, "Output dtypes are closed lists"): the dtypes
  * with a whole-byte element and casts; unknown numbers, STRING, INT4, UINT1, COMPLEX32, HIFLOAT8 and
  * the FLOAT8/6/4 types never. */
-static const uint64_t k_storable =
-    ACPU_DT(ACL_FLOAT) | ACPU_DT(ACL_FLOAT16) | ACPU_DT(ACL_BF16) | ACPU_DT(ACL_DOUBLE) | ACPU_DT(ACL_INT8) |
-    ACPU_DT(ACL_INT16) | ACPU_DT(ACL_INT32) | ACPU_DT(ACL_INT64) | ACPU_DT(ACL_UINT8) | ACPU_DT(ACL_UINT16) |
-    ACPU_DT(ACL_UINT32) | ACPU_DT(ACL_UINT64) | ACPU_DT(ACL_BOOL) | ACPU_DT(ACL_COMPLEX64) | ACPU_DT(ACL_COMPLEX128);
+static const uint64_t k_storable = ACPU_DT(ACL_FLOAT) | ACPU_DT(ACL_FLOAT16) | ACPU_DT(ACL_BF16) | ACPU_DT(ACL_DOUBLE) |
+                                   ACPU_DT(ACL_INT8) | ACPU_DT(ACL_INT16) | ACPU_DT(ACL_INT32) | ACPU_DT(ACL_INT64) |
+                                   ACPU_DT(ACL_UINT8) | ACPU_DT(ACL_UINT16) | ACPU_DT(ACL_UINT32) |
+                                   ACPU_DT(ACL_UINT64) | ACPU_DT(ACL_BOOL) | ACPU_DT(ACL_COMPLEX64) |
+                                   ACPU_DT(ACL_COMPLEX128);
 
 static bool in_set(int32_t dt, uint64_t set) { return dt >= 0 && dt < 64 && (set & ACPU_DT(dt)) != 0; }
 
@@ -318,11 +324,11 @@ END_TEST
 /* One view of a tensor parameter as a hostile caller describes it (the call's shape). */
 typedef struct {
     const char *what;
-    int64_t strides[2];  /* {0, 0}: row-major (NULL) */
+    int64_t strides[2]; /* {0, 0}: row-major (NULL) */
     int64_t offset;
     uint64_t storage_rank;
-    int64_t storage[2];  /* storage[0] < 0: the element count -storage[0] / element size + 1 (bytes overflow) */
-    int data;            /* 0 the parameter's buffer, 1 NULL, 2 near the top of the address space */
+    int64_t storage[2]; /* storage[0] < 0: the element count -storage[0] / element size + 1 (bytes overflow) */
+    int data;           /* 0 the parameter's buffer, 1 NULL, 2 near the top of the address space */
     aclnnStatus want;
 } bad_view;
 
@@ -522,8 +528,8 @@ static void exact_alias(acpu_test_call *c, int j)
     c->args[c->out].p = t;
     ck_assert_msg(acpu_test_call_run(c) == ACLNN_SUCCESS, "%s: %s as %s's exact view: %s", c->api->name, o->name,
                   c->api->params[j].name, aclGetRecentErrMsg());
-    ck_assert_msg(memcmp(s.buf, want, bytes) == 0, "%s: in place over %s differs from separate buffers",
-                  c->api->name, c->api->params[j].name);
+    ck_assert_msg(memcmp(s.buf, want, bytes) == 0, "%s: in place over %s differs from separate buffers", c->api->name,
+                  c->api->params[j].name);
     g_checks++;
     aclDestroyTensor(t);
     shared_free(&s);
@@ -731,8 +737,9 @@ static void fp_default(void)
  * overflowing and subnormal values of the dtype, a signalling NaN in fp32, ordinary values). */
 static void store_special(aclDataType dt, unsigned char *buf, int64_t e, int64_t pattern)
 {
-    static const double specials[] = {NAN, -NAN, INFINITY, -INFINITY, 0.0, -0.0, 1.0, -1.0, 0.5, 30.0, -30.0,
-                                      88.8, -104.0, 1e-30, -1e-30, 3.0e38, -3.0e38, 1e300, -1e300, 65504.0, 70000.0};
+    static const double specials[] = {NAN,    -NAN,   INFINITY, -INFINITY, 0.0,    -0.0,    1.0,
+                                      -1.0,   0.5,    30.0,     -30.0,     88.8,   -104.0,  1e-30,
+                                      -1e-30, 3.0e38, -3.0e38,  1e300,     -1e300, 65504.0, 70000.0};
     const int n_sp = (int)N_ELEMS(specials);
     int k = (int)(pattern % (n_sp + 6));
     if (k < n_sp) {
@@ -759,14 +766,14 @@ static bool is_float_dt(aclDataType dt)
 
 /* Scalar variants: the row's scalars, then each scalar parameter in turn holding one special. */
 typedef struct {
-    int param;      /* -1: the row's scalars */
+    int param; /* -1: the row's scalars */
     aclScalar *s;
 } scalar_variant;
 
 static int scalar_variants(const acpu_test_call *c, scalar_variant *v, int cap)
 {
-    static const uint32_t f32_bits[] = {0x7fc00000u, 0x7fa00000u, 0xffc00001u, 0x7f800000u, 0xff800000u,
-                                        0x00000001u, 0x807fffffu, 0x7f7fffffu};
+    static const uint32_t f32_bits[] = {0x7fc00000u, 0x7fa00000u, 0xffc00001u, 0x7f800000u,
+                                        0xff800000u, 0x00000001u, 0x807fffffu, 0x7f7fffffu};
     static const uint64_t f64_bits[] = {0x7ff8000000000000u, 0x7e37e43c8800759cu /* 1e300: overflows fp32 */,
                                         0x0000000000000fffu /* subnormal */, 0xfff0000000000000u};
     int n = 0;

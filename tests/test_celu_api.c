@@ -15,10 +15,13 @@
 #define NUL ACLNN_ERR_PARAM_NULLPTR
 #define INV ACLNN_ERR_PARAM_INVALID
 
+/* clang-format off */ /* one-line braced macros: clang-format 14 would lay them out as blocks */
 #define CASE(soc, self, alpha, out, want, arg) {"aclnnCelu", soc, {self, out}, {alpha}, want, arg, __LINE__}
 #define INPLACE(soc, self, alpha, want, arg) {"aclnnInplaceCelu", soc, {self}, {alpha}, want, arg, __LINE__}
+/* clang-format on */
 #define A1 S(F32, 1.0)
 
+/* clang-format off */ /* a table: one row per line */
 static const acpu_case k_cases[] = {
     /* the ops-nn op_api UT cases */
     CASE(NULL, T(F32, 2), A1, T(F32, 2), OK, NULL),
@@ -75,6 +78,7 @@ static const acpu_case k_cases[] = {
     INPLACE(NULL, T(F32, 2, 2, 2, 2, 2, 2, 2, 2, 2), A1, INV, "dims"),
     INPLACE(NULL, T(F32, 0), S(F32, 0.0), INV, "alpha"),
 };
+/* clang-format on */
 
 ACPU_CASE_TABLE_TEST(test_cases, k_cases)
 

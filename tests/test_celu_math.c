@@ -98,7 +98,7 @@ START_TEST(test_specials)
     ck_assert(one(INFINITY) == INFINITY && one(-INFINITY) == -1.0);
     ck_assert(isnan(one(NAN)));
     ck_assert(one(0.0f) == 0.0 && one(-0.0f) == 0.0);
-    ck_assert(one(-200.0f) == -1.0);                  /* exp underflows: naive e - 1 = -1 */
+    ck_assert(one(-200.0f) == -1.0);                    /* exp underflows: naive e - 1 = -1 */
     ck_assert(one(3.5f) == 3.5 && one(1e30f) == 1e30f); /* x > 0: x */
     /* |u| < 2^-25: e rounds to 1, log(e) == 0, the result is alpha * u */
     ck_assert(one(-0x1p-30f) == -0x1p-30);

@@ -9,8 +9,8 @@ static char g_json[ACPU_PLAN_BYTES];
 
 static void expect_fields(const char *json, const int64_t want[8], int line)
 {
-    static const char *const names[8] = {"smallCoreDataNum", "bigCoreDataNum", "tileDataNum", "smallTailDataNum",
-                                         "bigTailDataNum", "finalSmallTileNum", "finalBigTileNum", "tailBlockNum"};
+    static const char *const names[8] = {"smallCoreDataNum", "bigCoreDataNum",    "tileDataNum",     "smallTailDataNum",
+                                         "bigTailDataNum",   "finalSmallTileNum", "finalBigTileNum", "tailBlockNum"};
     for (int i = 0; i < 8; i++)
         ck_assert_msg(acpu_plan_i64(json, names[i]) == want[i], "line %d: %s = %lld, want %lld (%s)", line, names[i],
                       (long long)acpu_plan_i64(json, names[i]), (long long)want[i], json);

@@ -30,14 +30,14 @@
 #include "acpu_test.h"
 #include "acpu_test_call.h"
 #include "acpu_test_ops.h"
-#include "acpu_test_tensor.h" /* ACPU_TEST_GUARD */
+#include "acpu_test_tensor.h"     /* ACPU_TEST_GUARD */
 #include "runtime/acpu_runtime.h" /* acpu_dtype_name */
 #include "aclnnop/aclnn_elu_backward.h"
 #include "aclnnop/aclnn_softplus_backward.h"
 
 #define N_ELEMS(a) (sizeof(a) / sizeof((a)[0]))
-#define N 6000        /* elements: above ELU's and softplus's thread grains, so that OpenMP forks outside TSan */
-#define GUARD 16      /* floats after each output that must stay untouched */
+#define N 6000   /* elements: above ELU's and softplus's thread grains, so that OpenMP forks outside TSan */
+#define GUARD 16 /* floats after each output that must stay untouched */
 #define THREADS 4
 #define ELU_API "aclnnEluBackwardGetWorkspaceSize"
 #define SP_API "aclnnSoftplusBackwardGetWorkspaceSize"
@@ -181,10 +181,8 @@ static aclnnStatus op_phase1(const world *w, int op, aclTensor *out, uint64_t *w
     case OP_ELU_RESULT:
         return aclnnEluBackwardGetWorkspaceSize(w->t_dy, w->alpha, w->scale, w->iscale, op == OP_ELU_RESULT, w->t_x,
                                                 out, ws, ex);
-    case OP_SOFTPLUS:
-        return aclnnSoftplusBackwardGetWorkspaceSize(w->t_dy, w->t_x, w->beta, w->threshold, out, ws, ex);
-    default:
-        return aclnnSoftplusBackwardGetWorkspaceSize(w->t_dy, w->t_xi, w->beta, w->threshold, out, ws, ex);
+    case OP_SOFTPLUS: return aclnnSoftplusBackwardGetWorkspaceSize(w->t_dy, w->t_x, w->beta, w->threshold, out, ws, ex);
+    default: return aclnnSoftplusBackwardGetWorkspaceSize(w->t_dy, w->t_xi, w->beta, w->threshold, out, ws, ex);
     }
 }
 
@@ -192,7 +190,8 @@ static const char *op_api(int op) { return op <= OP_ELU_RESULT ? ELU_API : SP_AP
 
 static aclnnStatus op_phase2(int op, void *ws_buf, uint64_t ws, aclOpExecutor *ex, aclrtStream stream)
 {
-    return op <= OP_ELU_RESULT ? aclnnEluBackward(ws_buf, ws, ex, stream) : aclnnSoftplusBackward(ws_buf, ws, ex, stream);
+    return op <= OP_ELU_RESULT ? aclnnEluBackward(ws_buf, ws, ex, stream)
+                               : aclnnSoftplusBackward(ws_buf, ws, ex, stream);
 }
 
 static double op_ref(int op, int64_t i)
@@ -200,8 +199,7 @@ static double op_ref(int op, int64_t i)
     double dy = acpu_ops_dy(i);
     switch (op) {
     case OP_ELU:
-    case OP_ELU_RESULT:
-        return acpu_ops_elu_ref(dy, acpu_ops_x(i), ALPHA, SCALE, INPUT_SCALE, op == OP_ELU_RESULT);
+    case OP_ELU_RESULT: return acpu_ops_elu_ref(dy, acpu_ops_x(i), ALPHA, SCALE, INPUT_SCALE, op == OP_ELU_RESULT);
     case OP_SOFTPLUS: return acpu_ops_softplus_ref(dy, acpu_ops_x(i), BETA, THRESHOLD);
     default: return acpu_ops_softplus_ref(dy, (float)acpu_ops_x_int(i), BETA, THRESHOLD);
     }
@@ -315,8 +313,8 @@ static call_status call_checked(const world *w, int op, float *out, aclrtStream 
 {
     call_status st = {.p1 = -1, .p2 = -1};
     fill_sentinel(out);
-    aclTensor *t = aclCreateTensor((const int64_t[]){N}, 1, ACL_FLOAT, NULL, 0, ACL_FORMAT_ND, (const int64_t[]){N},
-                                   1, out);
+    aclTensor *t = aclCreateTensor((const int64_t[]){N}, 1, ACL_FLOAT, NULL, 0, ACL_FORMAT_ND, (const int64_t[]){N}, 1,
+                                   out);
     EXPECT(t != NULL, "aclCreateTensor failed: %s", aclGetRecentErrMsg());
     if (t == NULL)
         return st;
@@ -381,8 +379,8 @@ static void *shared_inputs_worker(void *p)
         aclrtStream stream = it % 3 == 0 ? NULL : it % 3 == 1 ? own : g_w.stream;
         int op = (it + a->id) % N_OPS;
         call_status st = call_checked(&g_w, op, a->out, stream);
-        EXPECT(st.p1 == ACLNN_SUCCESS && st.p2 == ACLNN_SUCCESS, "%s: statuses %d, %d (%s)", k_op_name[op],
-               (int)st.p1, (int)st.p2, aclGetRecentErrMsg());
+        EXPECT(st.p1 == ACLNN_SUCCESS && st.p2 == ACLNN_SUCCESS, "%s: statuses %d, %d (%s)", k_op_name[op], (int)st.p1,
+               (int)st.p2, aclGetRecentErrMsg());
         EXPECT(aclrtSynchronizeStream(own) == ACL_SUCCESS, "aclrtSynchronizeStream of a live stream failed");
     }
     EXPECT(aclrtDestroyStream(own) == ACL_SUCCESS, "aclrtDestroyStream of a live stream failed");
@@ -643,8 +641,8 @@ START_TEST(test_executor_handed_to_other_thread)
     free(out);
     /* Ordered rounds: every round's outcome was asserted (check_handover); both happened. */
     for (int kind = 0; kind < 2; ++kind)
-        ck_assert_msg(won[0][kind] > 0 && won[0][kind] < rounds[0][kind], "ordered rounds: the other call won %ld of %ld",
-                      won[0][kind], rounds[0][kind]);
+        ck_assert_msg(won[0][kind] > 0 && won[0][kind] < rounds[0][kind],
+                      "ordered rounds: the other call won %ld of %ld", won[0][kind], rounds[0][kind]);
     /* Racing rounds: reported, not asserted (see above). */
     fprintf(stderr,
             "executor handover, racing rounds: the destroy won %ld of %ld, aclSetAclOpExecutorRepeatable %ld of %ld "
@@ -671,8 +669,9 @@ typedef struct {
  * The UB overrides are small (many tiles) but hold every kernel's tiles beside its own UB reserve
  * (GeluV2's and GeluGradV2's Erf buffer: 120 KiB). */
 static const platform_cfg k_platforms[] = {
-    {"host", 0, 0},       {"Ascend910", 0, 0}, {"Ascend910B", 0, 0}, {"Ascend910_93", 0, 0}, {"Ascend950", 0, 0},
-    {"Ascend910B", 3, 0}, {"host", 5, 65536 + 131072},  {"Ascend950", 7, 32768 + 131072}, {NULL, 0, 0}};
+    {"host", 0, 0},      {"Ascend910", 0, 0},  {"Ascend910B", 0, 0},        {"Ascend910_93", 0, 0},
+    {"Ascend950", 0, 0}, {"Ascend910B", 3, 0}, {"host", 5, 65536 + 131072}, {"Ascend950", 7, 32768 + 131072},
+    {NULL, 0, 0}};
 
 static atomic_bool g_setters_stop;
 
@@ -718,7 +717,7 @@ static void *setter_worker(void *p)
  * destroys alone, not by the calls still using it (the hazard records of runtime/hazard.c do the
  * latter); CK_EXCLUDE_TAGS=stall skips it. */
 #define STALL_ATTEMPTS 60
-#define STALL_CHURN 4100   /* destroys past the quarantine's 4096 */
+#define STALL_CHURN 4100 /* destroys past the quarantine's 4096 */
 #define STALL_WAIT_MS 500
 
 static struct {
@@ -917,8 +916,7 @@ START_TEST(test_streams_race)
             int before = atomic_load(&slot->destroyed);
             ck_assert_int_le(before, 1);
             destroyed_by_workers += before;
-            ck_assert_int_eq(aclrtDestroyStream(atomic_load(&slot->s)),
-                             before ? ACL_ERROR_INVALID_PARAM : ACL_SUCCESS);
+            ck_assert_int_eq(aclrtDestroyStream(atomic_load(&slot->s)), before ? ACL_ERROR_INVALID_PARAM : ACL_SUCCESS);
             ck_assert_int_eq(aclrtSynchronizeStream(atomic_load(&slot->s)), ACL_ERROR_INVALID_PARAM);
         }
     }
@@ -937,7 +935,7 @@ END_TEST
  * library's own state (handles, executors, settings) without most of the kernels' cost. */
 #define API_N (UNDER_TSAN ? 2048 : 6000)
 #define API_ITERS 3
-#define API_GUARD 64    /* bytes after each worker output that must stay untouched */
+#define API_GUARD 64 /* bytes after each worker output that must stay untouched */
 #define MAX_API_CASES 256
 
 typedef struct {
@@ -1098,8 +1096,8 @@ static void *every_api_worker(void *p)
         for (int j = 0; j < g_n_api; ++j) { /* each thread its own order: different APIs meet */
             const api_case *k = &g_api[(j * (a->id + 1) + it) % g_n_api];
             call_status st = api_call(k, out, NULL);
-            EXPECT(st.p1 == ACLNN_SUCCESS && st.p2 == ACLNN_SUCCESS, "%s: %d, %d (%s)", k->call.api->name,
-                   (int)st.p1, (int)st.p2, aclGetRecentErrMsg());
+            EXPECT(st.p1 == ACLNN_SUCCESS && st.p2 == ACLNN_SUCCESS, "%s: %d, %d (%s)", k->call.api->name, (int)st.p1,
+                   (int)st.p2, aclGetRecentErrMsg());
         }
     free(out);
     atomic_fetch_add(&g_workers_done, 1);
@@ -1188,8 +1186,8 @@ static void expect_every_setting_same(void)
         for (int kind = 0; kind < setter_kinds(); ++kind) {
             call_status st = setter_call(kind, api_out, out, NULL);
             ck_assert_msg(st.p1 == ACLNN_SUCCESS && st.p2 == ACLNN_SUCCESS, "%s on %s/%d/%lld: %d, %d (%s)",
-                          setter_kind_name(kind), c->soc ? c->soc : "NULL", (int)c->cores, (long long)c->ub,
-                          (int)st.p1, (int)st.p2, aclGetRecentErrMsg());
+                          setter_kind_name(kind), c->soc ? c->soc : "NULL", (int)c->cores, (long long)c->ub, (int)st.p1,
+                          (int)st.p2, aclGetRecentErrMsg());
         }
     }
     free(out);
@@ -1256,8 +1254,7 @@ static void *serial_exec_worker(void *p)
         aclnnStatus rc = c->api->run(g_sr.workspace, g_sr.ws, g_sx.ex, (r + a->id) % 2 ? g_sr.stream : NULL);
         if (rc == ACLNN_SUCCESS) {
             EXPECT(refused == 0, "%s: a destroyed repeatable executor ran again", c->api->name);
-            EXPECT(memcmp(out, g_sr.k->want, bytes) == 0, "%s: run %d of the shared executor differs", c->api->name,
-                   r);
+            EXPECT(memcmp(out, g_sr.k->want, bytes) == 0, "%s: run %d of the shared executor differs", c->api->name, r);
             EXPECT(memcmp(out + bytes, before + bytes, all - bytes) == 0, "%s: run %d wrote past its output",
                    c->api->name, r);
             atomic_fetch_add(&g_sx.runs, 1);

@@ -19,8 +19,8 @@
 /* Mostly finite values in ranges where every branch matters, 2% special values. */
 static double gen_value(aclDataType dt, bool is_x)
 {
-    static const double specials[] = {NAN, INFINITY, -INFINITY, 0.0, -0.0, -1000.0, 0x1p-140, -0x1p-140,
-                                      0x3p-24, -0x5p-24, -150.0, -87.5};
+    static const double specials[] = {NAN,      INFINITY,  -INFINITY, 0.0,      -0.0,   -1000.0,
+                                      0x1p-140, -0x1p-140, 0x3p-24,   -0x5p-24, -150.0, -87.5};
     if (acpu_test_lcg_unit() < 0.02)
         return specials[acpu_test_lcg_next() % (sizeof specials / sizeof specials[0])];
     double r = dt == ACL_FLOAT16 ? (is_x ? 12.0 : 4.0) : (is_x ? 40.0 : 8.0);
@@ -202,8 +202,8 @@ static void dense_free(dense_set *d)
 
 static const char *case_name(int i)
 {
-    static const char *names[6] = {"FLOAT exp", "FLOAT result", "FLOAT16 exp", "FLOAT16 result", "BF16 exp",
-                                   "BF16 result"};
+    static const char *names[6] = {"FLOAT exp",      "FLOAT result", "FLOAT16 exp",
+                                   "FLOAT16 result", "BF16 exp",     "BF16 result"};
     return names[i];
 }
 
@@ -227,7 +227,8 @@ START_TEST(test_threads)
     set_platform("host", 0, 0);
     set_threads(1);
     dense_run(&d, &a, d.base);
-    static const profile runs[] = {{"host", 0, 0, 2}, {"host", 0, 0, 7}, {"Ascend910B", 0, 0, 7}, {"Ascend910B", 5, 65536, 2}};
+    static const profile runs[] = {
+        {"host", 0, 0, 2}, {"host", 0, 0, 7}, {"Ascend910B", 0, 0, 7}, {"Ascend910B", 5, 65536, 2}};
     for (int k = 0; k < 4; ++k) {
         set_platform(runs[k].soc, runs[k].cores, runs[k].ub);
         set_threads(runs[k].threads);
@@ -243,8 +244,8 @@ START_TEST(test_threads)
 END_TEST
 
 static const profile k_profiles[] = {
-    {"host", 0, 0, 2},        {"Ascend910B", 0, 0, 2},       {"Ascend950", 0, 0, 7},
-    {"host", 3, 65536, 2},    {"Ascend910B", 48, 196608, 7}, {"host", 5, 1048576, 7},
+    {"host", 0, 0, 2},           {"Ascend910B", 0, 0, 2},       {"Ascend950", 0, 0, 7},
+    {"host", 3, 65536, 2},       {"Ascend910B", 48, 196608, 7}, {"host", 5, 1048576, 7},
     {"Ascend910B", 3, 65536, 2}, {"Ascend910B", 5, 1048576, 2}, {"Ascend950", 64, 65536, 7},
 };
 #define N_PROFILES (int)(sizeof k_profiles / sizeof k_profiles[0])
@@ -293,7 +294,8 @@ START_TEST(test_alignment)
         memcpy(buf[T_X] + off[T_X] * es, d.x, (size_t)d.n * es);
         set_platform(k % 2 ? "host" : "Ascend910B", 0, 0);
         dcall c;
-        dcall_dense(&c, d.dt, 1, &d.n, buf[T_DY] + off[T_DY] * es, buf[T_X] + off[T_X] * es, buf[T_OUT] + off[T_OUT] * es);
+        dcall_dense(&c, d.dt, 1, &d.n, buf[T_DY] + off[T_DY] * es, buf[T_X] + off[T_X] * es,
+                    buf[T_OUT] + off[T_OUT] * es);
         run_gather(&c, &a, got);
         char ctx[128];
         snprintf(ctx, sizeof ctx, "%s pointer offsets dy %d x %d out %d elements (%s)", case_name(_i), off[0], off[1],

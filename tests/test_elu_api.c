@@ -16,35 +16,35 @@
 #define API "aclnnEluBackwardGetWorkspaceSize"
 #define CHILD_FLAG "--elu-verbose-child"
 #define MAX_RANK 10
-#define SENTINEL_BYTE 0xA5  /* fill of gradInput before every call */
+#define SENTINEL_BYTE 0xA5 /* fill of gradInput before every call */
 
 /* ---- call description ------------------------------------------------------------------------- */
 
 /* Arguments in the NULL-check order of spec 2.3 step 3, then the two out-pointers. */
 enum { A_DY, A_ALPHA, A_SCALE, A_ISCALE, A_X, A_OUT, A_WS, A_EXEC, A_COUNT };
-static const char *const k_arg_name[A_COUNT] = {"gradOutput", "alpha", "scale", "inputScale",
+static const char *const k_arg_name[A_COUNT] = {"gradOutput",   "alpha",     "scale",         "inputScale",
                                                 "selfOrResult", "gradInput", "workspaceSize", "executor"};
-enum { T_DY, T_X, T_OUT };            /* tensor index */
-enum { S_ALPHA, S_SCALE, S_ISCALE };  /* scalar index */
+enum { T_DY, T_X, T_OUT };           /* tensor index */
+enum { S_ALPHA, S_SCALE, S_ISCALE }; /* scalar index */
 
 typedef struct {
     aclDataType dt;
     uint64_t rank;
     int64_t shape[MAX_RANK];
-    const int64_t *strides;      /* NULL: row-major */
+    const int64_t *strides; /* NULL: row-major */
     int64_t offset;
-    uint64_t storage_rank;       /* 0 with has_storage false: storage = view shape */
+    uint64_t storage_rank; /* 0 with has_storage false: storage = view shape */
     int64_t storage[MAX_RANK];
     bool has_storage;
     aclFormat fmt;
     bool null_data;
-    const double *values;        /* storage contents (inputs); NULL: a fixed pattern */
+    const double *values; /* storage contents (inputs); NULL: a fixed pattern */
 } tdesc;
 
 typedef struct {
     aclDataType dt;
-    double v;                    /* the value, encoded in dt (complex: real part) */
-    int64_t iv;                  /* INT64 / UINT64 (as its bit pattern) value when use_iv */
+    double v;   /* the value, encoded in dt (complex: real part) */
+    int64_t iv; /* INT64 / UINT64 (as its bit pattern) value when use_iv */
     bool use_iv;
 } sdesc;
 
@@ -53,7 +53,7 @@ typedef struct {
     sdesc s[3];
     bool is_result;
     acpu_test_fault f[A_COUNT];
-    const char *soc;             /* platform profile; NULL: "host" */
+    const char *soc; /* platform profile; NULL: "host" */
 } elu_call;
 
 static void set_shape(elu_call *c, int which, uint64_t rank, const int64_t *shape)
@@ -116,7 +116,7 @@ typedef struct {
     aclScalar *s[3];
     bool dead_t[3], dead_s[3];
     unsigned char *buf[3], *snap[3];
-    size_t bytes[3];             /* storage bytes (the guard follows) */
+    size_t bytes[3]; /* storage bytes (the guard follows) */
     int64_t strides[3][MAX_RANK];
     uint64_t ws;
     aclOpExecutor *exec;
@@ -159,9 +159,8 @@ static aclTensor *make_tensor(elu_run *r, int which)
     fill_strides(d, r->strides[which]);
     const int64_t *storage = d->has_storage ? d->storage : d->shape;
     uint64_t storage_rank = d->has_storage ? d->storage_rank : d->rank;
-    return aclCreateTensor(d->rank ? d->shape : NULL, d->rank, d->dt, d->rank ? r->strides[which] : NULL,
-                           d->offset, d->fmt, storage_rank ? storage : NULL, storage_rank,
-                           d->null_data ? NULL : r->buf[which]);
+    return aclCreateTensor(d->rank ? d->shape : NULL, d->rank, d->dt, d->rank ? r->strides[which] : NULL, d->offset,
+                           d->fmt, storage_rank ? storage : NULL, storage_rank, d->null_data ? NULL : r->buf[which]);
 }
 
 /* INT64 / UINT64 scalars given by bit pattern (use_iv): values a double cannot hold. */
@@ -228,10 +227,7 @@ static aclnnStatus run_phase1(elu_run *r)
         r->c.f[A_WS] == ACPU_TEST_F_NULL ? NULL : &r->ws, r->c.f[A_EXEC] == ACPU_TEST_F_NULL ? NULL : &r->exec);
 }
 
-static aclnnStatus run_phase2(elu_run *r)
-{
-    return acpu_test_run_phase2(aclnnEluBackward, r->ws, r->exec);
-}
+static aclnnStatus run_phase2(elu_run *r) { return acpu_test_run_phase2(aclnnEluBackward, r->ws, r->exec); }
 
 static void run_release(elu_run *r)
 {
@@ -249,7 +245,10 @@ static void run_release(elu_run *r)
 static void expect_buffer_unchanged(const elu_run *r, int which, int line)
 {
     acpu_test_expect_unchanged(r->buf[which], r->snap[which], r->bytes[which],
-                               k_arg_name[which == T_DY ? A_DY : which == T_X ? A_X : A_OUT], line);
+                               k_arg_name[which == T_DY  ? A_DY
+                                          : which == T_X ? A_X
+                                                         : A_OUT],
+                               line);
 }
 
 /* Phase 1 fails with `code`, the message names `arg` (and not `not_arg`), nothing is written.
@@ -317,13 +316,15 @@ static void check_element(const elu_run *r, int64_t lin, bool *covered)
     }
     int man_in = acpu_test_man_bits(in), man_out = acpu_test_man_bits(out);
     int bits = man_in < man_out ? man_in : man_out;
-    double tiny_in = ldexp(1.0, acpu_test_min_exp(in) - man_in), tiny_out = ldexp(1.0, acpu_test_min_exp(out) - man_out);
+    double tiny_in = ldexp(1.0, acpu_test_min_exp(in) - man_in),
+           tiny_out = ldexp(1.0, acpu_test_min_exp(out) - man_out);
     double tol = 16.0 * ldexp(mag, -bits) + (tiny_in > tiny_out ? tiny_in : tiny_out);
     if (!(fabs(got - ref) <= tol))
-        ck_abort_msg("element %lld (dy %.9g, x %.9g): got %.9g, expected %.9g (tol %.3g)", (long long)lin, dy, x,
-                     got, ref, tol);
-    double imag = out == ACL_COMPLEX64 ? ((const float *)r->buf[T_OUT])[2 * o + 1]
-                  : out == ACL_COMPLEX128 ? ((const double *)r->buf[T_OUT])[2 * o + 1] : 0.0;
+        ck_abort_msg("element %lld (dy %.9g, x %.9g): got %.9g, expected %.9g (tol %.3g)", (long long)lin, dy, x, got,
+                     ref, tol);
+    double imag = out == ACL_COMPLEX64    ? ((const float *)r->buf[T_OUT])[2 * o + 1]
+                  : out == ACL_COMPLEX128 ? ((const double *)r->buf[T_OUT])[2 * o + 1]
+                                          : 0.0;
     if (imag != 0.0)
         ck_abort_msg("element %lld: imaginary part %.9g, expected 0", (long long)lin, imag);
 }
@@ -343,10 +344,7 @@ static void check_output(const elu_run *r)
     free(covered);
 }
 
-static bool is_dense(const tdesc *d)
-{
-    return d->strides == NULL;
-}
+static bool is_dense(const tdesc *d) { return d->strides == NULL; }
 
 /* Both phases succeed; the workspace follows BEHAVIOUR.md; the output is checked. Leaves r alive. */
 static void run_ok_at(elu_run *r, const elu_call *c, int line)
@@ -377,11 +375,11 @@ static void expect_ok_at(const elu_call *c, int line)
 /* ---- spec 2.8.1 / 2.8.2: successful cases ----------------------------------------------------- */
 
 typedef void (*mutator)(elu_call *c);
-#define MUTATOR(name, base, ...) \
+#define MUTATOR(name, base, ...)  \
     static void name(elu_call *c) \
-    { \
-        base(c); \
-        __VA_ARGS__; \
+    {                             \
+        base(c);                  \
+        __VA_ARGS__;              \
     }
 
 static const int64_t k_4d[4] = {2, 2, 2, 2}, k_5d[5] = {2, 2, 2, 2, 2};
@@ -397,8 +395,7 @@ MUTATOR(ok_ratio_uint8_hwcn, base_main, set_shape_all(c, 4, k_4d), set_fmt_all(c
         set_scalars(c, ACL_UINT8, 1, 1, 1))
 MUTATOR(ok_grad_input_complex64_ndhwc, base_main, set_shape_all(c, 5, k_5d), set_fmt_all(c, ACL_FORMAT_NDHWC),
         c->t[T_OUT].dt = ACL_COMPLEX64)
-MUTATOR(ok_alpha_2_ncdhw, base_main, set_shape_all(c, 5, k_5d), set_fmt_all(c, ACL_FORMAT_NCDHW),
-        c->s[S_ALPHA].v = 2)
+MUTATOR(ok_alpha_2_ncdhw, base_main, set_shape_all(c, 5, k_5d), set_fmt_all(c, ACL_FORMAT_NCDHW), c->s[S_ALPHA].v = 2)
 MUTATOR(ok_alpha_half_nchw_nhwc, base_main, set_shape_all(c, 4, k_4d), set_fmt_all(c, ACL_FORMAT_NCHW),
         c->t[T_OUT].fmt = ACL_FORMAT_NHWC, c->s[S_ALPHA].v = 0.5)
 MUTATOR(ok_scale_2, base_main, c->s[S_SCALE].v = 2)
@@ -465,6 +462,7 @@ static void ok_dense_offset(elu_call *c)
     }
 }
 
+/* clang-format off */ /* a table: one row per line */
 static const mutator k_ok_cases[] = {
     ok_case_001_float32, ok_case_002_float16, ok_case_008_empty, ok_float_nd, ok_float16_nchw,
     ok_ratio_uint8_hwcn, ok_grad_input_complex64_ndhwc, ok_alpha_2_ncdhw, ok_alpha_half_nchw_nhwc,
@@ -473,6 +471,7 @@ static const mutator k_ok_cases[] = {
     ok_fractal_nz, ok_8_dims, ok_empty_middle_dim_null_data, ok_empty_alpha_nan, ok_uncontiguous,
     ok_offset_views, ok_dense_offset,
 };
+/* clang-format on */
 
 START_TEST(test_ok_cases)
 {
@@ -511,8 +510,7 @@ START_TEST(test_specific_values)
     run_ok_at(&r, &c, __LINE__);
     for (int i = 0; i < 4; ++i) {
         double got = ((const float *)r.buf[T_OUT])[i];
-        ck_assert_msg(acpu_test_ulp_error(ACL_FLOAT, got, want[i]) <= 1.0, "element %d: %.9g vs %.9g", i, got,
-                      want[i]);
+        ck_assert_msg(acpu_test_ulp_error(ACL_FLOAT, got, want[i]) <= 1.0, "element %d: %.9g vs %.9g", i, got, want[i]);
     }
     run_release(&r);
 }
@@ -564,12 +562,14 @@ typedef struct {
     aclnnStatus code;
 } soc_case;
 
+/* clang-format off */ /* a table: one row per line */
 static const soc_case k_soc_cases[] = {
     {"host", ACL_BF16, 0},         {"Ascend910B", ACL_BF16, 0},  {"Ascend910_93", ACL_BF16, 0},
     {"Ascend950", ACL_BF16, 0},    {"Ascend910", ACL_BF16, ACLNN_ERR_PARAM_INVALID},
     {"Ascend910", ACL_FLOAT16, 0}, {"Ascend910", ACL_FLOAT, 0},  {"Ascend950", ACL_FLOAT16, 0},
     {"Ascend910B", ACL_FLOAT, 0},  {"Ascend910_93", ACL_FLOAT16, 0},
 };
+/* clang-format on */
 
 /* case_003_bfloat16 ({2,3}, alpha 1.0, scale 0.9, inputScale 1.2) and normal_BF16_NHWC, per profile. */
 START_TEST(test_soc_dtypes)
@@ -612,8 +612,8 @@ END_TEST
 typedef struct {
     mutator make;
     aclnnStatus code;
-    const char *arg;      /* must appear in the message */
-    const char *not_arg;  /* must not (the check that should have lost); may be NULL */
+    const char *arg;     /* must appear in the message */
+    const char *not_arg; /* must not (the check that should have lost); may be NULL */
 } fail_case;
 
 #define NULLPTR ACLNN_ERR_PARAM_NULLPTR
@@ -640,8 +640,7 @@ MUTATOR(f_alpha_neg_int8, base_main, c->s[S_ALPHA] = (sdesc){ACL_INT8, -1, 0, fa
 MUTATOR(f_alpha_neg_tiny, base_main, c->s[S_ALPHA] = (sdesc){ACL_DOUBLE, -1e-50, 0, false})
 MUTATOR(f_out_int32, base_main, c->t[T_OUT].dt = ACL_INT32)
 MUTATOR(f_shape_x_rank_main, base_main, set_shape(c, T_X, 2, (const int64_t[]){2, 2}), c->t[T_OUT].dt = ACL_INT32)
-MUTATOR(f_shape_out_rank_main, base_main, set_shape(c, T_OUT, 2, (const int64_t[]){2, 2}),
-        c->t[T_OUT].dt = ACL_INT32)
+MUTATOR(f_shape_out_rank_main, base_main, set_shape(c, T_OUT, 2, (const int64_t[]){2, 2}), c->t[T_OUT].dt = ACL_INT32)
 MUTATOR(f_shape_x_rank, base_main, set_shape(c, T_X, 2, (const int64_t[]){2, 2}))
 MUTATOR(f_shape_out_rank, base_main, set_shape(c, T_OUT, 2, (const int64_t[]){2, 2}))
 MUTATOR(f_shape_out_trailing_one, base_exp, set_shape(c, T_OUT, 3, (const int64_t[]){2, 3, 1}))
@@ -677,6 +676,7 @@ MUTATOR(f_storage_strides_x, base_exp, c->t[T_X].has_storage = true, c->t[T_X].s
 MUTATOR(f_storage_0dim_offset, base_exp, set_shape_all(c, 0, NULL), c->t[T_DY].has_storage = true,
         c->t[T_DY].storage_rank = 1, c->t[T_DY].storage[0] = 1, c->t[T_DY].offset = 1)
 
+/* clang-format off */ /* a table: one row per line */
 static const fail_case k_fail_cases[] = {
     {f_null_dy, NULLPTR, "gradOutput", NULL},
     {f_null_alpha, NULLPTR, "alpha", NULL},
@@ -726,6 +726,7 @@ static const fail_case k_fail_cases[] = {
     {f_storage_strides_x, INVALID, "selfOrResult", NULL},
     {f_storage_0dim_offset, INVALID, "gradOutput", NULL},
 };
+/* clang-format on */
 
 static void run_fail_case(const fail_case *k, int id)
 {
@@ -750,10 +751,9 @@ START_TEST(test_alpha_tiny_negative)
 END_TEST
 
 /* abnormal_gradOutput_*: all three tensors of that dtype, {2}. */
-static const aclDataType k_bad_input_dtypes[] = {ACL_INT32, ACL_INT64, ACL_INT16, ACL_INT8, ACL_UINT8,
-                                                 ACL_BOOL, ACL_COMPLEX64, ACL_COMPLEX128, ACL_DOUBLE,
-                                                 ACL_DT_UNDEFINED, ACL_UINT16, ACL_UINT32, ACL_UINT64,
-                                                 ACL_STRING, ACL_HIFLOAT8};
+static const aclDataType k_bad_input_dtypes[] = {
+    ACL_INT32,  ACL_INT64,        ACL_INT16,  ACL_INT8,   ACL_UINT8,  ACL_BOOL,   ACL_COMPLEX64, ACL_COMPLEX128,
+    ACL_DOUBLE, ACL_DT_UNDEFINED, ACL_UINT16, ACL_UINT32, ACL_UINT64, ACL_STRING, ACL_HIFLOAT8};
 
 START_TEST(test_bad_input_dtypes)
 {
@@ -765,9 +765,9 @@ START_TEST(test_bad_input_dtypes)
 END_TEST
 
 /* gradInput dtype must be a CanCast target of FLOAT / FLOAT16 / BF16 (spec 1.8). */
-static const aclDataType k_good_out_dtypes[] = {ACL_FLOAT, ACL_FLOAT16, ACL_BF16, ACL_DOUBLE, ACL_COMPLEX64,
-                                                ACL_COMPLEX128};
-static const aclDataType k_bad_out_dtypes[] = {ACL_INT32, ACL_INT8, ACL_BOOL, ACL_UINT8, ACL_INT16,
+static const aclDataType k_good_out_dtypes[] = {ACL_FLOAT,  ACL_FLOAT16,   ACL_BF16,
+                                                ACL_DOUBLE, ACL_COMPLEX64, ACL_COMPLEX128};
+static const aclDataType k_bad_out_dtypes[] = {ACL_INT32, ACL_INT8,   ACL_BOOL,   ACL_UINT8, ACL_INT16,
                                                ACL_INT64, ACL_UINT16, ACL_UINT32, ACL_UINT64};
 static const aclDataType k_in_dtypes[] = {ACL_FLOAT, ACL_FLOAT16, ACL_BF16};
 
@@ -812,8 +812,7 @@ MUTATOR(o_dy_null_dead_alpha, base_main, c->f[A_DY] = ACPU_TEST_F_NULL, c->f[A_A
 MUTATOR(o_x_dtype_out_dtype, base_main, c->t[T_X].dt = ACL_FLOAT16, c->t[T_OUT].dt = ACL_INT32)
 MUTATOR(o_dy_support_alpha_complex, base_main, c->t[T_DY].dt = ACL_DOUBLE, c->t[T_X].dt = ACL_DOUBLE,
         c->s[S_ALPHA].dt = ACL_COMPLEX64)
-MUTATOR(o_alpha_complex_scale_complex, base_main, c->s[S_ALPHA].dt = ACL_COMPLEX64,
-        c->s[S_SCALE].dt = ACL_COMPLEX64)
+MUTATOR(o_alpha_complex_scale_complex, base_main, c->s[S_ALPHA].dt = ACL_COMPLEX64, c->s[S_SCALE].dt = ACL_COMPLEX64)
 MUTATOR(o_iscale_complex_out_dtype, base_main, c->s[S_ISCALE].dt = ACL_COMPLEX128, c->t[T_OUT].dt = ACL_INT8)
 MUTATOR(o_out_dtype_x_shape, base_exp, c->t[T_OUT].dt = ACL_INT32, set_shape(c, T_X, 2, (const int64_t[]){3, 2}))
 MUTATOR(o_x_shape_out_shape, base_exp, set_shape(c, T_X, 2, (const int64_t[]){3, 2}),
@@ -824,14 +823,14 @@ MUTATOR(o_x_shape_alpha_neg, base_exp, c->is_result = true, c->s[S_ALPHA].v = -1
 MUTATOR(o_alpha_neg_empty, base_main, c->s[S_ALPHA].v = -1, set_shape_all(c, 1, (const int64_t[]){0}))
 MUTATOR(o_alpha_neg_null_data, base_main, c->s[S_ALPHA].v = -1, c->t[T_X].null_data = true)
 MUTATOR(o_out_dtype_null_data, base_main, c->t[T_OUT].dt = ACL_INT32, c->t[T_X].null_data = true)
-MUTATOR(o_soc_bf16_null_data, base_main, set_dtype_all(c, ACL_BF16), c->soc = "Ascend910",
-        c->t[T_DY].null_data = true)
+MUTATOR(o_soc_bf16_null_data, base_main, set_dtype_all(c, ACL_BF16), c->soc = "Ascend910", c->t[T_DY].null_data = true)
 /* Same tensor: the NULL-data check precedes the storage-fit check. */
 MUTATOR(o_null_data_bad_view_dy, base_exp, c->t[T_DY].null_data = true, c->t[T_DY].has_storage = true,
         c->t[T_DY].storage_rank = 1, c->t[T_DY].storage[0] = 5)
 MUTATOR(o_bad_view_out_shape, base_exp, c->t[T_DY].has_storage = true, c->t[T_DY].storage_rank = 1,
         c->t[T_DY].storage[0] = 5, set_shape(c, T_OUT, 2, (const int64_t[]){3, 2}))
 
+/* clang-format off */ /* a table: one row per line */
 static const fail_case k_order_cases[] = {
     {o_ws_null_dy_null, NULLPTR, "workspaceSize", NULL},
     {o_exec_null_dtype, NULLPTR, "executor", NULL},
@@ -858,6 +857,7 @@ static const fail_case k_order_cases[] = {
     {o_null_data_bad_view_dy, NULLPTR, "gradOutput", NULL},
     {o_bad_view_out_shape, INVALID, "gradInput", NULL},
 };
+/* clang-format on */
 
 START_TEST(test_order_cases)
 {
@@ -867,8 +867,11 @@ END_TEST
 
 /* ---- scalar conversion (spec 1.9) ------------------------------------------------------------- */
 
+/* clang-format off */ /* one-line braced macros: clang-format 14 would lay them out as blocks */
 #define SV(dt, v) {(dt), (v), 0, false}
 #define IV(dt, i) {(dt), 0, (i), true}
+/* clang-format on */
+/* clang-format off */ /* a table: one row per line */
 static const sdesc k_scalar_values[] = {
     SV(ACL_FLOAT, 1.75), SV(ACL_DOUBLE, 0.1), SV(ACL_FLOAT16, 0.333), SV(ACL_BF16, 3.14), SV(ACL_UINT8, 200),
     SV(ACL_INT8, -7), SV(ACL_INT16, -300), SV(ACL_UINT16, 65535), SV(ACL_INT32, -100000),
@@ -881,6 +884,7 @@ static const sdesc k_scalar_values[] = {
     SV(ACL_HIFLOAT8, 0), SV(ACL_FLOAT8_E5M2, 0), SV(ACL_FLOAT8_E4M3FN, 0), SV(ACL_FLOAT8_E8M0, 0),
     SV(ACL_FLOAT6_E3M2, 0), SV(ACL_FLOAT6_E2M3, 0), SV(ACL_FLOAT4_E2M1, 0), SV(ACL_FLOAT4_E1M2, 0),
 };
+/* clang-format on */
 
 /* x > 0 everywhere: gradInput = gradOutput * scale.ToFloat(), one fp32 rounding, so exact. */
 START_TEST(test_scalar_scale_exact)
@@ -897,14 +901,15 @@ START_TEST(test_scalar_scale_exact)
     float sf = scalar_to_float(s);
     for (int i = 0; i < 6; ++i) {
         float want = (float)dy[i] * sf;
-        ck_assert_msg(((const float *)r.buf[T_OUT])[i] == want, "dtype %d element %d: %.9g, expected %.9g",
-                      (int)s->dt, i, (double)((const float *)r.buf[T_OUT])[i], (double)want);
+        ck_assert_msg(((const float *)r.buf[T_OUT])[i] == want, "dtype %d element %d: %.9g, expected %.9g", (int)s->dt,
+                      i, (double)((const float *)r.buf[T_OUT])[i], (double)want);
     }
     run_release(&r);
 }
 END_TEST
 
 /* All three scalars of one dtype, both modes, checked against the reference. */
+/* clang-format off */ /* a table: one row per line */
 static const sdesc k_scalar_triples[][3] = {
     {SV(ACL_UINT8, 2), SV(ACL_UINT8, 3), SV(ACL_UINT8, 1)},
     {SV(ACL_INT64, 2), SV(ACL_INT64, 1), SV(ACL_INT64, 2)},
@@ -916,6 +921,7 @@ static const sdesc k_scalar_triples[][3] = {
     {SV(ACL_INT32, 2), SV(ACL_UINT32, 2), SV(ACL_UINT64, 3)},
     {SV(ACL_BOOL, 0), SV(ACL_FLOAT, 1.5), SV(ACL_FLOAT8_E4M3FN, 0)},
 };
+/* clang-format on */
 
 START_TEST(test_scalar_triples)
 {
@@ -1007,9 +1013,9 @@ static void run_child(const char *verbose, const char *soc, const char *threads,
     acpu_test_run_self(argv, env, 3, out, err, cap);
 }
 
-static const char *const k_sch_names[] = {"SAFE_EXP", "SAFE_RESULT", "SINGLE_TILE_EXP", "SINGLE_TILE_RESULT",
-                                          "MIXED_EXP_FAST", "MIXED_RESULT_FAST", "FLOAT16_EXP_FAST",
-                                          "FLOAT16_RESULT_FAST"};
+static const char *const k_sch_names[] = {"SAFE_EXP",           "SAFE_RESULT",        "SINGLE_TILE_EXP",
+                                          "SINGLE_TILE_RESULT", "MIXED_EXP_FAST",     "MIXED_RESULT_FAST",
+                                          "FLOAT16_EXP_FAST",   "FLOAT16_RESULT_FAST"};
 
 static bool known_sch(const char *s)
 {

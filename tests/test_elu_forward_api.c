@@ -41,8 +41,8 @@ typedef struct {
 
 /* Arguments in the order of the NULL checks (the parameter order). */
 enum { A_SELF, A_ALPHA, A_SCALE, A_ISCALE, A_OUT, A_WS, A_EXEC, A_COUNT };
-static const char *const k_names[A_COUNT] = {"self", "alpha", "scale", "inputScale", "out", "workspaceSize",
-                                             "executor"};
+static const char *const k_names[A_COUNT] = {"self", "alpha",         "scale",   "inputScale",
+                                             "out",  "workspaceSize", "executor"};
 
 typedef struct {
     tdesc self, out;
@@ -262,7 +262,7 @@ static const int64_t k_st12[2] = {1, 2};
 START_TEST(test_ut_success_cases)
 {
     elu_call c = base();
-    expect_ok(&c); /* l2_elu_normal_FLOAT_ND */
+    expect_ok(&c);       /* l2_elu_normal_FLOAT_ND */
     c.s[0].v = INFINITY; /* l2_elu_inf_FLOAT_ND */
     expect_ok(&c);
     c.self.dt = c.out.dt = ACL_DOUBLE; /* l2_elu_inf_DOUBLE_ND */
@@ -315,7 +315,7 @@ END_TEST
 
 START_TEST(test_ut_failure_cases)
 {
-    static const aclDataType bad_self[] = {ACL_INT32, ACL_INT64, ACL_INT16, ACL_INT8, ACL_UINT8,
+    static const aclDataType bad_self[] = {ACL_INT32, ACL_INT64,     ACL_INT16,      ACL_INT8,        ACL_UINT8,
                                            ACL_BOOL,  ACL_COMPLEX64, ACL_COMPLEX128, ACL_DT_UNDEFINED};
     for (size_t k = 0; k < N_ELEMS(bad_self); k++) { /* l2_elu_abnormal_self_<dtype> */
         elu_call c = base();
@@ -369,8 +369,8 @@ END_TEST
 /* The scalars: any dtype CanCast takes to FLOAT (every real and bool); complex ones are refused. */
 START_TEST(test_scalar_dtypes)
 {
-    static const aclDataType ok[] = {ACL_FLOAT, ACL_FLOAT16, ACL_BF16, ACL_DOUBLE, ACL_INT8, ACL_INT16,
-                                     ACL_INT32, ACL_INT64, ACL_UINT8, ACL_BOOL};
+    static const aclDataType ok[] = {ACL_FLOAT, ACL_FLOAT16, ACL_BF16,  ACL_DOUBLE, ACL_INT8,
+                                     ACL_INT16, ACL_INT32,   ACL_INT64, ACL_UINT8,  ACL_BOOL};
     for (size_t k = 0; k < N_ELEMS(ok); k++)
         for (int which = 0; which < 3; which++) {
             elu_call c = base();
@@ -530,8 +530,8 @@ END_TEST
 /* alpha or inputScale inf / NaN takes scale * Threshold(x, 0, -alpha) on every profile and dtype. */
 START_TEST(test_nonfinite_attributes)
 {
-    const double cases[][3] = {{INFINITY, 1.0, 1.0}, {NAN, 2.0, 1.0}, {1.0, 1.5, INFINITY}, {1.0, 1.0, NAN},
-                               {-INFINITY, 1.0, -INFINITY}};
+    const double cases[][3] = {
+        {INFINITY, 1.0, 1.0}, {NAN, 2.0, 1.0}, {1.0, 1.5, INFINITY}, {1.0, 1.0, NAN}, {-INFINITY, 1.0, -INFINITY}};
     static const aclDataType dts[] = {ACL_FLOAT, ACL_FLOAT16, ACL_BF16, ACL_DOUBLE};
     for (size_t k = 0; k < N_ELEMS(cases); k++)
         for (size_t d = 0; d < N_ELEMS(dts); d++) {

@@ -32,8 +32,7 @@ typedef struct {
 } elu_attrs;
 
 /* One contiguous call of n elements (self dtype dt_in, out dt_out) on the current settings. */
-static aclnnStatus elu_call(aclDataType dt_in, aclDataType dt_out, int64_t n, const void *x, void *out,
-                            elu_attrs a)
+static aclnnStatus elu_call(aclDataType dt_in, aclDataType dt_out, int64_t n, const void *x, void *out, elu_attrs a)
 {
     const int64_t shape[1] = {n}, st[1] = {1};
     aclTensor *self = aclCreateTensor(shape, 1, dt_in, st, 0, ACL_FORMAT_ND, shape, 1, (void *)x);
@@ -61,10 +60,10 @@ static void run_ok(aclDataType dt_in, aclDataType dt_out, int64_t n, const void 
 }
 
 static const elu_attrs k_attrs[] = {
-    {1.0f, 1.0f, 1.0f},    /* PyTorch's elu */
-    {1.3f, 1.05f, 0.9f},   /* the shared suite's row */
+    {1.0f, 1.0f, 1.0f},             /* PyTorch's elu */
+    {1.3f, 1.05f, 0.9f},            /* the shared suite's row */
     {1.6732632f, 1.0507010f, 1.0f}, /* selu as PyTorch decomposes it */
-    {0.5f, 2.0f, -3.0f},   /* a negative inputScale: z > 0 on the negative branch */
+    {0.5f, 2.0f, -3.0f},            /* a negative inputScale: z > 0 on the negative branch */
 };
 
 /* ---- references -------------------------------------------------------------------------------- */
@@ -154,9 +153,9 @@ enum { F32_BATCH = 1 << 20 };
 static float f32_input(int kind)
 {
     switch (kind) {
-    case 0: return (float)acpu_test_lcg_logmag(-30, 7);              /* every binade, both signs */
-    case 1: return (float)acpu_test_lcg_range(-0.125, 0.125);        /* around the breakpoint |z| = 0.1 */
-    case 2: return (float)acpu_test_lcg_range(-120.0, 10.0);         /* to exp's underflow */
+    case 0: return (float)acpu_test_lcg_logmag(-30, 7);       /* every binade, both signs */
+    case 1: return (float)acpu_test_lcg_range(-0.125, 0.125); /* around the breakpoint |z| = 0.1 */
+    case 2: return (float)acpu_test_lcg_range(-120.0, 10.0);  /* to exp's underflow */
     default: return (float)acpu_test_lcg_range(-1.0, 1.0);
     }
 }
@@ -180,14 +179,13 @@ START_TEST(test_f32_rule)
             worst_raw = fmax(worst_raw, acpu_test_ulp_error(ACL_FLOAT, out[i], ref));
         if (x[i] > 0.0f || fabsf(z) < 0.1f) { /* no exp: CANN's order bit for bit */
             float want = kernel_order_f32(x[i], a, true);
-            ACPU_TEST_EXPECT(memcmp(&want, &out[i], sizeof want) == 0, "x %a: got %a, kernel order %a",
-                             (double)x[i], (double)out[i], (double)want);
+            ACPU_TEST_EXPECT(memcmp(&want, &out[i], sizeof want) == 0, "x %a: got %a, kernel order %a", (double)x[i],
+                             (double)out[i], (double)want);
             exact_checked++;
         }
         double u = rule_f32(x[i], a, out[i]);
         ACPU_TEST_EXPECT(u <= 3.0, "alpha %g scale %g is %g x %a: got %a exact %.17g: %.2f ulp", (double)a.alpha,
-                         (double)a.scale, (double)a.input_scale, (double)x[i], (double)out[i], exact_f32(x[i], a),
-                         u);
+                         (double)a.scale, (double)a.input_scale, (double)x[i], (double)out[i], exact_f32(x[i], a), u);
         worst = fmax(worst, u);
     }
     fprintf(stderr,
@@ -219,7 +217,7 @@ START_TEST(test_f32_breakpoint)
         if (fabsf(x[i]) < b)
             ck_assert_msg(out[i] == kernel_order_f32(x[i], a, true), "x %a", (double)x[i]);
     }
-    ck_assert(out[5] == -1e-30f);       /* the polynomial keeps tiny z: P(z) = z */
+    ck_assert(out[5] == -1e-30f); /* the polynomial keeps tiny z: P(z) = z */
     ck_assert(out[6] == -0x1p-140f);
     ck_assert(out[4] == x[4]);
 }
@@ -284,8 +282,9 @@ START_TEST(test_16bit_exhaustive)
         ACPU_TEST_EXPECT(u <= 1.0, "%s x %a: got %a, kernel order %a: %.3f ulp", dt == ACL_FLOAT16 ? "fp16" : "bf16",
                          (double)fx, (double)widen16(dt, out[i]), (double)ref, u);
     }
-    fprintf(stderr, "elu %s attrs (%g, %g, %g): %ld of %ld differ from the kernel-order value rounded once "
-                    "(worst %.3f ulp)\n",
+    fprintf(stderr,
+            "elu %s attrs (%g, %g, %g): %ld of %ld differ from the kernel-order value rounded once "
+            "(worst %.3f ulp)\n",
             dt == ACL_FLOAT16 ? "fp16" : "bf16", (double)a.alpha, (double)a.scale, (double)a.input_scale, differ,
             counted, worst);
     ck_assert_msg((double)differ <= 1e-4 * (double)counted, "%ld of %ld elements differ", differ, counted);
@@ -397,8 +396,8 @@ START_TEST(test_nonfinite_path_f32)
         run_ok(ACL_FLOAT, ACL_FLOAT, (int64_t)N_ELEMS(x), x, out, cases[k]);
         for (size_t i = 0; i < N_ELEMS(x); i++) {
             float want = threshold_ref(x[i], cases[k].alpha, cases[k].scale);
-            ck_assert_msg(same_f32(out[i], want), "case %zu x %a: got %a, want %a", k, (double)x[i],
-                          (double)out[i], (double)want);
+            ck_assert_msg(same_f32(out[i], want), "case %zu x %a: got %a, want %a", k, (double)x[i], (double)out[i],
+                          (double)want);
         }
     }
     /* the EluCustom order would give NaN at x = 0 with alpha inf (P(0) * inf); this path gives -inf */
@@ -414,7 +413,7 @@ START_TEST(test_nonfinite_path_casts)
     double xd[4] = {1.0 + 0x1p-40, 1e300, -5.0, 3.0}, od[4];
     run_ok(ACL_DOUBLE, ACL_DOUBLE, 4, xd, od, a);
     ck_assert(od[0] == (double)(1.0f * 1.1f)); /* not (1 + 2^-40) * 1.1 */
-    ck_assert(isinf(od[1]) && od[1] > 0);    /* 1e300 becomes inf in fp32 */
+    ck_assert(isinf(od[1]) && od[1] > 0);      /* 1e300 becomes inf in fp32 */
     ck_assert(isinf(od[2]) && od[2] < 0);
     ck_assert(od[3] == (double)(3.0f * 1.1f));
     /* FLOAT16 self with a FLOAT out: fp32 results, not rounded to fp16 first */
@@ -487,21 +486,21 @@ START_TEST(test_elu_grad_kernel)
             for (int i = 0; i < N; i++) {
                 acpu_test_store(dt, g, (size_t)i,
                                 i % 11 == 5 ? specials[i % N_ELEMS(specials)] : acpu_test_lcg_sym(3.0));
-                acpu_test_store(dt, a, (size_t)i, i % 13 == 7 ? specials[(i / 13) % N_ELEMS(specials)]
-                                                              : acpu_test_lcg_range(-1.2, 2.0));
+                acpu_test_store(dt, a, (size_t)i,
+                                i % 13 == 7 ? specials[(i / 13) % N_ELEMS(specials)] : acpu_test_lcg_range(-1.2, 2.0));
             }
             const void *in[3] = {g, a, NULL};
             ck_assert_ptr_nonnull(t->k[ACPU_KERNEL_ELU_GRAD][kdt]);
             t->k[ACPU_KERNEL_ELU_GRAD][kdt](N, in, y, NULL);
             for (int i = 0; i < N; i++) {
-                float want =
-                    elu_grad_ref((float)acpu_test_load(dt, g, (size_t)i), (float)acpu_test_load(dt, a, (size_t)i));
+                float want = elu_grad_ref((float)acpu_test_load(dt, g, (size_t)i),
+                                          (float)acpu_test_load(dt, a, (size_t)i));
                 double got = acpu_test_load(dt, y, (size_t)i);
                 unsigned char w[4];
                 acpu_test_store(dt, w, 0, (double)want);
                 ACPU_TEST_EXPECT((isnan(want) && isnan(got)) || memcmp(w, y + (size_t)i * es, es) == 0,
-                                 "%s %s element %d: got %.9g want %.9g", acpu_isa_name(t->isa),
-                                 acpu_dtype_name(dt), i, got, (double)want);
+                                 "%s %s element %d: got %.9g want %.9g", acpu_isa_name(t->isa), acpu_dtype_name(dt), i,
+                                 got, (double)want);
             }
             free(g);
             free(a);
@@ -521,7 +520,7 @@ START_TEST(test_elu_grad_formula)
     t->k[ACPU_KERNEL_ELU_GRAD][ACPU_KDT_F32](6, in, y, NULL);
     ck_assert(y[0] == 1.0f && y[1] == 2.0f && y[2] == 2.0f);
     ck_assert(y[3] == 0.0f && signbit(y[3])); /* -3 * (-1 + 1) = -0 */
-    ck_assert(y[4] == 1.0f && y[5] == 1.0f);   /* -0 and NaN are not < 0: the gradient passes */
+    ck_assert(y[4] == 1.0f && y[5] == 1.0f);  /* -0 and NaN are not < 0: the gradient passes */
 }
 END_TEST
 

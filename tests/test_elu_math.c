@@ -26,8 +26,8 @@ typedef enum { GEN_X, GEN_DY } gen_kind;
  * stay finite in fp16; FLOAT/BF16 also reach exp arguments near -77 (results still fp32-normal). */
 static double gen_value(aclDataType dt, gen_kind k, double special_rate)
 {
-    static const double specials[] = {NAN, INFINITY, -INFINITY, 0.0, -0.0, -1000.0, 0x1p-140, -0x1p-140,
-                                      0x3p-24, -0x5p-24, 1e30, -150.0};
+    static const double specials[] = {NAN,      INFINITY,  -INFINITY, 0.0,      -0.0, -1000.0,
+                                      0x1p-140, -0x1p-140, 0x3p-24,   -0x5p-24, 1e30, -150.0};
     if (special_rate > 0 && acpu_test_lcg_unit() < special_rate)
         return specials[acpu_test_lcg_next() % (sizeof specials / sizeof specials[0])];
     bool h = dt == ACL_FLOAT16;
@@ -167,8 +167,7 @@ static void handles_free(elu_handles *h)
     }
 }
 
-static aclnnStatus elu_phase1(const elu_call *c, const elu_attrs *a, elu_handles *h, uint64_t *ws,
-                              aclOpExecutor **ex)
+static aclnnStatus elu_phase1(const elu_call *c, const elu_attrs *a, elu_handles *h, uint64_t *ws, aclOpExecutor **ex)
 {
     for (int t = 0; t < 3; ++t) {
         h->t[t] = aclCreateTensor(c->shape, (uint64_t)c->rank, tdt(c, t), c->v[t].strides, c->v[t].offset,
@@ -179,8 +178,8 @@ static aclnnStatus elu_phase1(const elu_call *c, const elu_attrs *a, elu_handles
     h->s[1] = acpu_test_scalar_f32(a->scale);
     h->s[2] = acpu_test_scalar_f32(a->iscale);
     ck_assert(h->s[0] && h->s[1] && h->s[2]);
-    return aclnnEluBackwardGetWorkspaceSize(h->t[T_DY], h->s[0], h->s[1], h->s[2], a->result, h->t[T_X],
-                                            h->t[T_OUT], ws, ex);
+    return aclnnEluBackwardGetWorkspaceSize(h->t[T_DY], h->s[0], h->s[1], h->s[2], a->result, h->t[T_X], h->t[T_OUT],
+                                            ws, ex);
 }
 
 /* Both phases; returns the first failing status (0 on success). */
@@ -259,7 +258,10 @@ typedef struct {
 } acc_stats;
 
 /* Bits of element i of a 16-bit tensor rounded from double once. */
-static uint16_t round16(aclDataType dt, double v) { return dt == ACL_BF16 ? acpu_test_f64_to_bf16(v) : acpu_test_f64_to_f16(v); }
+static uint16_t round16(aclDataType dt, double v)
+{
+    return dt == ACL_BF16 ? acpu_test_f64_to_bf16(v) : acpu_test_f64_to_f16(v);
+}
 
 /* Accumulates the error of the output view (dtype dt) against the reference. Skipped (tested with
  * exact cases): fp32 elements whose exact result or fp32 exp is subnormal, where fp32's own quantum
@@ -304,12 +306,11 @@ static void acc_add(const elu_call *c, const elu_attrs *a, acc_stats *s)
 }
 
 /* fp32: max ulp <= 2 (unit attributes) or 4. fp16/bf16 (whose kernels use the inlined exp of
- * ops/exp_poly.h): max ulp < 1 against the double reference, and >= 99.99% correctly rounded. The 16-bit result is computed in fp32 in a fixed order and then
- * rounded once, so where an fp32 intermediate rounding lands on a 16-bit tie (dy * 0.9f,
- * (x * 1.2f) * dy, (x + 1) * -0.7f hit such ties systematically: up to ~2% of the elements) double
- * rounding is part of the contract. The 99.99% rule is therefore checked against the fp32
- * kernel-order value rounded once (cr32) for every attribute set, and against the double
- * reference itself (cr) with unit attributes. */
+ * ops/exp_poly.h): max ulp < 1 against the double reference, and >= 99.99% correctly rounded. The 16-bit result is
+ * computed in fp32 in a fixed order and then rounded once, so where an fp32 intermediate rounding lands on a 16-bit tie
+ * (dy * 0.9f, (x * 1.2f) * dy, (x + 1) * -0.7f hit such ties systematically: up to ~2% of the elements) double rounding
+ * is part of the contract. The 99.99% rule is therefore checked against the fp32 kernel-order value rounded once (cr32)
+ * for every attribute set, and against the double reference itself (cr) with unit attributes. */
 /* A rate of 99.99% means something over many elements (one miss in 5003 is 99.98%): smaller
  * samples (views, sizes) are held to 99.9%, the sweeps and the exhaustive sets to 99.99%. */
 #define ACC_RATE_MIN_N 100000
@@ -324,9 +325,9 @@ static void acc_assert(const char *what, aclDataType dt, const elu_attrs *a, con
              "%s %s %s attrs(alpha %g scale %g inputScale %g): n=%llu max_ulp=%.3f (bound %s%.0f) "
              "correctly_rounded=%.4f%% (from the fp32 kernel-order value %.4f%%) skipped=%llu; "
              "worst i=%lld x=%a dy=%a got=%a ref=%a",
-             what, dt_name(dt), a->result ? "result" : "exp", a->alpha, a->scale, a->iscale,
-             (unsigned long long)s->n, s->max_ulp, dt == ACL_FLOAT ? "<=" : "<", bound, pct, pct32,
-             (unsigned long long)s->skipped, (long long)s->wi, s->wx, s->wdy, s->wgot, s->wref);
+             what, dt_name(dt), a->result ? "result" : "exp", a->alpha, a->scale, a->iscale, (unsigned long long)s->n,
+             s->max_ulp, dt == ACL_FLOAT ? "<=" : "<", bound, pct, pct32, (unsigned long long)s->skipped,
+             (long long)s->wi, s->wx, s->wdy, s->wgot, s->wref);
     if (getenv("ELU_MATH_VERBOSE"))
         printf("# %s\n", msg);
     ck_assert_msg(s->n > 0, "%s", msg);
@@ -355,7 +356,7 @@ static void assert_sentinels(const elu_call *c)
             continue;
         for (size_t b = 0; b < es; ++b)
             ACPU_TEST_EXPECT(p[(size_t)e * es + b] == 0xA5, "output storage element %lld outside the view was written",
-                          (long long)e);
+                             (long long)e);
     }
     free(covered);
 }
@@ -568,16 +569,16 @@ START_TEST(test_special_values)
             const unsigned char *gb = (const unsigned char *)c.data[T_OUT] + (size_t)i * es;
             char ctx[200];
             snprintf(ctx, sizeof ctx, "row %d %s %s attrs(%g,%g,%g) x=%a dy=%a elem %lld: got %a expected %a", r,
-                     dt_name(dt), row->result ? "result" : "exp", row->alpha, row->scale, row->iscale, row->x,
-                     row->dy, (long long)i, got, row->expect);
+                     dt_name(dt), row->result ? "result" : "exp", row->alpha, row->scale, row->iscale, row->x, row->dy,
+                     (long long)i, got, row->expect);
             if (row->tol < 0)
                 ACPU_TEST_EXPECT(isnan(got), "%s", ctx);
             else if (row->tol == 0 || dt != ACL_FLOAT)
                 ACPU_TEST_EXPECT(memcmp(gb, want, es) == 0, "%s", ctx);
             else
                 ACPU_TEST_EXPECT(acpu_test_ulp_error(dt, got, row->expect) <= row->tol &&
-                                  (got != 0) == (row->expect != 0) && signbit(got) == signbit(row->expect),
-                              "%s", ctx);
+                                     (got != 0) == (row->expect != 0) && signbit(got) == signbit(row->expect),
+                                 "%s", ctx);
         }
         call_free(&c);
     }
@@ -786,9 +787,9 @@ END_TEST
 /* ---- mixed output dtypes ------------------------------------------------------------------------- */
 
 static const aclDataType k_mixed[][2] = {
-    {ACL_FLOAT, ACL_FLOAT16}, {ACL_FLOAT, ACL_BF16},    {ACL_FLOAT, ACL_DOUBLE}, {ACL_FLOAT, ACL_COMPLEX64},
-    {ACL_FLOAT, ACL_COMPLEX128}, {ACL_FLOAT16, ACL_FLOAT}, {ACL_FLOAT16, ACL_BF16}, {ACL_BF16, ACL_FLOAT16},
-    {ACL_BF16, ACL_FLOAT},
+    {ACL_FLOAT, ACL_FLOAT16},   {ACL_FLOAT, ACL_BF16},       {ACL_FLOAT, ACL_DOUBLE},
+    {ACL_FLOAT, ACL_COMPLEX64}, {ACL_FLOAT, ACL_COMPLEX128}, {ACL_FLOAT16, ACL_FLOAT},
+    {ACL_FLOAT16, ACL_BF16},    {ACL_BF16, ACL_FLOAT16},     {ACL_BF16, ACL_FLOAT},
 };
 #define N_MIXED (int)(sizeof k_mixed / sizeof k_mixed[0])
 
@@ -806,10 +807,10 @@ static void assert_converted(aclDataType dt, const void *base, aclDataType out_d
         ACPU_TEST_EXPECT(isnan(g), "%s elem %lld: expected NaN, got %a", ctx, (long long)i, g);
         if (out_dt == ACL_COMPLEX64 || out_dt == ACL_COMPLEX128)
             ACPU_TEST_EXPECT(memcmp(gb + es / 2, want + es / 2, es / 2) == 0, "%s elem %lld: imag not 0", ctx,
-                          (long long)i);
+                             (long long)i);
     } else {
         ACPU_TEST_EXPECT(memcmp(gb, want, es) == 0, "%s elem %lld: base value %a, got %a (or nonzero imag)", ctx,
-                      (long long)i, v, g);
+                         (long long)i, v, g);
     }
 }
 
@@ -836,11 +837,12 @@ START_TEST(test_mixed_output)
         char ctx[96];
         snprintf(ctx, sizeof ctx, "%s->%s %s", dt_name(dt), dt_name(out_dt), m ? "result" : "exp");
         for (int64_t i = 0; i < n; ++i) {
-            double x = acpu_test_load(dt, base.data[T_X], (size_t)i), dy = acpu_test_load(dt, base.data[T_DY], (size_t)i);
+            double x = acpu_test_load(dt, base.data[T_X], (size_t)i),
+                   dy = acpu_test_load(dt, base.data[T_DY], (size_t)i);
             double ref = elu_ref(x, dy, &a), got = acpu_test_load(dt, base.data[T_OUT], (size_t)i);
             if (isnan(ref) || isinf(ref))
-                ACPU_TEST_EXPECT(acpu_test_ulp_error(dt, got, ref) == 0, "%s base elem %lld x=%a dy=%a got %a ref %a", ctx,
-                              (long long)i, x, dy, got, ref);
+                ACPU_TEST_EXPECT(acpu_test_ulp_error(dt, got, ref) == 0, "%s base elem %lld x=%a dy=%a got %a ref %a",
+                                 ctx, (long long)i, x, dy, got, ref);
             assert_converted(dt, base.data[T_OUT], out_dt, mix.data[T_OUT], i, ctx);
         }
         acc_stats s = {0};
@@ -909,10 +911,11 @@ START_TEST(test_failure_small_workspace)
     assert_sentinels(&all);
     ck_assert_int_eq(aclnnEluBackward(ws, ws_size, ex, NULL), ACLNN_SUCCESS);
     for (int64_t i = 0; i < n; ++i) {
-        double x = acpu_test_load(ACL_FLOAT, c.data[T_X], (size_t)i), dy = acpu_test_load(ACL_FLOAT, c.data[T_DY], (size_t)i);
+        double x = acpu_test_load(ACL_FLOAT, c.data[T_X], (size_t)i),
+               dy = acpu_test_load(ACL_FLOAT, c.data[T_DY], (size_t)i);
         double got = ((const double *)c.data[T_OUT])[i];
         ACPU_TEST_EXPECT(got == (double)(float)got && acpu_test_ulp_error(ACL_FLOAT, got, elu_ref(x, dy, &a)) <= 4,
-                      "elem %lld: got %a", (long long)i, got);
+                         "elem %lld: got %a", (long long)i, got);
     }
     ck_assert_int_eq(aclDestroyAclOpExecutor(ex), ACLNN_SUCCESS);
     aclrtFree(ws);
@@ -963,8 +966,8 @@ static bool fp_state_has_ftz(int state) { return state == FP_FTZ_DAZ || state ==
 static fp_run run_in_fp_state(const elu_call *c, const elu_attrs *a, int state)
 {
     fp_run r = {0};
-    r.round_set = state == FP_UPWARD ? FE_UPWARD
-                  : state == FP_TOWARDZERO ? FE_TOWARDZERO
+    r.round_set = state == FP_UPWARD             ? FE_UPWARD
+                  : state == FP_TOWARDZERO       ? FE_TOWARDZERO
                   : state == FP_FTZ_DAZ_DOWNWARD ? FE_DOWNWARD
                                                  : FE_TONEAREST;
     ck_assert_int_eq(fesetround(r.round_set), 0);
@@ -1009,18 +1012,18 @@ START_TEST(test_fp_state)
             const float *o1 = c1.data[T_OUT], *o0 = c0.data[T_OUT];
             for (int64_t i = 0; i < FP_N; ++i)
                 ACPU_TEST_EXPECT(memcmp(&o1[i], &o0[i], 4) == 0, "state %d mode %d prof %d elem %lld: %a vs default %a",
-                              _i, mode, prof, (long long)i, o1[i], o0[i]);
+                                 _i, mode, prof, (long long)i, o1[i], o0[i]);
             if (mode == 0)
                 for (int i = 0; i < FP_FIXED; ++i)
                     if (k_fp_want[i] >= 0)
                         ACPU_TEST_EXPECT(memcmp(&o0[i], &(float){(float)k_fp_want[i]}, 4) == 0,
-                                      "elem %d: got %a expected %a", i, o0[i], k_fp_want[i]);
+                                         "elem %d: got %a expected %a", i, o0[i], k_fp_want[i]);
             if (mode == 0)
                 ck_assert_msg(o0[5] > 0 && o0[5] < FLT_MIN, "subnormal exp result flushed: %a", o0[5]);
             for (int64_t i = FP_FIXED; i < FP_N; i += 997) {
                 double want = (i & 1) ? 0x1p-141 : 0x1p-140; /* dy * scale, or 1 * 2^-140 (both modes) */
-                ACPU_TEST_EXPECT(o0[i] == (float)want, "elem %lld: subnormal result %a, expected %a", (long long)i, o0[i],
-                              want);
+                ACPU_TEST_EXPECT(o0[i] == (float)want, "elem %lld: subnormal result %a, expected %a", (long long)i,
+                                 o0[i], want);
             }
             acc_stats s = {0};
             acc_add(&c0, &a, &s);
@@ -1032,14 +1035,13 @@ START_TEST(test_fp_state)
 }
 END_TEST
 
-
 /* _i: state. Phase 1 folds alpha*scale*inputScale: with inexact attributes a caller's rounding
  * mode or FTZ would change every negative-branch result unless phase 1 also computes under the
  * default environment. */
 START_TEST(test_fp_state_phase1_attrs)
 {
-    static const elu_attrs attrs[] = {{1.3f, 0.7f, 1.1f, false}, {1.3f, 0.7f, 1.1f, true},
-                                      {1e-20f, 1e-20f, 1.0f, true}};
+    static const elu_attrs attrs[] = {
+        {1.3f, 0.7f, 1.1f, false}, {1.3f, 0.7f, 1.1f, true}, {1e-20f, 1e-20f, 1.0f, true}};
     for (size_t k = 0; k < sizeof attrs / sizeof attrs[0]; ++k) {
         elu_call c1, c0;
         fp_prepare(&c1);

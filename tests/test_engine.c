@@ -70,8 +70,10 @@ START_TEST(test_prompt_threads_kept)
 {
     /* 4 threads, 3 of which ran units: the back-off keeps those 3 */
     uint64_t join_ns = acpu_now_ns(), fork_ns = join_ns - 5 * MS;
-    acpu_thread_times t[4] = {{fork_ns, fork_ns + 40000, 5}, {fork_ns, fork_ns + 40000, 5},
-                              {fork_ns, fork_ns + 40000, 6}, {join_ns - 500, join_ns - 400, 0}};
+    acpu_thread_times t[4] = {{fork_ns, fork_ns + 40000, 5},
+                              {fork_ns, fork_ns + 40000, 5},
+                              {fork_ns, fork_ns + 40000, 6},
+                              {join_ns - 500, join_ns - 400, 0}};
     acpu_contention_observe(1 << 16, fork_ns, join_ns, t, 4);
     ck_assert_uint_eq(acpu_contention_threads(4, 1 << 16), 3);
     ck_assert_uint_eq(acpu_contention_threads(2, 1 << 16), 2);
@@ -187,8 +189,9 @@ static void check_api_busy(const acpu_test_op *op, aclDataType dt, int64_t n)
         ck_assert_int_eq(aclnnCpuSetNumThreads(2 + rep % 2), ACL_SUCCESS);
         memset(c.out, 0x7f, acpu_test_op_inplace(op) ? 0 : bytes);
         busy_run(&c, fresh);
-        ck_assert_msg(memcmp(want, c.out, bytes) == 0, "%s dtype %d, %lld elements, %d threads under busy CPUs: bits differ",
-                      op->api, (int)dt, (long long)n, 2 + rep % 2);
+        ck_assert_msg(memcmp(want, c.out, bytes) == 0,
+                      "%s dtype %d, %lld elements, %d threads under busy CPUs: bits differ", op->api, (int)dt,
+                      (long long)n, 2 + rep % 2);
     }
     atomic_store(&g_spin, false);
     for (int i = 0; i < SPINNERS; i++)
@@ -253,8 +256,8 @@ START_TEST(test_tables_same_bits)
         bool used = run_with_tables(&c, fresh, ACLNN_CPU_TABLES_ON);
         ck_assert_msg(memcmp(off, c.out, bytes) == 0, "%s dtype %d: tables on and off differ", op->api, (int)dt);
         if (def->pick_kernel == NULL)
-            ck_assert_msg(used == (acpu_kernel_table_forms[def->kernel] != ACPU_TABLE_NONE),
-                          "%s dtype %d: a table %s", op->api, (int)dt, used ? "was used without a form" : "was not used");
+            ck_assert_msg(used == (acpu_kernel_table_forms[def->kernel] != ACPU_TABLE_NONE), "%s dtype %d: a table %s",
+                          op->api, (int)dt, used ? "was used without a form" : "was not used");
         ck_assert_int_eq(aclnnCpuSetLookupTables(ACLNN_CPU_TABLES_AUTO), ACL_SUCCESS);
         free(fresh);
         free(off);

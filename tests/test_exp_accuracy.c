@@ -24,7 +24,7 @@
 #include "settings/acpu_settings.h" /* acpu_active_kernels: the table of the ISA under test */
 #include "expcheck_core.h"
 
-#define STRIDE_F32 2039u       /* prime: 2.1 M inputs */
+#define STRIDE_F32 2039u /* prime: 2.1 M inputs */
 #define RANDOM_F64 20000u
 #define SEED_F64 11u
 
@@ -55,13 +55,13 @@ static void check_variant(acpu_math_variant v)
     fprintf(stderr, "%s %s: %llu inputs, max %.4f ulp at %a, wrong nan/inf/zero %llu\n", isa, name,
             (unsigned long long)r.checked, r.max_ulp, r.worst_input, (unsigned long long)r.wrong_class);
     ck_assert_msg(r.checked > 10000, "%s %s: only %llu inputs checked", isa, name, (unsigned long long)r.checked);
-    ck_assert_msg(r.max_ulp <= acpu_math_bound(v), "%s %s: %.4f ulp (bound %.2f) at %s(%a) = %a", isa, name,
-                  r.max_ulp, acpu_math_bound(v), acpu_math_fn_name(fn), r.worst_input, r.worst_got);
+    ck_assert_msg(r.max_ulp <= acpu_math_bound(v), "%s %s: %.4f ulp (bound %.2f) at %s(%a) = %a", isa, name, r.max_ulp,
+                  acpu_math_bound(v), acpu_math_fn_name(fn), r.worst_input, r.worst_got);
     if (v == ACPU_MATH_EXP_SLEEF_F64 && r.wrong_class > 0) {
         ck_assert_msg(r.wrong_class <= SLEEF_INF_CASES && r.class_input >= SLEEF_INF_LO &&
                           r.class_input <= SLEEF_INF_HI && isinf(r.class_got),
-                      "%s %s: %llu wrong nan/inf beyond SLEEF's known overflow miss, first exp(%a) = %a", isa,
-                      name, (unsigned long long)r.wrong_class, r.class_input, r.class_got);
+                      "%s %s: %llu wrong nan/inf beyond SLEEF's known overflow miss, first exp(%a) = %a", isa, name,
+                      (unsigned long long)r.wrong_class, r.class_input, r.class_got);
         return;
     }
     ck_assert_msg(r.wrong_class == 0, "%s %s: %llu wrong nan/inf/zero, first %s(%a) = %a", isa, name,

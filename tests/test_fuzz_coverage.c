@@ -21,7 +21,8 @@
 #include "tiling/acpu_platform.h"
 
 #define MAX_APIS 256
-#define RERUN "the seeds fuzz/make_corpus.py writes from the registry do not reach it (its encoders, or fuzz_api.c's readers)"
+#define RERUN \
+    "the seeds fuzz/make_corpus.py writes from the registry do not reach it (its encoders, or fuzz_api.c's readers)"
 
 /* What the seeds reached: per API and profile group, phase 2 returned 0; per API, tensor parameter
  * and profile group, the dtypes (ACPU_DT bits) phase 1 was called with; per API, a plan. */
@@ -138,8 +139,7 @@ START_TEST(test_every_api_planned)
     }
     acpu_fuzz_inputs_free(&in);
     for (int a = 0; a < acpu_api_count; a++)
-        ck_assert_msg(g_planned[a], "no seed of corpus/tiling gets a tiling plan of %s: " RERUN,
-                      acpu_apis[a]->snake);
+        ck_assert_msg(g_planned[a], "no seed of corpus/tiling gets a tiling plan of %s: " RERUN, acpu_apis[a]->snake);
 }
 END_TEST
 

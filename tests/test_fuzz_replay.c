@@ -40,10 +40,16 @@ static void replay_batch(target *t, int batch)
     }
 }
 
-START_TEST(test_replay_api) { replay_batch(&g_targets[0], _i); }
+START_TEST(test_replay_api)
+{
+    replay_batch(&g_targets[0], _i);
+}
 END_TEST
 
-START_TEST(test_replay_tiling) { replay_batch(&g_targets[1], _i); }
+START_TEST(test_replay_tiling)
+{
+    replay_batch(&g_targets[1], _i);
+}
 END_TEST
 
 /* Both targets have seeds and regressions: a moved or empty directory must not pass as replayed. */
@@ -52,8 +58,8 @@ START_TEST(test_inputs_present)
     ck_assert_msg(g_root != NULL, "ACPU_FUZZ_DIR is not set (tests/CMakeLists.txt sets it to fuzz/)");
     ck_assert_msg(g_listed, "cannot read the directories of %s/corpus and %s/regressions", g_root, g_root);
     for (int k = 0; k < 2; k++) {
-        ck_assert_msg(g_targets[k].corpus.n > 0, "%s/corpus/%s has no input (the fuzz_seeds fixture writes them)", g_root,
-                      g_targets[k].name);
+        ck_assert_msg(g_targets[k].corpus.n > 0, "%s/corpus/%s has no input (the fuzz_seeds fixture writes them)",
+                      g_root, g_targets[k].name);
         ck_assert_msg(g_targets[k].all.n > g_targets[k].corpus.n, "%s/regressions/%s has no input", g_root,
                       g_targets[k].name);
     }

@@ -13,13 +13,16 @@
 #define NUL ACLNN_ERR_PARAM_NULLPTR
 #define INV ACLNN_ERR_PARAM_INVALID
 
+/* clang-format off */ /* one-line braced macros: clang-format 14 would lay them out as blocks */
 #define GELU(soc, self, out, want, arg) {"aclnnGelu", soc, {self, out}, {{0}}, want, arg, __LINE__}
 #define V2(soc, x, approx, y, want, arg) {"aclnnGeluV2", soc, {x, y}, {I(approx)}, want, arg, __LINE__}
 #define BWD(soc, go, x, gi, want, arg) {"aclnnGeluBackward", soc, {go, x, gi}, {{0}}, want, arg, __LINE__}
 #define BV2(soc, go, x, a, gi, want, arg) {"aclnnGeluBackwardV2", soc, {go, x, gi}, {STR(a)}, want, arg, __LINE__}
+/* clang-format on */
 #define D4 2, 4, 6, 7
 #define C16 1, 16, 1, 1
 
+/* clang-format off */ /* a table: one row per line */
 static const acpu_case k_cases[] = {
     /* aclnnGelu: ops-nn's op_api UT cases (test_aclnn_gelu.cpp) */
     GELU(NULL, TNULL, T(F16, D4), NUL, "self"),
@@ -169,6 +172,7 @@ static const acpu_case k_cases[] = {
     BV2(NULL, T(F32, 9, 2, 2, 2, 2, 2, 2, 2, 2), T(F32, 1, 2, 2, 2, 2, 2, 2, 2, 2), "none",
         T(F32, 9, 2, 2, 2, 2, 2, 2, 2, 2), INV, "broadcast"),
 };
+/* clang-format on */
 
 ACPU_CASE_TABLE_TEST(test_cases, k_cases)
 

@@ -48,7 +48,8 @@ static void call(kernel k, aclDataType dt, int64_t n, const void *dy, const void
     const int64_t shape[1] = {n}, st[1] = {1};
     aclTensor *tx = aclCreateTensor(shape, 1, dt, st, 0, ACL_FORMAT_ND, shape, 1, (void *)x);
     aclTensor *to = aclCreateTensor(shape, 1, dt, st, 0, ACL_FORMAT_ND, shape, 1, out);
-    aclTensor *tdy = k >= K_GRAD_TANH ? aclCreateTensor(shape, 1, dt, st, 0, ACL_FORMAT_ND, shape, 1, (void *)dy) : NULL;
+    aclTensor *tdy = k >= K_GRAD_TANH ? aclCreateTensor(shape, 1, dt, st, 0, ACL_FORMAT_ND, shape, 1, (void *)dy)
+                                      : NULL;
     char tanh_s[] = "tanh", none_s[] = "none";
     uint64_t ws = 0;
     aclOpExecutor *exec = NULL;
@@ -56,7 +57,8 @@ static void call(kernel k, aclDataType dt, int64_t n, const void *dy, const void
     acpu_test_phase2_fn run;
     switch (k) {
     case K_TANH:
-        rc = approx == 1 ? aclnnGeluV2GetWorkspaceSize(tx, 1, to, &ws, &exec) : aclnnGeluGetWorkspaceSize(tx, to, &ws, &exec);
+        rc = approx == 1 ? aclnnGeluV2GetWorkspaceSize(tx, 1, to, &ws, &exec)
+                         : aclnnGeluGetWorkspaceSize(tx, to, &ws, &exec);
         run = approx == 1 ? aclnnGeluV2 : aclnnGelu;
         break;
     case K_ERF: rc = aclnnGeluV2GetWorkspaceSize(tx, approx, to, &ws, &exec), run = aclnnGeluV2; break;
@@ -65,7 +67,9 @@ static void call(kernel k, aclDataType dt, int64_t n, const void *dy, const void
                          : aclnnGeluBackwardGetWorkspaceSize(tdy, tx, to, &ws, &exec);
         run = approx == 1 ? aclnnGeluBackwardV2 : aclnnGeluBackward;
         break;
-    default: rc = aclnnGeluBackwardV2GetWorkspaceSize(tdy, tx, none_s, to, &ws, &exec), run = aclnnGeluBackwardV2; break;
+    default:
+        rc = aclnnGeluBackwardV2GetWorkspaceSize(tdy, tx, none_s, to, &ws, &exec), run = aclnnGeluBackwardV2;
+        break;
     }
     ck_assert_msg(rc == ACLNN_SUCCESS, "%s: %d (%s)", k_names[k], rc, aclGetRecentErrMsg());
     ck_assert_int_eq(acpu_test_run_phase2(run, ws, exec), ACLNN_SUCCESS);
@@ -229,10 +233,11 @@ START_TEST(test_f32_sweep)
             counted++;
         }
     }
-    fprintf(stderr, "%s fp32 (%s, stride %llu, %llu inputs): worst %.3f ulp of the terms at x %a; %.3f ulp of the "
-            "value for x >= 0; against the exact function of x (|x| < 64): %.3g ulp at x %a\n", k_names[k],
-            aclnnCpuIsaName(aclnnCpuGetIsa()), (unsigned long long)stride, (unsigned long long)counted, worst, worst_x,
-            worst_value, worst_exact, worst_exact_x);
+    fprintf(stderr,
+            "%s fp32 (%s, stride %llu, %llu inputs): worst %.3f ulp of the terms at x %a; %.3f ulp of the "
+            "value for x >= 0; against the exact function of x (|x| < 64): %.3g ulp at x %a\n",
+            k_names[k], aclnnCpuIsaName(aclnnCpuGetIsa()), (unsigned long long)stride, (unsigned long long)counted,
+            worst, worst_x, worst_value, worst_exact, worst_exact_x);
     ck_assert_msg(failed == 0, "%llu inputs beyond the rule, the first: %s", (unsigned long long)failed, first);
     free(x);
     free(dy);
@@ -349,9 +354,10 @@ START_TEST(test_16bit_exhaustive)
                          dt == ACL_FLOAT16 ? "fp16" : "bf16", (double)fx, (double)fdy, (double)widen16(dt, out[i]),
                          (double)ref, u);
     }
-    fprintf(stderr, "%s %s (%s): %ld of %ld differ from the kernel-order value rounded once (worst %.3f ulp); "
-            "x >= 0 against the exact function: %.4f%% equal to it rounded once, worst %.3f ulp\n", k_names[k],
-            dt == ACL_FLOAT16 ? "fp16" : "bf16", aclnnCpuIsaName(aclnnCpuGetIsa()), differ, counted, worst,
+    fprintf(stderr,
+            "%s %s (%s): %ld of %ld differ from the kernel-order value rounded once (worst %.3f ulp); "
+            "x >= 0 against the exact function: %.4f%% equal to it rounded once, worst %.3f ulp\n",
+            k_names[k], dt == ACL_FLOAT16 ? "fp16" : "bf16", aclnnCpuIsaName(aclnnCpuGetIsa()), differ, counted, worst,
             100.0 * (double)exact_equal / (double)positive, worst_exact);
     ck_assert_msg((double)differ <= 1e-4 * (double)counted, "%ld of %ld elements differ", differ, counted);
     free(dy);
@@ -376,9 +382,9 @@ START_TEST(test_special_forwards)
     ck_assert(isnan(t[4]) && isnan(e[4]));
     ck_assert(t[5] == 0.0f && e[5] == 0.0f); /* 2^-149 / 2 and 2^-149 * 0.5 round to even: 0 */
     ck_assert(t[6] == 20.0f && e[6] == 20.0f);
-    ck_assert(t[7] == 0.0f && signbit(t[7]));     /* -20 / exp(big) overflowing: -0 */
-    ck_assert(e[7] == 0.0f && signbit(e[7]));     /* erf = -1: 0 * -10 */
-    ck_assert(t[8] == 1e20f && e[8] == 1e20f);   /* x^3 infinite: c = -inf, exp 0 */
+    ck_assert(t[7] == 0.0f && signbit(t[7]));  /* -20 / exp(big) overflowing: -0 */
+    ck_assert(e[7] == 0.0f && signbit(e[7]));  /* erf = -1: 0 * -10 */
+    ck_assert(t[8] == 1e20f && e[8] == 1e20f); /* x^3 infinite: c = -inf, exp 0 */
     ck_assert(t[9] == 0.0f && signbit(t[9]) && e[9] == 0.0f && signbit(e[9]));
 }
 END_TEST
@@ -391,17 +397,17 @@ START_TEST(test_special_backwards)
     float t[N], e[N];
     call(K_GRAD_TANH, ACL_FLOAT, N, dy, x, t, 0);
     call(K_GRAD_ERF, ACL_FLOAT, N, dy, x, e, 0);
-    ck_assert(t[0] == 0.5f && e[0] == 0.5f);     /* gelu'(0) = 1/2 in both orders */
+    ck_assert(t[0] == 0.5f && e[0] == 0.5f); /* gelu'(0) = 1/2 in both orders */
     ck_assert(t[1] == -1.5f && e[1] == -1.5f);
-    ck_assert(t[2] == 1.0f);                     /* the guard: e f^2 r = 0 * inf -> 0, f = 1 */
-    ck_assert(isnan(e[2]));                       /* pdf * x = 0 * inf: NaN, as CANN's 950 kernel */
+    ck_assert(t[2] == 1.0f); /* the guard: e f^2 r = 0 * inf -> 0, f = 1 */
+    ck_assert(isnan(e[2]));  /* pdf * x = 0 * inf: NaN, as CANN's 950 kernel */
     ck_assert_msg(t[3] == 0.0f && !signbit(t[3]), "%a", (double)t[3]); /* exp overflows: f = 0, guard 0: 2 * 0 */
     ck_assert(isnan(e[3]));
     ck_assert(isnan(t[4]) && isnan(e[4]));
     /* x = -11: exp(p) overflows in fp32 (p = 96.4), CANN's 910B order would be NaN; the 950 guard: 5 * 0 */
     ck_assert_msg(t[5] == 0.0f && !signbit(t[5]), "%a", (double)t[5]);
-    ck_assert(e[5] < 0.0f && e[5] > -1e-24f);    /* Phi(-11) + x phi(-11) = -1.1e-25: c = 0 exactly, m */
-    ck_assert(isfinite(t[6]) && t[6] < 0.0f);    /* x = -10: exp(p) finite, the formula */
+    ck_assert(e[5] < 0.0f && e[5] > -1e-24f); /* Phi(-11) + x phi(-11) = -1.1e-25: c = 0 exactly, m */
+    ck_assert(isfinite(t[6]) && t[6] < 0.0f); /* x = -10: exp(p) finite, the formula */
     ck_assert(t[7] == -1.0f && e[7] == -1.0f);
     ck_assert(isnan(t[8]) && isnan(e[8]));
     ck_assert(isinf(t[9]) && t[9] > 0 && isinf(e[9]) && e[9] > 0);
@@ -440,10 +446,12 @@ START_TEST(test_samples)
     float x[8] = {1.3f, 2.5f, 6.7f, -4.0f, -1.4f, -1.6f, -8.0f, -16.9f}, out[8];
     call(K_TANH, ACL_FLOAT, 8, NULL, x, out, 0);
     for (int i = 0; i < 8; i++)
-        ck_assert_msg(fabs(out[i] - exact_value(K_TANH, 1, x[i])) < 1e-6, "tanh x %g: %.8f", (double)x[i], (double)out[i]);
+        ck_assert_msg(fabs(out[i] - exact_value(K_TANH, 1, x[i])) < 1e-6, "tanh x %g: %.8f", (double)x[i],
+                      (double)out[i]);
     call(K_ERF, ACL_FLOAT, 8, NULL, x, out, 0);
     for (int i = 0; i < 8; i++)
-        ck_assert_msg(fabs(out[i] - exact_value(K_ERF, 1, x[i])) < 1e-6, "erf x %g: %.8f", (double)x[i], (double)out[i]);
+        ck_assert_msg(fabs(out[i] - exact_value(K_ERF, 1, x[i])) < 1e-6, "erf x %g: %.8f", (double)x[i],
+                      (double)out[i]);
     float g[8] = {1, 1, 1, 1, 1, 1, 1, 1}, s[8] = {0, 1, 2, 3, 4, 5, 6, 7};
     const double tanh_want[8] = {0.5, 1.082964, 1.086099, 1.011584, 1.000335, 1.000002, 1.0, 1.0};
     call(K_GRAD_TANH, ACL_FLOAT, 8, g, s, out, 0);

@@ -52,7 +52,8 @@ typedef struct {
     int line;
 } hcase;
 
-#define DIMS(...) (uint64_t)(sizeof((int64_t[]){__VA_ARGS__}) / sizeof(int64_t)), {__VA_ARGS__}
+#define DIMS(...) \
+    (uint64_t)(sizeof((int64_t[]){__VA_ARGS__}) / sizeof(int64_t)), { __VA_ARGS__ }
 /* Descriptions as parenthesised compound literals, so that they pass through the case macros. */
 #define T(dt, ...) ((tdesc){dt, DIMS(__VA_ARGS__), ND, {0}})
 #define TF(dt, fmt, ...) ((tdesc){dt, DIMS(__VA_ARGS__), fmt, {0}})
@@ -149,9 +150,12 @@ static void run_case(const hcase *c)
 }
 
 #define B910B "Ascend910B"
+/* clang-format off */ /* one-line braced macros: clang-format 14 would lay them out as blocks */
 #define C_(api, soc, t0, t1, t2, s0, s1, null, want, arg) {api, soc, {t0, t1, t2}, {s0, s1}, null, want, arg, __LINE__}
+/* clang-format on */
 /* aclnnHardtanh(self, clipValueMin, clipValueMax, out) */
-#define HT(soc, self, lo, hi, out, null, want, arg) C_("aclnnHardtanh", soc, self, out, T0(F32), lo, hi, null, want, arg)
+#define HT(soc, self, lo, hi, out, null, want, arg) \
+    C_("aclnnHardtanh", soc, self, out, T0(F32), lo, hi, null, want, arg)
 /* aclnnInplaceHardtanh(selfRef, clipValueMin, clipValueMax) */
 #define IHT(soc, self, lo, hi, want, arg) C_("aclnnInplaceHardtanh", soc, self, T0(F32), T0(F32), lo, hi, -1, want, arg)
 /* aclnnHardtanhBackward(gradOutput, self, min, max, out) */
@@ -164,61 +168,62 @@ static void run_case(const hcase *c)
 static void run_hardtanh(void)
 {
     const hcase k[] = {
-    HT(B910B, T(ACL_COMPLEX64, 2, 3, 4, 5), S(ACL_INT32, -1), S(ACL_INT32, 2), T(ACL_COMPLEX64, 2, 3, 4, 5), -1,
-       INVALID, "self"),
-    HT(B910B, T(ACL_COMPLEX128, 2, 3, 4, 5), S(ACL_INT32, -1), S(ACL_INT32, 2), T(ACL_COMPLEX128, 2, 3, 4, 5), -1,
-       INVALID, "self"),
-    HT(B910B, T(ACL_INT64, 2, 0), S(ACL_INT32, -1), S(ACL_INT32, 2), T(ACL_INT64, 2, 0), -1, OK, NULL),
-    HT(B910B, T(F16, 2, 3, 4, 5), S(ACL_INT32, 3), S(ACL_INT32, 2), T(F16, 2, 3, 4, 5), -1, INVALID, "clipValueMin"),
-    HT(B910B, T(ACL_INT32, 2, 3, 4, 5), S(ACL_INT32, 3), S(ACL_INT32, 2), T(ACL_INT32, 2, 3, 4, 5), -1, INVALID,
-       "clipValueMin"),
-    HT(B910B, T(ACL_INT64, 2, 3, 4, 5), S(ACL_INT32, -1), S(ACL_INT32, 2), T(ACL_INT32, 2, 3, 4, 5), -1, INVALID,
-       "out"),
-    HT(B910B, TF(ACL_INT64, ACL_FORMAT_NCHW, 5, 4, 3, 2), S(ACL_INT32, -1), S(ACL_INT32, 2), T(ACL_INT64, 2, 3, 4, 5),
-       -1, INVALID, "shape"),
-    HT(B910B, TF(ACL_INT64, ACL_FORMAT_NCHW, 2, 3, 4, 5), S(ACL_INT32, -1), S(ACL_INT32, 2), T(ACL_INT64, 2, 3, 4, 5),
-       0, NULLPTR, "self"),
-    HT(B910B, TF(ACL_INT64, ACL_FORMAT_NCHW, 2, 3, 4, 5), S(ACL_INT32, -1), S(ACL_INT32, 2), T(ACL_INT64, 2, 3, 4, 5),
-       3, NULLPTR, "out"),
-    HT(B910B, TF(ACL_INT64, ACL_FORMAT_NCHW, 2, 3, 4, 5), S(ACL_INT32, -1), S(ACL_INT32, 2), T(ACL_INT64, 2, 3, 4, 5),
-       1, NULLPTR, "clipValueMin"),
-    HT(B910B, TF(ACL_INT64, ACL_FORMAT_NCHW, 2, 3, 4, 5), S(ACL_INT32, -1), S(ACL_INT32, 2), T(ACL_INT64, 2, 3, 4, 5),
-       2, NULLPTR, "clipValueMax"),
-    HT(B910B, TF(ACL_INT64, ACL_FORMAT_NCDHW, 2, 3, 4, 5, 6, 7, 8, 9, 10), S(ACL_INT32, -1), S(ACL_INT32, 2),
-       TF(ACL_INT64, ACL_FORMAT_NCDHW, 2, 3, 4, 5, 6, 7, 8, 9, 10), -1, INVALID, "dims"),
-    IHT(B910B, T(ACL_COMPLEX128, 2, 3), SF(-1.5), SF(2.5), INVALID, "selfRef"),
-    HT(B910B, T(F32, 2, 3, 4, 5), SF(3.5), SF(2.5), T(F32, 2, 3, 4, 5), -1, INVALID, "clipValueMin"),
-    /* every dtype of the list, 0-dim and 8-dim self */
-    HT(B910B, T(F32, 4), SF(-1), SF(1), T(F32, 4), -1, OK, NULL),
-    HT(B910B, T(ACL_DOUBLE, 4), S(ACL_DOUBLE, -1), S(ACL_DOUBLE, 1), T(ACL_DOUBLE, 4), -1, OK, NULL),
-    HT(B910B, T(ACL_INT8, 4), S(ACL_INT8, -1), S(ACL_UINT8, 1), T(ACL_INT8, 4), -1, OK, NULL),
-    HT(B910B, T(ACL_UINT8, 4), S(ACL_INT16, 0), S(ACL_INT64, 3), T(ACL_UINT8, 4), -1, OK, NULL),
-    HT(B910B, T(ACL_INT16, 4), S(F16, -1), S(BF16, 1), T(ACL_INT16, 4), -1, OK, NULL),
-    HT(B910B, T(BF16, 4), SF(-1), SF(1), T(BF16, 4), -1, OK, NULL),
-    HT("Ascend950", T(BF16, 4), SF(-1), SF(1), T(BF16, 4), -1, OK, NULL),
-    HT("host", T0(F32), SF(-1), SF(1), T0(F32), -1, OK, NULL),
-    HT("host", T(F32, 1, 2, 1, 2, 1, 2, 1, 2), SF(-1), SF(1), T(F32, 1, 2, 1, 2, 1, 2, 1, 2), -1, OK, NULL),
-    /* Ascend910: no BF16 self, no BF16 limit */
-    HT("Ascend910", T(BF16, 4), SF(-1), SF(1), T(BF16, 4), -1, INVALID, "self"),
-    HT("Ascend910", T(F32, 4), S(BF16, -1), SF(1), T(F32, 4), -1, INVALID, "clipValueMin"),
-    HT("Ascend910", T(ACL_DOUBLE, 4), SF(-1), SF(1), T(ACL_DOUBLE, 4), -1, OK, NULL),
-    /* the limits' dtypes are in the list: BOOL, COMPLEX, UINT32 are not */
-    HT(B910B, T(F32, 4), S(ACL_BOOL, 0), SF(1), T(F32, 4), -1, INVALID, "clipValueMin"),
-    HT(B910B, T(F32, 4), SF(-1), S(ACL_COMPLEX64, 1), T(F32, 4), -1, INVALID, "clipValueMax"),
-    HT(B910B, T(F32, 4), S(ACL_UINT32, 0), SF(1), T(F32, 4), -1, INVALID, "clipValueMin"),
-    /* CheckMinMaxValue by clipValueMin's dtype: ToInt64 of both (2.9 gives 2), or ToDouble of both */
-    HT(B910B, T(F32, 4), S(ACL_INT32, 3), SF(2.9), T(F32, 4), -1, INVALID, "clipValueMin"),
-    HT(B910B, T(F32, 4), S(ACL_INT32, 2), SF(2.9), T(F32, 4), -1, OK, NULL),
-    HT(B910B, T(F32, 4), SF(2.5), S(ACL_INT32, 2), T(F32, 4), -1, INVALID, "clipValueMin"),
-    HT(B910B, T(F32, 4), S(ACL_INT64, 3), S(ACL_INT64, 3), T(F32, 4), -1, OK, NULL),
-    HT(B910B, T(F32, 4), SF(NAN), SF(1), T(F32, 4), -1, OK, NULL),
-    HT(B910B, T(F32, 4), SF(-INFINITY), SF(-INFINITY), T(F32, 4), -1, OK, NULL),
-    /* order: self's dtype before the limits', the limits' before out's, dtypes before the rank,
-     * shapes before CheckMinMaxValue */
-    HT(B910B, T(ACL_BOOL, 2), S(ACL_BOOL, 0), SF(1), T(F16, 2), -1, INVALID, "self"),
-    HT(B910B, T(F32, 2), S(ACL_BOOL, 0), SF(1), T(F16, 2), -1, INVALID, "clipValueMin"),
-    HT(B910B, T(F32, 1, 1, 1, 1, 1, 1, 1, 1, 2), SF(-1), SF(1), T(F16, 2), -1, INVALID, "out"),
-    HT(B910B, T(F32, 2), SF(3), SF(1), T(F32, 3), -1, INVALID, "shape"),
+        HT(B910B, T(ACL_COMPLEX64, 2, 3, 4, 5), S(ACL_INT32, -1), S(ACL_INT32, 2), T(ACL_COMPLEX64, 2, 3, 4, 5), -1,
+           INVALID, "self"),
+        HT(B910B, T(ACL_COMPLEX128, 2, 3, 4, 5), S(ACL_INT32, -1), S(ACL_INT32, 2), T(ACL_COMPLEX128, 2, 3, 4, 5), -1,
+           INVALID, "self"),
+        HT(B910B, T(ACL_INT64, 2, 0), S(ACL_INT32, -1), S(ACL_INT32, 2), T(ACL_INT64, 2, 0), -1, OK, NULL),
+        HT(B910B, T(F16, 2, 3, 4, 5), S(ACL_INT32, 3), S(ACL_INT32, 2), T(F16, 2, 3, 4, 5), -1, INVALID,
+           "clipValueMin"),
+        HT(B910B, T(ACL_INT32, 2, 3, 4, 5), S(ACL_INT32, 3), S(ACL_INT32, 2), T(ACL_INT32, 2, 3, 4, 5), -1, INVALID,
+           "clipValueMin"),
+        HT(B910B, T(ACL_INT64, 2, 3, 4, 5), S(ACL_INT32, -1), S(ACL_INT32, 2), T(ACL_INT32, 2, 3, 4, 5), -1, INVALID,
+           "out"),
+        HT(B910B, TF(ACL_INT64, ACL_FORMAT_NCHW, 5, 4, 3, 2), S(ACL_INT32, -1), S(ACL_INT32, 2),
+           T(ACL_INT64, 2, 3, 4, 5), -1, INVALID, "shape"),
+        HT(B910B, TF(ACL_INT64, ACL_FORMAT_NCHW, 2, 3, 4, 5), S(ACL_INT32, -1), S(ACL_INT32, 2),
+           T(ACL_INT64, 2, 3, 4, 5), 0, NULLPTR, "self"),
+        HT(B910B, TF(ACL_INT64, ACL_FORMAT_NCHW, 2, 3, 4, 5), S(ACL_INT32, -1), S(ACL_INT32, 2),
+           T(ACL_INT64, 2, 3, 4, 5), 3, NULLPTR, "out"),
+        HT(B910B, TF(ACL_INT64, ACL_FORMAT_NCHW, 2, 3, 4, 5), S(ACL_INT32, -1), S(ACL_INT32, 2),
+           T(ACL_INT64, 2, 3, 4, 5), 1, NULLPTR, "clipValueMin"),
+        HT(B910B, TF(ACL_INT64, ACL_FORMAT_NCHW, 2, 3, 4, 5), S(ACL_INT32, -1), S(ACL_INT32, 2),
+           T(ACL_INT64, 2, 3, 4, 5), 2, NULLPTR, "clipValueMax"),
+        HT(B910B, TF(ACL_INT64, ACL_FORMAT_NCDHW, 2, 3, 4, 5, 6, 7, 8, 9, 10), S(ACL_INT32, -1), S(ACL_INT32, 2),
+           TF(ACL_INT64, ACL_FORMAT_NCDHW, 2, 3, 4, 5, 6, 7, 8, 9, 10), -1, INVALID, "dims"),
+        IHT(B910B, T(ACL_COMPLEX128, 2, 3), SF(-1.5), SF(2.5), INVALID, "selfRef"),
+        HT(B910B, T(F32, 2, 3, 4, 5), SF(3.5), SF(2.5), T(F32, 2, 3, 4, 5), -1, INVALID, "clipValueMin"),
+        /* every dtype of the list, 0-dim and 8-dim self */
+        HT(B910B, T(F32, 4), SF(-1), SF(1), T(F32, 4), -1, OK, NULL),
+        HT(B910B, T(ACL_DOUBLE, 4), S(ACL_DOUBLE, -1), S(ACL_DOUBLE, 1), T(ACL_DOUBLE, 4), -1, OK, NULL),
+        HT(B910B, T(ACL_INT8, 4), S(ACL_INT8, -1), S(ACL_UINT8, 1), T(ACL_INT8, 4), -1, OK, NULL),
+        HT(B910B, T(ACL_UINT8, 4), S(ACL_INT16, 0), S(ACL_INT64, 3), T(ACL_UINT8, 4), -1, OK, NULL),
+        HT(B910B, T(ACL_INT16, 4), S(F16, -1), S(BF16, 1), T(ACL_INT16, 4), -1, OK, NULL),
+        HT(B910B, T(BF16, 4), SF(-1), SF(1), T(BF16, 4), -1, OK, NULL),
+        HT("Ascend950", T(BF16, 4), SF(-1), SF(1), T(BF16, 4), -1, OK, NULL),
+        HT("host", T0(F32), SF(-1), SF(1), T0(F32), -1, OK, NULL),
+        HT("host", T(F32, 1, 2, 1, 2, 1, 2, 1, 2), SF(-1), SF(1), T(F32, 1, 2, 1, 2, 1, 2, 1, 2), -1, OK, NULL),
+        /* Ascend910: no BF16 self, no BF16 limit */
+        HT("Ascend910", T(BF16, 4), SF(-1), SF(1), T(BF16, 4), -1, INVALID, "self"),
+        HT("Ascend910", T(F32, 4), S(BF16, -1), SF(1), T(F32, 4), -1, INVALID, "clipValueMin"),
+        HT("Ascend910", T(ACL_DOUBLE, 4), SF(-1), SF(1), T(ACL_DOUBLE, 4), -1, OK, NULL),
+        /* the limits' dtypes are in the list: BOOL, COMPLEX, UINT32 are not */
+        HT(B910B, T(F32, 4), S(ACL_BOOL, 0), SF(1), T(F32, 4), -1, INVALID, "clipValueMin"),
+        HT(B910B, T(F32, 4), SF(-1), S(ACL_COMPLEX64, 1), T(F32, 4), -1, INVALID, "clipValueMax"),
+        HT(B910B, T(F32, 4), S(ACL_UINT32, 0), SF(1), T(F32, 4), -1, INVALID, "clipValueMin"),
+        /* CheckMinMaxValue by clipValueMin's dtype: ToInt64 of both (2.9 gives 2), or ToDouble of both */
+        HT(B910B, T(F32, 4), S(ACL_INT32, 3), SF(2.9), T(F32, 4), -1, INVALID, "clipValueMin"),
+        HT(B910B, T(F32, 4), S(ACL_INT32, 2), SF(2.9), T(F32, 4), -1, OK, NULL),
+        HT(B910B, T(F32, 4), SF(2.5), S(ACL_INT32, 2), T(F32, 4), -1, INVALID, "clipValueMin"),
+        HT(B910B, T(F32, 4), S(ACL_INT64, 3), S(ACL_INT64, 3), T(F32, 4), -1, OK, NULL),
+        HT(B910B, T(F32, 4), SF(NAN), SF(1), T(F32, 4), -1, OK, NULL),
+        HT(B910B, T(F32, 4), SF(-INFINITY), SF(-INFINITY), T(F32, 4), -1, OK, NULL),
+        /* order: self's dtype before the limits', the limits' before out's, dtypes before the rank,
+         * shapes before CheckMinMaxValue */
+        HT(B910B, T(ACL_BOOL, 2), S(ACL_BOOL, 0), SF(1), T(F16, 2), -1, INVALID, "self"),
+        HT(B910B, T(F32, 2), S(ACL_BOOL, 0), SF(1), T(F16, 2), -1, INVALID, "clipValueMin"),
+        HT(B910B, T(F32, 1, 1, 1, 1, 1, 1, 1, 1, 2), SF(-1), SF(1), T(F16, 2), -1, INVALID, "out"),
+        HT(B910B, T(F32, 2), SF(3), SF(1), T(F32, 3), -1, INVALID, "shape"),
     };
     for (size_t i = 0; i < N_ELEMS(k); i++)
         run_case(&k[i]);
@@ -228,44 +233,45 @@ static void run_hardtanh(void)
 static void run_hardtanh_backward(void)
 {
     const hcase k[] = {
-    HTB(B910B, T(F32, 2, 3), T(F32, 2, 3), T(F32, 2, 3), -1, OK, NULL),
-    HTB(B910B, T(ACL_INT64, 2, 3), T(ACL_INT64, 2, 3), T(ACL_INT64, 2, 3), -1, INVALID, "gradOutput"),
-    HTB(B910B, T(ACL_INT16, 2, 3), T(ACL_INT16, 2, 3), T(ACL_INT16, 2, 3), -1, INVALID, "gradOutput"),
-    HTB(B910B, T(ACL_INT8, 2, 3), T(ACL_INT8, 2, 3), T(ACL_INT8, 2, 3), -1, INVALID, "gradOutput"),
-    HTB(B910B, T(ACL_UINT8, 2, 3), T(ACL_UINT8, 2, 3), T(ACL_UINT8, 2, 3), -1, INVALID, "gradOutput"),
-    HTB(B910B, T(ACL_COMPLEX64, 2, 3), T(ACL_COMPLEX64, 2, 3), T(ACL_COMPLEX64, 2, 3), -1, INVALID, "gradOutput"),
-    HTB(B910B, T(ACL_COMPLEX128, 2, 3), T(ACL_COMPLEX128, 2, 3), T(ACL_COMPLEX128, 2, 3), -1, INVALID, "gradOutput"),
-    HTB(B910B, T(F16, 2, 3), T(F16, 2, 3), T(F16, 2, 3), -1, OK, NULL),
-    HTB(B910B, T(BF16, 2, 3), T(BF16, 2, 3), T(BF16, 2, 3), -1, OK, NULL),
-    HTB(B910B, TF(F32, ACL_FORMAT_NHWC, 2, 3), TF(F32, ACL_FORMAT_NHWC, 2, 3), TF(F32, ACL_FORMAT_NHWC, 2, 3), -1, OK,
-        NULL),
-    HTB(B910B, TF(F32, ACL_FORMAT_NCHW, 2, 3), TF(F32, ACL_FORMAT_NCHW, 2, 3), TF(F32, ACL_FORMAT_NCHW, 2, 3), -1, OK,
-        NULL),
-    HTB(B910B, TF(F32, ACL_FORMAT_HWCN, 2, 3), TF(F32, ACL_FORMAT_HWCN, 2, 3), TF(F32, ACL_FORMAT_HWCN, 2, 3), -1, OK,
-        NULL),
-    HTB(B910B, TF(F32, ACL_FORMAT_NCDHW, 2, 3), TF(F32, ACL_FORMAT_NCDHW, 2, 3), TF(F32, ACL_FORMAT_NCDHW, 2, 3), -1,
-        OK, NULL),
-    HTB(B910B, TF(F32, ACL_FORMAT_NDHWC, 2, 3), TF(F32, ACL_FORMAT_NDHWC, 2, 3), TF(F32, ACL_FORMAT_NDHWC, 2, 3), -1,
-        OK, NULL),
-    HTB(B910B, T(F32, 0, 3), T(F32, 0, 3), T(F32, 0, 3), -1, OK, NULL),
-    HTB(B910B, T(F32, 2, 3), T(F32, 2, 3), T(F32, 2, 3), 0, NULLPTR, "gradOutput"),
-    HTB(B910B, T(F32, 2, 3), T(F32, 2, 3), T(F32, 2, 3), 1, NULLPTR, "self"),
-    HTB(B910B, T(F32, 2, 3), T(F32, 2, 3), T(F32, 2, 3), 4, NULLPTR, "out"),
-    HTB(B910B, T(ACL_INT64, 2, 3), T(F32, 2, 3), T(F32, 2, 3), -1, INVALID, "gradOutput"),
-    HTB(B910B, T(F32, 2, 3), T(ACL_INT64, 2, 3), T(F32, 2, 3), -1, INVALID, "self"),
-    HTB(B910B, T(F32, 2, 3), T(F16, 2, 3), T(F32, 2, 3), -1, INVALID, "gradOutput"),
-    HTB(B910B, T(F32, 2, 3), T(F32, 1, 3), T(F32, 2, 3), -1, INVALID, "shape"),
-    HTB(B910B, T(F32, 7, 9, 11, 3, 4, 6, 9, 2, 2), T(F32, 7, 9, 11, 3, 4, 6, 9, 2, 2), T(F32, 7, 9, 11, 3, 4, 6, 9, 2, 2),
-        -1, INVALID, "gradOutput"),
-    /* the scalars: NULL min or max */
-    HTB(B910B, T(F32, 2, 3), T(F32, 2, 3), T(F32, 2, 3), 2, NULLPTR, "min"),
-    HTB(B910B, T(F32, 2, 3), T(F32, 2, 3), T(F32, 2, 3), 3, NULLPTR, "max"),
-    /* Ascend910: FLOAT, FLOAT16 only; out's dtype is in the list too */
-    HTB("Ascend910", T(BF16, 2, 3), T(BF16, 2, 3), T(BF16, 2, 3), -1, INVALID, "gradOutput"),
-    HTB(B910B, T(F32, 2, 3), T(F32, 2, 3), T(ACL_DOUBLE, 2, 3), -1, INVALID, "out"),
-    /* the library's refusals (CANN's kernel tiling refuses them): out's shape and dtype as self's */
-    HTB("Ascend950", T(F32, 2, 3), T(F32, 2, 3), T(F32, 3, 2), -1, INVALID, "out"),
-    HTB("Ascend950", T(F32, 2, 3), T(F32, 2, 3), T(F16, 2, 3), -1, INVALID, "out"),
+        HTB(B910B, T(F32, 2, 3), T(F32, 2, 3), T(F32, 2, 3), -1, OK, NULL),
+        HTB(B910B, T(ACL_INT64, 2, 3), T(ACL_INT64, 2, 3), T(ACL_INT64, 2, 3), -1, INVALID, "gradOutput"),
+        HTB(B910B, T(ACL_INT16, 2, 3), T(ACL_INT16, 2, 3), T(ACL_INT16, 2, 3), -1, INVALID, "gradOutput"),
+        HTB(B910B, T(ACL_INT8, 2, 3), T(ACL_INT8, 2, 3), T(ACL_INT8, 2, 3), -1, INVALID, "gradOutput"),
+        HTB(B910B, T(ACL_UINT8, 2, 3), T(ACL_UINT8, 2, 3), T(ACL_UINT8, 2, 3), -1, INVALID, "gradOutput"),
+        HTB(B910B, T(ACL_COMPLEX64, 2, 3), T(ACL_COMPLEX64, 2, 3), T(ACL_COMPLEX64, 2, 3), -1, INVALID, "gradOutput"),
+        HTB(B910B, T(ACL_COMPLEX128, 2, 3), T(ACL_COMPLEX128, 2, 3), T(ACL_COMPLEX128, 2, 3), -1, INVALID,
+            "gradOutput"),
+        HTB(B910B, T(F16, 2, 3), T(F16, 2, 3), T(F16, 2, 3), -1, OK, NULL),
+        HTB(B910B, T(BF16, 2, 3), T(BF16, 2, 3), T(BF16, 2, 3), -1, OK, NULL),
+        HTB(B910B, TF(F32, ACL_FORMAT_NHWC, 2, 3), TF(F32, ACL_FORMAT_NHWC, 2, 3), TF(F32, ACL_FORMAT_NHWC, 2, 3), -1,
+            OK, NULL),
+        HTB(B910B, TF(F32, ACL_FORMAT_NCHW, 2, 3), TF(F32, ACL_FORMAT_NCHW, 2, 3), TF(F32, ACL_FORMAT_NCHW, 2, 3), -1,
+            OK, NULL),
+        HTB(B910B, TF(F32, ACL_FORMAT_HWCN, 2, 3), TF(F32, ACL_FORMAT_HWCN, 2, 3), TF(F32, ACL_FORMAT_HWCN, 2, 3), -1,
+            OK, NULL),
+        HTB(B910B, TF(F32, ACL_FORMAT_NCDHW, 2, 3), TF(F32, ACL_FORMAT_NCDHW, 2, 3), TF(F32, ACL_FORMAT_NCDHW, 2, 3),
+            -1, OK, NULL),
+        HTB(B910B, TF(F32, ACL_FORMAT_NDHWC, 2, 3), TF(F32, ACL_FORMAT_NDHWC, 2, 3), TF(F32, ACL_FORMAT_NDHWC, 2, 3),
+            -1, OK, NULL),
+        HTB(B910B, T(F32, 0, 3), T(F32, 0, 3), T(F32, 0, 3), -1, OK, NULL),
+        HTB(B910B, T(F32, 2, 3), T(F32, 2, 3), T(F32, 2, 3), 0, NULLPTR, "gradOutput"),
+        HTB(B910B, T(F32, 2, 3), T(F32, 2, 3), T(F32, 2, 3), 1, NULLPTR, "self"),
+        HTB(B910B, T(F32, 2, 3), T(F32, 2, 3), T(F32, 2, 3), 4, NULLPTR, "out"),
+        HTB(B910B, T(ACL_INT64, 2, 3), T(F32, 2, 3), T(F32, 2, 3), -1, INVALID, "gradOutput"),
+        HTB(B910B, T(F32, 2, 3), T(ACL_INT64, 2, 3), T(F32, 2, 3), -1, INVALID, "self"),
+        HTB(B910B, T(F32, 2, 3), T(F16, 2, 3), T(F32, 2, 3), -1, INVALID, "gradOutput"),
+        HTB(B910B, T(F32, 2, 3), T(F32, 1, 3), T(F32, 2, 3), -1, INVALID, "shape"),
+        HTB(B910B, T(F32, 7, 9, 11, 3, 4, 6, 9, 2, 2), T(F32, 7, 9, 11, 3, 4, 6, 9, 2, 2),
+            T(F32, 7, 9, 11, 3, 4, 6, 9, 2, 2), -1, INVALID, "gradOutput"),
+        /* the scalars: NULL min or max */
+        HTB(B910B, T(F32, 2, 3), T(F32, 2, 3), T(F32, 2, 3), 2, NULLPTR, "min"),
+        HTB(B910B, T(F32, 2, 3), T(F32, 2, 3), T(F32, 2, 3), 3, NULLPTR, "max"),
+        /* Ascend910: FLOAT, FLOAT16 only; out's dtype is in the list too */
+        HTB("Ascend910", T(BF16, 2, 3), T(BF16, 2, 3), T(BF16, 2, 3), -1, INVALID, "gradOutput"),
+        HTB(B910B, T(F32, 2, 3), T(F32, 2, 3), T(ACL_DOUBLE, 2, 3), -1, INVALID, "out"),
+        /* the library's refusals (CANN's kernel tiling refuses them): out's shape and dtype as self's */
+        HTB("Ascend950", T(F32, 2, 3), T(F32, 2, 3), T(F32, 3, 2), -1, INVALID, "out"),
+        HTB("Ascend950", T(F32, 2, 3), T(F32, 2, 3), T(F16, 2, 3), -1, INVALID, "out"),
     };
     for (size_t i = 0; i < N_ELEMS(k); i++)
         run_case(&k[i]);
@@ -276,78 +282,78 @@ static void run_hardtanh_backward(void)
 static void run_hardswish(void)
 {
     const hcase k[] = {
-    C2(HS, B910B, T(ACL_INT64, 2, 3), T(F32, 2, 3), -1, INVALID, "self"),
-    C2(HS, B910B, T(ACL_INT32, 2, 3), T(F32, 2, 3), -1, INVALID, "self"),
-    C2(HS, B910B, T(F32, 2, 3, 5), T(F16, 2, 3), -1, INVALID, "shape"),
-    C2(HS, B910B, T(F32, 2, 0), T(F32, 2, 0), -1, OK, NULL),
-    C2(HS, B910B, T(F32, 2, 4), T(F32, 2, 4), -1, OK, NULL),
-    C2(HS, B910B, T(F16, 2, 5), T(F16, 2, 5), -1, OK, NULL),
-    C2(HS, B910B, T(F32, 2, 4, 3, 1, 5), T(F32, 2, 4, 3, 1, 5), -1, OK, NULL),
-    C2(HS, B910B, TF(F32, ACL_FORMAT_NCHW, 2, 4), TF(F32, ACL_FORMAT_NCHW, 4, 3), -1, INVALID, "shape"),
-    C2(HS, B910B, TF(F32, ACL_FORMAT_NHWC, 2, 4), TF(F32, ACL_FORMAT_NHWC, 2, 4), -1, OK, NULL),
-    C2(HS, B910B, TF(F32, ACL_FORMAT_HWCN, 2, 4), TF(F32, ACL_FORMAT_HWCN, 2, 4), -1, OK, NULL),
-    C2(HS, B910B, T(F32, 2, 4, 1, 3, 4, 6, 5, 3, 7), T(F32, 2, 4, 1, 3, 4, 6, 5, 3, 7), -1, OK, NULL),
-    C2(HS, B910B, T0(F32), T0(F32), -1, OK, NULL),
-    C2(HS, B910B, T(BF16, 2, 4), T(BF16, 2, 4), -1, OK, NULL),
-    /* contiguous cases: a column-major pair, a transposed pair */
-    C2(HS, B910B, TS(F32, 2, (2, 4), (1, 2)), TS(F32, 2, (2, 4), (1, 2)), -1, OK, NULL),
-    C2(HS, B910B, TS(F32, 4, (3, 5, 7, 6), (210, 42, 1, 7)), TS(F32, 4, (3, 5, 7, 6), (210, 42, 1, 7)),
-       -1, OK, NULL),
-    C_("aclnnInplaceHardswish", B910B, TS(F32, 2, (2, 2), (4, 2)), T0(F32), T0(F32), SF(0), SF(0), -1, OK,
-       NULL),
-    /* NULL, out a cast target of self (no INT out), Ascend910 without BF16 */
-    C2(HS, B910B, T(F32, 2, 4), T(F32, 2, 4), 0, NULLPTR, "self"),
-    C2(HS, B910B, T(F32, 2, 4), T(F32, 2, 4), 1, NULLPTR, "out"),
-    C2(HS, B910B, T(F32, 2, 4), T(F16, 2, 4), -1, OK, NULL),
-    C2(HS, "Ascend950", T(BF16, 2, 4), T(F32, 2, 4), -1, OK, NULL),
-    C2(HS, B910B, T(F32, 2, 4), T(ACL_INT32, 2, 4), -1, INVALID, "out"),
-    C2(HS, "Ascend910", T(BF16, 2, 4), T(BF16, 2, 4), -1, INVALID, "self"),
-    C2(HS, "Ascend910", T(F16, 2, 4), T(BF16, 2, 4), -1, INVALID, "out"),
-    C_("aclnnInplaceHardswish", "Ascend910", T(BF16, 4), T0(F32), T0(F32), SF(0), SF(0), -1, INVALID, "self"),
+        C2(HS, B910B, T(ACL_INT64, 2, 3), T(F32, 2, 3), -1, INVALID, "self"),
+        C2(HS, B910B, T(ACL_INT32, 2, 3), T(F32, 2, 3), -1, INVALID, "self"),
+        C2(HS, B910B, T(F32, 2, 3, 5), T(F16, 2, 3), -1, INVALID, "shape"),
+        C2(HS, B910B, T(F32, 2, 0), T(F32, 2, 0), -1, OK, NULL),
+        C2(HS, B910B, T(F32, 2, 4), T(F32, 2, 4), -1, OK, NULL),
+        C2(HS, B910B, T(F16, 2, 5), T(F16, 2, 5), -1, OK, NULL),
+        C2(HS, B910B, T(F32, 2, 4, 3, 1, 5), T(F32, 2, 4, 3, 1, 5), -1, OK, NULL),
+        C2(HS, B910B, TF(F32, ACL_FORMAT_NCHW, 2, 4), TF(F32, ACL_FORMAT_NCHW, 4, 3), -1, INVALID, "shape"),
+        C2(HS, B910B, TF(F32, ACL_FORMAT_NHWC, 2, 4), TF(F32, ACL_FORMAT_NHWC, 2, 4), -1, OK, NULL),
+        C2(HS, B910B, TF(F32, ACL_FORMAT_HWCN, 2, 4), TF(F32, ACL_FORMAT_HWCN, 2, 4), -1, OK, NULL),
+        C2(HS, B910B, T(F32, 2, 4, 1, 3, 4, 6, 5, 3, 7), T(F32, 2, 4, 1, 3, 4, 6, 5, 3, 7), -1, OK, NULL),
+        C2(HS, B910B, T0(F32), T0(F32), -1, OK, NULL),
+        C2(HS, B910B, T(BF16, 2, 4), T(BF16, 2, 4), -1, OK, NULL),
+        /* contiguous cases: a column-major pair, a transposed pair */
+        C2(HS, B910B, TS(F32, 2, (2, 4), (1, 2)), TS(F32, 2, (2, 4), (1, 2)), -1, OK, NULL),
+        C2(HS, B910B, TS(F32, 4, (3, 5, 7, 6), (210, 42, 1, 7)), TS(F32, 4, (3, 5, 7, 6), (210, 42, 1, 7)), -1, OK,
+           NULL),
+        C_("aclnnInplaceHardswish", B910B, TS(F32, 2, (2, 2), (4, 2)), T0(F32), T0(F32), SF(0), SF(0), -1, OK, NULL),
+        /* NULL, out a cast target of self (no INT out), Ascend910 without BF16 */
+        C2(HS, B910B, T(F32, 2, 4), T(F32, 2, 4), 0, NULLPTR, "self"),
+        C2(HS, B910B, T(F32, 2, 4), T(F32, 2, 4), 1, NULLPTR, "out"),
+        C2(HS, B910B, T(F32, 2, 4), T(F16, 2, 4), -1, OK, NULL),
+        C2(HS, "Ascend950", T(BF16, 2, 4), T(F32, 2, 4), -1, OK, NULL),
+        C2(HS, B910B, T(F32, 2, 4), T(ACL_INT32, 2, 4), -1, INVALID, "out"),
+        C2(HS, "Ascend910", T(BF16, 2, 4), T(BF16, 2, 4), -1, INVALID, "self"),
+        C2(HS, "Ascend910", T(F16, 2, 4), T(BF16, 2, 4), -1, INVALID, "out"),
+        C_("aclnnInplaceHardswish", "Ascend910", T(BF16, 4), T0(F32), T0(F32), SF(0), SF(0), -1, INVALID, "self"),
     };
     for (size_t i = 0; i < N_ELEMS(k); i++)
         run_case(&k[i]);
 }
 
 /* ---- HardswishBackward (test_hardswish_backward.cpp) and V2 (test_aclnn_hardswish_backward_v2.cpp) --- */
-#define HSB_CASES(API)                                                                                          \
-    C3(API, B910B, T(F32, 2, 3), T(F32, 2, 3), T(F32, 2, 3), -1, OK, NULL),                                     \
-    C3(API, B910B, TF(F32, ACL_FORMAT_NHWC, 2, 3), TF(F32, ACL_FORMAT_NHWC, 2, 3), TF(F32, ACL_FORMAT_NHWC, 2, 3), -1, \
-       OK, NULL),                                                                                               \
-    C3(API, B910B, TF(F32, ACL_FORMAT_NCHW, 2, 3), TF(F32, ACL_FORMAT_NCHW, 2, 3), TF(F32, ACL_FORMAT_NCHW, 2, 3), -1, \
-       OK, NULL),                                                                                               \
-    C3(API, B910B, TF(F32, ACL_FORMAT_HWCN, 2, 3), TF(F32, ACL_FORMAT_HWCN, 2, 3), TF(F32, ACL_FORMAT_HWCN, 2, 3), -1, \
-       OK, NULL),                                                                                               \
-    C3(API, B910B, TF(F32, ACL_FORMAT_NCDHW, 2, 3), TF(F32, ACL_FORMAT_NCDHW, 2, 3), TF(F32, ACL_FORMAT_NCDHW, 2, 3), \
-       -1, OK, NULL),                                                                                           \
-    C3(API, B910B, TF(F32, ACL_FORMAT_NDHWC, 2, 3), TF(F32, ACL_FORMAT_NDHWC, 2, 3), TF(F32, ACL_FORMAT_NDHWC, 2, 3), \
-       -1, OK, NULL),                                                                                           \
-    C3(API, B910B, T(F32, 0, 3), T(F32, 0, 3), T(F32, 0, 3), -1, OK, NULL),                                     \
-    C3(API, B910B, T(F32, 2, 3), T(F32, 2, 3), T(F32, 2, 3), 0, NULLPTR, "gradOutput"),                         \
-    C3(API, B910B, T(F32, 2, 3), T(F32, 2, 3), T(F32, 2, 3), 1, NULLPTR, "self"),                               \
-    C3(API, B910B, T(F32, 2, 3), T(F32, 2, 3), T(F32, 2, 3), 2, NULLPTR, "out"),                                \
-    C3(API, B910B, T(ACL_INT64, 2, 3), T(F32, 2, 3), T(F32, 2, 3), -1, INVALID, "gradOutput"),                  \
-    C3(API, B910B, T(F32, 2, 3), T(ACL_INT64, 2, 3), T(F32, 2, 3), -1, INVALID, "self"),                        \
-    C3(API, B910B, T(F32, 2, 3), T(F16, 2, 3), T(F32, 2, 3), -1, INVALID, "gradOutput"),                        \
-    C3(API, B910B, T(F32, 2, 3), T(F32, 1, 3), T(F32, 2, 3), -1, INVALID, "shape"),                             \
-    C3(API, B910B, T(F32, 7, 9, 11, 3, 4, 6, 9, 2, 2), T(F32, 7, 9, 11, 3, 4, 6, 9, 2, 2),                      \
-       T(F32, 7, 9, 11, 3, 4, 6, 9, 2, 2), -1, INVALID, "gradOutput"),                                          \
-    C3(API, B910B, T(BF16, 2, 3), T(BF16, 2, 3), T(BF16, 2, 3), -1, OK, NULL),                                  \
-    C3(API, "Ascend910", T(BF16, 2, 3), T(BF16, 2, 3), T(BF16, 2, 3), -1, INVALID, NULL),                       \
-    C3(API, "Ascend950", T(F32, 2, 3), T(F32, 2, 3), T(F16, 2, 3), -1, INVALID, "out"),                         \
-    C3(API, "Ascend950", T(F32, 2, 3), T(F32, 2, 3), T(F32, 3, 2), -1, INVALID, "out")
+#define HSB_CASES(API)                                                                                                 \
+    C3(API, B910B, T(F32, 2, 3), T(F32, 2, 3), T(F32, 2, 3), -1, OK, NULL),                                            \
+        C3(API, B910B, TF(F32, ACL_FORMAT_NHWC, 2, 3), TF(F32, ACL_FORMAT_NHWC, 2, 3), TF(F32, ACL_FORMAT_NHWC, 2, 3), \
+           -1, OK, NULL),                                                                                              \
+        C3(API, B910B, TF(F32, ACL_FORMAT_NCHW, 2, 3), TF(F32, ACL_FORMAT_NCHW, 2, 3), TF(F32, ACL_FORMAT_NCHW, 2, 3), \
+           -1, OK, NULL),                                                                                              \
+        C3(API, B910B, TF(F32, ACL_FORMAT_HWCN, 2, 3), TF(F32, ACL_FORMAT_HWCN, 2, 3), TF(F32, ACL_FORMAT_HWCN, 2, 3), \
+           -1, OK, NULL),                                                                                              \
+        C3(API, B910B, TF(F32, ACL_FORMAT_NCDHW, 2, 3), TF(F32, ACL_FORMAT_NCDHW, 2, 3),                               \
+           TF(F32, ACL_FORMAT_NCDHW, 2, 3), -1, OK, NULL),                                                             \
+        C3(API, B910B, TF(F32, ACL_FORMAT_NDHWC, 2, 3), TF(F32, ACL_FORMAT_NDHWC, 2, 3),                               \
+           TF(F32, ACL_FORMAT_NDHWC, 2, 3), -1, OK, NULL),                                                             \
+        C3(API, B910B, T(F32, 0, 3), T(F32, 0, 3), T(F32, 0, 3), -1, OK, NULL),                                        \
+        C3(API, B910B, T(F32, 2, 3), T(F32, 2, 3), T(F32, 2, 3), 0, NULLPTR, "gradOutput"),                            \
+        C3(API, B910B, T(F32, 2, 3), T(F32, 2, 3), T(F32, 2, 3), 1, NULLPTR, "self"),                                  \
+        C3(API, B910B, T(F32, 2, 3), T(F32, 2, 3), T(F32, 2, 3), 2, NULLPTR, "out"),                                   \
+        C3(API, B910B, T(ACL_INT64, 2, 3), T(F32, 2, 3), T(F32, 2, 3), -1, INVALID, "gradOutput"),                     \
+        C3(API, B910B, T(F32, 2, 3), T(ACL_INT64, 2, 3), T(F32, 2, 3), -1, INVALID, "self"),                           \
+        C3(API, B910B, T(F32, 2, 3), T(F16, 2, 3), T(F32, 2, 3), -1, INVALID, "gradOutput"),                           \
+        C3(API, B910B, T(F32, 2, 3), T(F32, 1, 3), T(F32, 2, 3), -1, INVALID, "shape"),                                \
+        C3(API, B910B, T(F32, 7, 9, 11, 3, 4, 6, 9, 2, 2), T(F32, 7, 9, 11, 3, 4, 6, 9, 2, 2),                         \
+           T(F32, 7, 9, 11, 3, 4, 6, 9, 2, 2), -1, INVALID, "gradOutput"),                                             \
+        C3(API, B910B, T(BF16, 2, 3), T(BF16, 2, 3), T(BF16, 2, 3), -1, OK, NULL),                                     \
+        C3(API, "Ascend910", T(BF16, 2, 3), T(BF16, 2, 3), T(BF16, 2, 3), -1, INVALID, NULL),                          \
+        C3(API, "Ascend950", T(F32, 2, 3), T(F32, 2, 3), T(F16, 2, 3), -1, INVALID, "out"),                            \
+        C3(API, "Ascend950", T(F32, 2, 3), T(F32, 2, 3), T(F32, 3, 2), -1, INVALID, "out")
 static void run_hardswish_backward(void)
 {
     const hcase k[] = {
-    HSB_CASES("aclnnHardswishBackward"),
-    HSB_CASES("aclnnHardswishBackwardV2"),
-    /* the dtype order: V1 checks self's dtype first, V2 gradOutput's */
-    C3("aclnnHardswishBackward", B910B, T(ACL_INT64, 2, 3), T(ACL_BOOL, 2, 3), T(F32, 2, 3), -1, INVALID, "self dtype"),
-    C3("aclnnHardswishBackwardV2", B910B, T(ACL_INT64, 2, 3), T(ACL_BOOL, 2, 3), T(F32, 2, 3), -1, INVALID,
-       "gradOutput dtype"),
-    /* the V2 arch22 tiling on 910-class profiles, with tails and many tiles */
-    C3("aclnnHardswishBackwardV2", "Ascend910", T(F16, 1000, 37), T(F16, 1000, 37), T(F16, 1000, 37), -1, OK, NULL),
-    C3("aclnnHardswishBackwardV2", "Ascend910_93", T(F32, 5001), T(F32, 5001), T(F32, 5001), -1, OK, NULL),
+        HSB_CASES("aclnnHardswishBackward"),
+        HSB_CASES("aclnnHardswishBackwardV2"),
+        /* the dtype order: V1 checks self's dtype first, V2 gradOutput's */
+        C3("aclnnHardswishBackward", B910B, T(ACL_INT64, 2, 3), T(ACL_BOOL, 2, 3), T(F32, 2, 3), -1, INVALID,
+           "self dtype"),
+        C3("aclnnHardswishBackwardV2", B910B, T(ACL_INT64, 2, 3), T(ACL_BOOL, 2, 3), T(F32, 2, 3), -1, INVALID,
+           "gradOutput dtype"),
+        /* the V2 arch22 tiling on 910-class profiles, with tails and many tiles */
+        C3("aclnnHardswishBackwardV2", "Ascend910", T(F16, 1000, 37), T(F16, 1000, 37), T(F16, 1000, 37), -1, OK, NULL),
+        C3("aclnnHardswishBackwardV2", "Ascend910_93", T(F32, 5001), T(F32, 5001), T(F32, 5001), -1, OK, NULL),
     };
     for (size_t i = 0; i < N_ELEMS(k); i++)
         run_case(&k[i]);
@@ -358,29 +364,29 @@ static void run_hardswish_backward(void)
 static void run_hardsigmoid(void)
 {
     const hcase k[] = {
-    C2(HG, B910B, T(ACL_INT64, 2, 3), T(F32, 2, 3), -1, INVALID, "self"),
-    C2(HG, B910B, T(F32, 2, 3), T(F32, 1, 1), -1, INVALID, "shape"),
-    C2(HG, B910B, T(F32, 2, 3, 6), T(F32, 2, 3, 1), -1, INVALID, "shape"),
-    C2(HG, B910B, T(F32, 2, 0), T(F32, 2, 0), -1, OK, NULL),
-    C2(HG, B910B, T(F32, 2, 4), T(F32, 2, 4), -1, OK, NULL),
-    C2(HG, B910B, T(F16, 2, 5), T(F16, 2, 5), -1, OK, NULL),
-    C2(HG, B910B, T(ACL_INT32, 2, 4), T(ACL_INT32, 2, 4), -1, OK, NULL),
-    C2(HG, B910B, T(BF16, 2, 5), T(BF16, 2, 5), -1, OK, NULL),
-    C2(HG, B910B, T(ACL_INT8, 2, 4), T(ACL_INT8, 2, 4), -1, INVALID, "self"),
-    C2(HG, B910B, T(ACL_INT16, 2, 4), T(ACL_INT16, 2, 4), -1, INVALID, "self"),
-    C2(HG, B910B, T(F32, 2, 4, 4), T(F32, 2, 4), -1, INVALID, "shape"),
-    C2(HG, B910B, T(F32, 2, 4, 5, 2, 3, 4, 8, 1, 1), T(F32, 2, 4, 5, 2, 3, 4, 8, 1, 1), -1, INVALID, "dims"),
-    C2(HG, B910B, T(F32, 5, 2, 3, 4, 6, 1, 7, 9), T(F32, 5, 2, 3, 4, 6, 1, 7, 9), -1, OK, NULL),
-    C2(HG, B910B, T0(F32), T0(F32), -1, OK, NULL),
-    C2(HG, B910B, TF(F32, ACL_FORMAT_NCHW, 1, 16, 1, 1), TF(F32, ACL_FORMAT_NCHW, 1, 16, 1, 1), 0, NULLPTR, "self"),
-    /* out's dtype and format as self's, after the shapes; Ascend910 without BF16 */
-    C2(HG, B910B, T(F32, 2, 4), T(F16, 2, 4), -1, INVALID, "out dtype"),
-    C2(HG, B910B, T(F32, 2, 4), T(F16, 2, 3), -1, INVALID, "shape"),
-    C2(HG, B910B, TF(F32, ACL_FORMAT_NCHW, 2, 4), TF(F32, ACL_FORMAT_NHWC, 2, 4), -1, INVALID, "format"),
-    C2(HG, "Ascend910", T(BF16, 2, 4), T(BF16, 2, 4), -1, INVALID, "self"),
-    C2(HG, "Ascend910", T(ACL_INT32, 2, 4), T(ACL_INT32, 2, 4), -1, OK, NULL),
-    C_("aclnnInplaceHardsigmoid", B910B, T(ACL_INT32, 3), T0(F32), T0(F32), SF(0), SF(0), -1, OK, NULL),
-    C_("aclnnInplaceHardsigmoid", B910B, T(ACL_INT8, 3), T0(F32), T0(F32), SF(0), SF(0), -1, INVALID, "self"),
+        C2(HG, B910B, T(ACL_INT64, 2, 3), T(F32, 2, 3), -1, INVALID, "self"),
+        C2(HG, B910B, T(F32, 2, 3), T(F32, 1, 1), -1, INVALID, "shape"),
+        C2(HG, B910B, T(F32, 2, 3, 6), T(F32, 2, 3, 1), -1, INVALID, "shape"),
+        C2(HG, B910B, T(F32, 2, 0), T(F32, 2, 0), -1, OK, NULL),
+        C2(HG, B910B, T(F32, 2, 4), T(F32, 2, 4), -1, OK, NULL),
+        C2(HG, B910B, T(F16, 2, 5), T(F16, 2, 5), -1, OK, NULL),
+        C2(HG, B910B, T(ACL_INT32, 2, 4), T(ACL_INT32, 2, 4), -1, OK, NULL),
+        C2(HG, B910B, T(BF16, 2, 5), T(BF16, 2, 5), -1, OK, NULL),
+        C2(HG, B910B, T(ACL_INT8, 2, 4), T(ACL_INT8, 2, 4), -1, INVALID, "self"),
+        C2(HG, B910B, T(ACL_INT16, 2, 4), T(ACL_INT16, 2, 4), -1, INVALID, "self"),
+        C2(HG, B910B, T(F32, 2, 4, 4), T(F32, 2, 4), -1, INVALID, "shape"),
+        C2(HG, B910B, T(F32, 2, 4, 5, 2, 3, 4, 8, 1, 1), T(F32, 2, 4, 5, 2, 3, 4, 8, 1, 1), -1, INVALID, "dims"),
+        C2(HG, B910B, T(F32, 5, 2, 3, 4, 6, 1, 7, 9), T(F32, 5, 2, 3, 4, 6, 1, 7, 9), -1, OK, NULL),
+        C2(HG, B910B, T0(F32), T0(F32), -1, OK, NULL),
+        C2(HG, B910B, TF(F32, ACL_FORMAT_NCHW, 1, 16, 1, 1), TF(F32, ACL_FORMAT_NCHW, 1, 16, 1, 1), 0, NULLPTR, "self"),
+        /* out's dtype and format as self's, after the shapes; Ascend910 without BF16 */
+        C2(HG, B910B, T(F32, 2, 4), T(F16, 2, 4), -1, INVALID, "out dtype"),
+        C2(HG, B910B, T(F32, 2, 4), T(F16, 2, 3), -1, INVALID, "shape"),
+        C2(HG, B910B, TF(F32, ACL_FORMAT_NCHW, 2, 4), TF(F32, ACL_FORMAT_NHWC, 2, 4), -1, INVALID, "format"),
+        C2(HG, "Ascend910", T(BF16, 2, 4), T(BF16, 2, 4), -1, INVALID, "self"),
+        C2(HG, "Ascend910", T(ACL_INT32, 2, 4), T(ACL_INT32, 2, 4), -1, OK, NULL),
+        C_("aclnnInplaceHardsigmoid", B910B, T(ACL_INT32, 3), T0(F32), T0(F32), SF(0), SF(0), -1, OK, NULL),
+        C_("aclnnInplaceHardsigmoid", B910B, T(ACL_INT8, 3), T0(F32), T0(F32), SF(0), SF(0), -1, INVALID, "self"),
     };
     for (size_t i = 0; i < N_ELEMS(k); i++)
         run_case(&k[i]);
@@ -391,36 +397,36 @@ static void run_hardsigmoid(void)
 static void run_hardsigmoid_backward(void)
 {
     const hcase k[] = {
-    C3(HGB, B910B, T(F32, 2, 3), T(F32, 2, 3), T(F32, 2, 3), 0, NULLPTR, "gradOutput"),
-    C3(HGB, B910B, T(F32, 2, 3), T(F32, 2, 3), T(F32, 2, 3), 1, NULLPTR, "self"),
-    C3(HGB, B910B, T(F32, 2, 3), T(F32, 2, 3), T(F32, 2, 3), 2, NULLPTR, "out"),
-    C3(HGB, B910B, T(ACL_INT32, 2, 3), T(F32, 2, 3), T(F32, 2, 3), -1, INVALID, "gradOutput"),
-    C3(HGB, B910B, T(F32, 2, 3), T(ACL_INT32, 2, 3), T(F32, 2, 3), -1, INVALID, "self"),
-    C3(HGB, B910B, T(F32, 2, 3), T(ACL_BOOL, 2, 3), T(F32, 2, 3), -1, INVALID, "self"),
-    C3(HGB, B910B, T(F32, 2, 3), T(F32, 2, 3, 1, 1, 1, 1, 1, 1, 1), T(F32, 2, 3), -1, INVALID, "self"),
-    C3(HGB, B910B, T(F32, 2, 3, 1, 1, 1, 1, 1, 1, 1), T(F32, 2, 3), T(F32, 2, 3), -1, INVALID, "gradOutput"),
-    C3(HGB, B910B, T(F32, 2, 3, 1), T(F32, 2, 3), T(F32, 2, 3), -1, INVALID, "shape"),
-    C3(HGB, B910B, T(F32, 2, 3), T(F32, 2, 3), T(F32, 2, 3, 1), -1, INVALID, "shape"),
-    C3(HGB, B910B, T(F32, 0), T(F32, 0), T(F32, 0), -1, OK, NULL),
-    C3(HGB, B910B, T(F32, 2, 0, 3), T(F32, 2, 0, 3), T(F32, 2, 0, 3), -1, OK, NULL),
-    C3(HGB, B910B, T(F32, 2, 3), T(F32, 2, 3), T(F32, 2, 3), -1, OK, NULL),
-    C3(HGB, B910B, T(F16, 2, 3), T(F16, 2, 3), T(F16, 2, 3), -1, OK, NULL),
-    C3(HGB, B910B, T(BF16, 2, 3), T(BF16, 2, 3), T(BF16, 2, 3), -1, OK, NULL),
-    C3(HGB, B910B, T(F16, 2, 3), T(F32, 2, 3), T(F32, 2, 3), -1, OK, NULL),
-    C3(HGB, B910B, T(F32, 2, 3), TS(F32, 2, (2, 3), (1, 2)), T(F32, 2, 3), -1, OK, NULL),
-    /* out a cast target of the promotion: FLOAT16 from FLOAT, FLOAT from fp16 + bf16; no INT32 */
-    C3(HGB, B910B, T(F16, 2, 3), T(BF16, 2, 3), T(F32, 2, 3), -1, OK, NULL),
-    C3(HGB, B910B, T(F32, 2, 3), T(F32, 2, 3), T(F16, 2, 3), -1, OK, NULL),
-    C3(HGB, B910B, T(F32, 2, 3), T(F32, 2, 3), T(ACL_INT32, 2, 3), -1, INVALID, "out"),
-    C3(HGB, "Ascend910", T(BF16, 2, 3), T(F32, 2, 3), T(F32, 2, 3), -1, INVALID, "gradOutput"),
-    C3(HGB, "Ascend910", T(F32, 2, 3), T(F16, 2, 3), T(F16, 2, 3), -1, OK, NULL),
+        C3(HGB, B910B, T(F32, 2, 3), T(F32, 2, 3), T(F32, 2, 3), 0, NULLPTR, "gradOutput"),
+        C3(HGB, B910B, T(F32, 2, 3), T(F32, 2, 3), T(F32, 2, 3), 1, NULLPTR, "self"),
+        C3(HGB, B910B, T(F32, 2, 3), T(F32, 2, 3), T(F32, 2, 3), 2, NULLPTR, "out"),
+        C3(HGB, B910B, T(ACL_INT32, 2, 3), T(F32, 2, 3), T(F32, 2, 3), -1, INVALID, "gradOutput"),
+        C3(HGB, B910B, T(F32, 2, 3), T(ACL_INT32, 2, 3), T(F32, 2, 3), -1, INVALID, "self"),
+        C3(HGB, B910B, T(F32, 2, 3), T(ACL_BOOL, 2, 3), T(F32, 2, 3), -1, INVALID, "self"),
+        C3(HGB, B910B, T(F32, 2, 3), T(F32, 2, 3, 1, 1, 1, 1, 1, 1, 1), T(F32, 2, 3), -1, INVALID, "self"),
+        C3(HGB, B910B, T(F32, 2, 3, 1, 1, 1, 1, 1, 1, 1), T(F32, 2, 3), T(F32, 2, 3), -1, INVALID, "gradOutput"),
+        C3(HGB, B910B, T(F32, 2, 3, 1), T(F32, 2, 3), T(F32, 2, 3), -1, INVALID, "shape"),
+        C3(HGB, B910B, T(F32, 2, 3), T(F32, 2, 3), T(F32, 2, 3, 1), -1, INVALID, "shape"),
+        C3(HGB, B910B, T(F32, 0), T(F32, 0), T(F32, 0), -1, OK, NULL),
+        C3(HGB, B910B, T(F32, 2, 0, 3), T(F32, 2, 0, 3), T(F32, 2, 0, 3), -1, OK, NULL),
+        C3(HGB, B910B, T(F32, 2, 3), T(F32, 2, 3), T(F32, 2, 3), -1, OK, NULL),
+        C3(HGB, B910B, T(F16, 2, 3), T(F16, 2, 3), T(F16, 2, 3), -1, OK, NULL),
+        C3(HGB, B910B, T(BF16, 2, 3), T(BF16, 2, 3), T(BF16, 2, 3), -1, OK, NULL),
+        C3(HGB, B910B, T(F16, 2, 3), T(F32, 2, 3), T(F32, 2, 3), -1, OK, NULL),
+        C3(HGB, B910B, T(F32, 2, 3), TS(F32, 2, (2, 3), (1, 2)), T(F32, 2, 3), -1, OK, NULL),
+        /* out a cast target of the promotion: FLOAT16 from FLOAT, FLOAT from fp16 + bf16; no INT32 */
+        C3(HGB, B910B, T(F16, 2, 3), T(BF16, 2, 3), T(F32, 2, 3), -1, OK, NULL),
+        C3(HGB, B910B, T(F32, 2, 3), T(F32, 2, 3), T(F16, 2, 3), -1, OK, NULL),
+        C3(HGB, B910B, T(F32, 2, 3), T(F32, 2, 3), T(ACL_INT32, 2, 3), -1, INVALID, "out"),
+        C3(HGB, "Ascend910", T(BF16, 2, 3), T(F32, 2, 3), T(F32, 2, 3), -1, INVALID, "gradOutput"),
+        C3(HGB, "Ascend910", T(F32, 2, 3), T(F16, 2, 3), T(F16, 2, 3), -1, OK, NULL),
     };
     for (size_t i = 0; i < N_ELEMS(k); i++)
         run_case(&k[i]);
 }
 
-static void (*const k_tables[])(void) = {run_hardtanh, run_hardtanh_backward, run_hardswish, run_hardswish_backward,
-                                         run_hardsigmoid, run_hardsigmoid_backward};
+static void (*const k_tables[])(void) = {run_hardtanh,           run_hardtanh_backward, run_hardswish,
+                                         run_hardswish_backward, run_hardsigmoid,       run_hardsigmoid_backward};
 
 START_TEST(test_cases)
 {

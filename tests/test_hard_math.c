@@ -45,7 +45,8 @@ static aclnnStatus hard_call(const char *name, int64_t n, const aclDataType *dts
             t[p->slot] = aclCreateTensor(shape, 1, dts[p->slot], st, 0, ACL_FORMAT_ND, shape, 1, in[p->slot]);
             a[i].p = t[p->slot];
             break;
-        case ACPU_P_SCALAR: case ACPU_P_SCALAR_OPT: a[i].p = sc[p->slot]; break;
+        case ACPU_P_SCALAR:
+        case ACPU_P_SCALAR_OPT: a[i].p = sc[p->slot]; break;
         default:
             t[MAX_IN] = aclCreateTensor(shape, 1, dt_out, st, 0, ACL_FORMAT_ND, shape, 1, out);
             a[i].p = t[MAX_IN];
@@ -81,7 +82,10 @@ static uint32_t f32_bits(float f)
 /* Equal as results: the same bits, or both NaN. */
 static bool same_f32(float a, float b) { return f32_bits(a) == f32_bits(b) || (isnan(a) && isnan(b)); }
 
-static float widen16(aclDataType dt, uint16_t h) { return dt == ACL_FLOAT16 ? acpu_test_f16_to_f32(h) : acpu_test_bf16_to_f32(h); }
+static float widen16(aclDataType dt, uint16_t h)
+{
+    return dt == ACL_FLOAT16 ? acpu_test_f16_to_f32(h) : acpu_test_bf16_to_f32(h);
+}
 
 /* Nearest-even narrowing of an fp32 value (one rounding from double of the same value). */
 static uint16_t even16(aclDataType dt, float v)
@@ -90,7 +94,10 @@ static uint16_t even16(aclDataType dt, float v)
 }
 
 /* The exact value rounded once to the 16-bit format (nearest even). */
-static uint16_t once16(aclDataType dt, double v) { return dt == ACL_FLOAT16 ? acpu_test_f64_to_f16(v) : acpu_test_f64_to_bf16(v); }
+static uint16_t once16(aclDataType dt, double v)
+{
+    return dt == ACL_FLOAT16 ? acpu_test_f64_to_f16(v) : acpu_test_f64_to_bf16(v);
+}
 
 /* Whether fp32 v lies exactly halfway between two values of the 16-bit format (written from the
  * format's grid, independently of the kernels' method). */
@@ -121,9 +128,10 @@ static uint16_t away16(aclDataType dt, float v)
 }
 
 /* Every fp32 case: specials, breakpoints and their neighbours, then random values. */
-static const float k_specials[] = {0.0f, -0.0f, INFINITY, -INFINITY, NAN, -NAN, FLT_MIN, -FLT_MIN, 0x1p-149f, -0x1p-149f,
-                                   0x1.8p-140f, FLT_MAX, -FLT_MAX, 3.0f, -3.0f, 6.0f, -6.0f, 1.5f, -1.5f, 1.0f, -1.0f,
-                                   0.5f, 2.4f, 1.2f, -1.25f, 2.5f, 1e30f, -1e30f, 65504.0f, 65520.0f, -65520.0f};
+static const float k_specials[] = {
+    0.0f,    -0.0f,    INFINITY, -INFINITY, NAN,   -NAN,   FLT_MIN,  -FLT_MIN, 0x1p-149f, -0x1p-149f, 0x1.8p-140f,
+    FLT_MAX, -FLT_MAX, 3.0f,     -3.0f,     6.0f,  -6.0f,  1.5f,     -1.5f,    1.0f,      -1.0f,      0.5f,
+    2.4f,    1.2f,     -1.25f,   2.5f,      1e30f, -1e30f, 65504.0f, 65520.0f, -65520.0f};
 
 enum { F32_N = 1 << 17 };
 
@@ -192,8 +200,8 @@ static float clamp_ref(float x, float lo, float hi)
     return r;
 }
 
-static const float k_limits[][2] = {{1.2f, 2.4f}, {-1.0f, 1.0f}, {0.0f, 6.0f}, {-0.0f, 0.0f}, {3.0f, 3.0f},
-                                    {-INFINITY, INFINITY}, {NAN, 1.0f}, {-1.0f, NAN}, {-1e30f, 1e-30f}};
+static const float k_limits[][2] = {{1.2f, 2.4f},          {-1.0f, 1.0f}, {0.0f, 6.0f}, {-0.0f, 0.0f},   {3.0f, 3.0f},
+                                    {-INFINITY, INFINITY}, {NAN, 1.0f},   {-1.0f, NAN}, {-1e30f, 1e-30f}};
 
 START_TEST(test_hardtanh_f32)
 {
@@ -241,10 +249,12 @@ START_TEST(test_hardtanh_16bit)
     static const struct {
         aclDataType sdt;
         double lo, hi;
-    } cases[] = {{ACL_FLOAT, 1.2, 2.4}, {ACL_FLOAT, -1.0, 1.0}, {ACL_FLOAT, -65504.0, 70000.0},
-                 {ACL_DOUBLE, -3.0, 1.0 + 0x1p-11 + 0x1p-40}, {ACL_INT32, -2.0, 5.0}, {ACL_FLOAT, NAN, 0.5}};
+    } cases[] = {{ACL_FLOAT, 1.2, 2.4},          {ACL_FLOAT, -1.0, 1.0},
+                 {ACL_FLOAT, -65504.0, 70000.0}, {ACL_DOUBLE, -3.0, 1.0 + 0x1p-11 + 0x1p-40},
+                 {ACL_INT32, -2.0, 5.0},         {ACL_FLOAT, NAN, 0.5}};
     for (size_t c = 0; c < N_ELEMS(cases); c++) {
-        aclScalar *sc[2] = {acpu_test_scalar(cases[c].sdt, cases[c].lo, 0), acpu_test_scalar(cases[c].sdt, cases[c].hi, 0)};
+        aclScalar *sc[2] = {acpu_test_scalar(cases[c].sdt, cases[c].lo, 0),
+                            acpu_test_scalar(cases[c].sdt, cases[c].hi, 0)};
         float lo = limit16(dt, cases[c].lo, cases[c].sdt), hi = limit16(dt, cases[c].hi, cases[c].sdt);
         hard_run("aclnnHardtanh", 65536, dts, (void *const[]){x}, dt, out, sc);
         for (uint32_t i = 0; i < 65536; i++) {
@@ -258,7 +268,8 @@ START_TEST(test_hardtanh_16bit)
     /* the double limit: one rounding (1 + 2^-10); PyTorch's Half(float(double)) ties to 1.0 */
     if (dt == ACL_FLOAT16) {
         uint16_t two = 0x4000, r;
-        aclScalar *sc[2] = {acpu_test_scalar(ACL_DOUBLE, -3.0, 0), acpu_test_scalar(ACL_DOUBLE, 1.0 + 0x1p-11 + 0x1p-40, 0)};
+        aclScalar *sc[2] = {acpu_test_scalar(ACL_DOUBLE, -3.0, 0),
+                            acpu_test_scalar(ACL_DOUBLE, 1.0 + 0x1p-11 + 0x1p-40, 0)};
         hard_run("aclnnHardtanh", 1, dts, (void *const[]){&two}, dt, &r, sc);
         ck_assert_uint_eq(r, 0x3c01);
         aclDestroyScalar(sc[0]);
@@ -368,8 +379,10 @@ START_TEST(test_hardtanh_ints)
     unsigned char *x = malloc((size_t)n * es), *out = malloc((size_t)n * es);
     acpu_test_lcg_seed(0x17 + (uint64_t)_i, 32);
     for (int64_t i = 0; i < n; i++) {
-        int64_t v = n == 256 ? lo_t + i : es == 2 ? INT16_MIN + i
-                                          : (int64_t)((uint64_t)acpu_test_lcg_next() << 32 | acpu_test_lcg_next()) >> (es == 4 ? 32 : 0);
+        int64_t v = n == 256 ? lo_t + i
+                    : es == 2
+                        ? INT16_MIN + i
+                        : (int64_t)((uint64_t)acpu_test_lcg_next() << 32 | acpu_test_lcg_next()) >> (es == 4 ? 32 : 0);
         int_store(dt, x, (size_t)i, v);
     }
     int_store(dt, x, 0, lo_t);
@@ -518,7 +531,8 @@ START_TEST(test_hardswish_f32)
     ck_assert_int_eq(neg_inf, 1);
     ck_assert(worst <= 3.0);
     printf("hardswish fp32: max %.3f ulp of the exact value; %d of %d differ from PyTorch by the 1/6 multiply "
-           "(%.4f%%), and x = -inf\n", worst, formula, F32_N, 100.0 * formula / F32_N);
+           "(%.4f%%), and x = -inf\n",
+           worst, formula, F32_N, 100.0 * formula / F32_N);
     free(x);
     free(out);
 }
@@ -537,8 +551,8 @@ START_TEST(test_hardswish_16bit)
     for (uint32_t i = 0; i < 65536; i++) {
         float xv = widen16(dt, x[i]), c = hsw_cann(xv), t = hsw_torch(xv);
         uint16_t want = away16(dt, c), torch = even16(dt, t);
-        ACPU_TEST_EXPECT(out[i] == want || (isnan(c) && isnan(widen16(dt, out[i]))), "x %04x: got %04x want %04x",
-                         x[i], out[i], want);
+        ACPU_TEST_EXPECT(out[i] == want || (isnan(c) && isnan(widen16(dt, out[i]))), "x %04x: got %04x want %04x", x[i],
+                         out[i], want);
         if (out[i] != torch && !(isnan(c) && isnan(t))) {
             bool tie = tie16(dt, c), diff = !same_f32(c, t);
             ACPU_TEST_EXPECT(tie || diff || xv == -INFINITY, "x %04x: differs from PyTorch unexplained", x[i]);
@@ -556,7 +570,8 @@ START_TEST(test_hardswish_16bit)
     double frac = (double)equal_once / finite;
     ck_assert(frac >= 0.997);
     printf("hardswish %s: %d ties away from zero, %d by the fp32 formula, %.4f%% equal to the once-rounded exact "
-           "value\n", dt == ACL_FLOAT16 ? "fp16" : "bf16", ties, formula, 100.0 * frac);
+           "value\n",
+           dt == ACL_FLOAT16 ? "fp16" : "bf16", ties, formula, 100.0 * frac);
     free(x);
     free(out);
 }
@@ -640,7 +655,8 @@ static void check_hsg(const char *api, hsg_fn cann, bool v1)
     ck_assert(worst <= 2.0);
     printf("%s fp32: max %.3f ulp of |g| * (|x| / 3 + 0.5) from the exact value for -3 < x < 3\n", api, worst);
     printf("%s fp32: differs from PyTorch 2.8 at x = +-3: %d, NaN x: %d, g * 0 below -3: %d, by x * (1/3): "
-           "%d of %d (%.4f%%)\n", api, bounds, nans, zeroing, slope, F32_N, 100.0 * slope / F32_N);
+           "%d of %d (%.4f%%)\n",
+           api, bounds, nans, zeroing, slope, F32_N, 100.0 * slope / F32_N);
     uint16_t *xs = all16(), *gs = malloc(sizeof(uint16_t) * 65536), *o16 = malloc(sizeof(uint16_t) * 65536);
     for (int d = 0; d < 2; d++) {
         aclDataType dt = k_dt16[d];
@@ -663,10 +679,16 @@ static void check_hsg(const char *api, hsg_fn cann, bool v1)
     free(o16);
 }
 
-START_TEST(test_hardswish_backward) { check_hsg("aclnnHardswishBackward", hsg_v1_cann, true); }
+START_TEST(test_hardswish_backward)
+{
+    check_hsg("aclnnHardswishBackward", hsg_v1_cann, true);
+}
 END_TEST
 
-START_TEST(test_hardswish_backward_v2) { check_hsg("aclnnHardswishBackwardV2", hsg_v2_cann, false); }
+START_TEST(test_hardswish_backward_v2)
+{
+    check_hsg("aclnnHardswishBackwardV2", hsg_v2_cann, false);
+}
 END_TEST
 
 /* The boundaries: V1 closed (-3 gives -0.5 g, 3 gives 1.5 g), V2 open (-3 gives 0, 3 gives g), a
@@ -733,7 +755,8 @@ START_TEST(test_hardsigmoid_f32)
     }
     ck_assert(worst <= 1.0);
     printf("hardsigmoid fp32: max %.3f ulp of 0.5 from the exact value; %d of %d differ from PyTorch's (x + 3) / 6 "
-           "(%.4f%%)\n", worst, formula, F32_N, 100.0 * formula / F32_N);
+           "(%.4f%%)\n",
+           worst, formula, F32_N, 100.0 * formula / F32_N);
     free(x);
     free(out);
 }
@@ -750,8 +773,8 @@ START_TEST(test_hardsigmoid_16bit)
     for (uint32_t i = 0; i < 65536; i++) {
         float xv = widen16(dt, x[i]), c = hsig_cann(xv), t = hsig_torch(xv);
         uint16_t want = dt == ACL_BF16 ? away16(dt, c) : even16(dt, c), torch = even16(dt, t);
-        ACPU_TEST_EXPECT(out[i] == want || (isnan(c) && isnan(widen16(dt, out[i]))), "x %04x: got %04x want %04x",
-                         x[i], out[i], want);
+        ACPU_TEST_EXPECT(out[i] == want || (isnan(c) && isnan(widen16(dt, out[i]))), "x %04x: got %04x want %04x", x[i],
+                         out[i], want);
         if (out[i] != torch && !(isnan(c) && isnan(t))) {
             bool tie = dt == ACL_BF16 && tie16(dt, c), diff = !same_f32(c, t);
             ACPU_TEST_EXPECT(tie || diff, "x %04x: differs from PyTorch unexplained", x[i]);
@@ -769,7 +792,8 @@ START_TEST(test_hardsigmoid_16bit)
     double frac = (double)equal_once / finite;
     ck_assert(frac >= 0.998);
     printf("hardsigmoid %s: %d ties away from zero, %d by the fp32 formula, %.4f%% equal to the once-rounded exact "
-           "value\n", dt == ACL_FLOAT16 ? "fp16" : "bf16", ties, formula, 100.0 * frac);
+           "value\n",
+           dt == ACL_FLOAT16 ? "fp16" : "bf16", ties, formula, 100.0 * frac);
     free(x);
     free(out);
 }
@@ -842,7 +866,8 @@ START_TEST(test_hardsigmoid_backward)
             worst = fmax(worst, fabs((double)out[i] - g[i] / 6.0) / ulp32(g[i] / 6.0));
     ck_assert(worst <= 1.0);
     printf("hardsigmoid_backward fp32: %d fp32 x just inside +-3 give 0 (PyTorch: g / 6), all else equal; max %.3f "
-           "ulp from g / 6\n", bounds, worst);
+           "ulp from g / 6\n",
+           bounds, worst);
     /* 16-bit: every self value (the masks agree with PyTorch's), every gradient value for the bf16
      * ties of g * (1/6) */
     uint16_t *all = all16(), *o16 = malloc(sizeof(uint16_t) * 65536), *zeros = calloc(65536, sizeof(uint16_t));

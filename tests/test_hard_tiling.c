@@ -127,9 +127,17 @@ static void hardtanh_grad_words(const acpu_elewise_data *d, float lo, float hi, 
     uint32_t lb, hb;
     memcpy(&lb, &lo, 4);
     memcpy(&hb, &hi, 4);
-    int64_t v[11] = {d->dim0, (int64_t)((uint64_t)d->ubFormer << 32 | (uint32_t)d->coreNum), d->blockFormer,
-                     d->blockNum, d->ubLoopOfFormerBlock, d->ubLoopOfTailBlock, d->ubTailOfFormerBlock,
-                     d->ubTailOfTailBlock, d->elemNum, d->scheMode, (int64_t)((uint64_t)hb << 32 | lb)};
+    int64_t v[11] = {d->dim0,
+                     (int64_t)((uint64_t)d->ubFormer << 32 | (uint32_t)d->coreNum),
+                     d->blockFormer,
+                     d->blockNum,
+                     d->ubLoopOfFormerBlock,
+                     d->ubLoopOfTailBlock,
+                     d->ubTailOfFormerBlock,
+                     d->ubTailOfTailBlock,
+                     d->elemNum,
+                     d->scheMode,
+                     (int64_t)((uint64_t)hb << 32 | lb)};
     memcpy(w, v, sizeof v);
 }
 
@@ -205,9 +213,9 @@ START_TEST(test_hard_sigmoid_ut)
         uint64_t n;
         aclDataType dt;
         uint64_t block_dim, block_factor, ub_factor;
-    } ut[] = {{262144, ACL_FLOAT, 64, 4096, 14848},   {3 * 257, ACL_FLOAT16, 1, 771, 19712},
-              {2 * 7 * 65, ACL_BF16, 1, 910, 19712},  {129, ACL_INT32, 1, 129, 11840},
-              {8192, ACL_FLOAT, 2, 4096, 14848},      {8191, ACL_FLOAT, 1, 8191, 14848},
+    } ut[] = {{262144, ACL_FLOAT, 64, 4096, 14848},  {3 * 257, ACL_FLOAT16, 1, 771, 19712},
+              {2 * 7 * 65, ACL_BF16, 1, 910, 19712}, {129, ACL_INT32, 1, 129, 11840},
+              {8192, ACL_FLOAT, 2, 4096, 14848},     {8191, ACL_FLOAT, 1, 8191, 14848},
               {1024, ACL_FLOAT, 1, 1024, 14848}};
     acpu_platform p = profile(ACPU_SOC_ASCEND950, 64, 245760);
     const acpu_tiling_choice *ch = choice_of("aclnnHardsigmoid", 0);
@@ -240,10 +248,10 @@ START_TEST(test_hard_swish_grad_v2_arch35_ut)
         aclDataType dt;
         bool dbl;
         uint64_t ub_factor, block_factor;
-    } ut[] = {{64, ACL_FLOAT, false, 12288, 1},      {256, ACL_FLOAT16, false, 15360, 4},
-              {2048, ACL_FLOAT, true, 7680, 32},    {2048, ACL_FLOAT16, true, 11136, 32},
-              {2048, ACL_BF16, true, 11136, 32},    {131072, ACL_FLOAT, true, 7680, 2048},
-              {1024, ACL_FLOAT, false, 12288, 16},  {1025, ACL_FLOAT, true, 7680, 17}};
+    } ut[] = {{64, ACL_FLOAT, false, 12288, 1},    {256, ACL_FLOAT16, false, 15360, 4},
+              {2048, ACL_FLOAT, true, 7680, 32},   {2048, ACL_FLOAT16, true, 11136, 32},
+              {2048, ACL_BF16, true, 11136, 32},   {131072, ACL_FLOAT, true, 7680, 2048},
+              {1024, ACL_FLOAT, false, 12288, 16}, {1025, ACL_FLOAT, true, 7680, 17}};
     for (size_t k = 0; k < N_ELEMS(ut); k++) {
         acpu_tiling_call c = call_of("aclnnHardswishBackwardV2", ut[k].n, ut[k].dt);
         acpu_tiling_result r;
@@ -334,10 +342,14 @@ START_TEST(test_clip_one_dim)
         uint64_t n;
         aclDataType dt;
         int64_t tile, blocks, former, tail, flag;
-    } ex[] = {{196608, ACL_FLOAT16, 3072, 32, 2, 2, 6}, {2048, ACL_BF16, 256, 4, 2, 2, 6},
-              {16777216, ACL_FLOAT, 7680, 63, 35, 15, 6}, {1000, ACL_INT64, 64, 8, 2, 2, 6},
-              {1, ACL_FLOAT, 128, 1, 1, 1, 7},             {1000, ACL_INT8, 512, 1, 2, 2, 6},
-              {40000, ACL_DOUBLE, 576, 35, 2, 2, 6},       {65536, ACL_INT16, 1024, 32, 2, 2, 6}};
+    } ex[] = {{196608, ACL_FLOAT16, 3072, 32, 2, 2, 6},
+              {2048, ACL_BF16, 256, 4, 2, 2, 6},
+              {16777216, ACL_FLOAT, 7680, 63, 35, 15, 6},
+              {1000, ACL_INT64, 64, 8, 2, 2, 6},
+              {1, ACL_FLOAT, 128, 1, 1, 1, 7},
+              {1000, ACL_INT8, 512, 1, 2, 2, 6},
+              {40000, ACL_DOUBLE, 576, 35, 2, 2, 6},
+              {65536, ACL_INT16, 1024, 32, 2, 2, 6}};
     acpu_platform p = profile(ACPU_SOC_ASCEND950, 64, 245760);
     for (size_t k = 0; k < N_ELEMS(ex); k++) {
         acpu_clip_data d;
@@ -369,7 +381,8 @@ START_TEST(test_even_examples)
         uint64_t n;
         aclDataType dt;
         uint64_t cores, block_factor, ub_factor;
-    } ex[] = {{"aclnnHardswish", 1000, ACL_FLOAT, 63, 16, 10240},      {"aclnnHardswish", 1000, ACL_BF16, 63, 16, 7680},
+    } ex[] = {{"aclnnHardswish", 1000, ACL_FLOAT, 63, 16, 10240},
+              {"aclnnHardswish", 1000, ACL_BF16, 63, 16, 7680},
               {"aclnnHardswish", 1 << 24, ACL_FLOAT16, 64, 262144, 7680},
               {"aclnnHardswishBackward", 64, ACL_FLOAT16, 64, 1, 15360},
               {"aclnnHardsigmoidBackward", 512, ACL_FLOAT, 1, 512, 7680},
@@ -382,11 +395,10 @@ START_TEST(test_even_examples)
         acpu_tiling_result r;
         plan_ok(choice_of(ex[k].api, 0), &p, &c, &r);
         const acpu_even_data *d = (const acpu_even_data *)(const void *)r.record;
-        ck_assert_msg(d->usedCoreNum == ex[k].cores && d->blockFactor == ex[k].block_factor &&
-                          d->ubFactor == ex[k].ub_factor,
-                      "%s %llu: cores %llu blockFactor %llu ubFactor %llu", ex[k].api, (unsigned long long)ex[k].n,
-                      (unsigned long long)d->usedCoreNum, (unsigned long long)d->blockFactor,
-                      (unsigned long long)d->ubFactor);
+        ck_assert_msg(
+            d->usedCoreNum == ex[k].cores && d->blockFactor == ex[k].block_factor && d->ubFactor == ex[k].ub_factor,
+            "%s %llu: cores %llu blockFactor %llu ubFactor %llu", ex[k].api, (unsigned long long)ex[k].n,
+            (unsigned long long)d->usedCoreNum, (unsigned long long)d->blockFactor, (unsigned long long)d->ubFactor);
         if (ex[k].n <= 200000)
             walk(&r.sched, ex[k].n);
     }
@@ -407,13 +419,14 @@ static void expect_plan(const char *op, int argc, const char *const *argv, const
 
 START_TEST(test_lab)
 {
-    const char *a1[] = {"--soc", "Ascend950", "--shape", "1,64,2,64", "--dtype", "float16", "--min", "-2", "--max", "1"};
-    const char *w1[] = {"\"strategy\": \"elewise\"", "\"tplArgs\": {\"schMode\": 1, \"dType\": 1}", "\"ubFormer\": 6144",
-                        "\"minVal\": -2", "\"maxVal\": 1"};
+    const char *a1[] = {"--soc",   "Ascend950", "--shape", "1,64,2,64", "--dtype",
+                        "float16", "--min",     "-2",      "--max",     "1"};
+    const char *w1[] = {"\"strategy\": \"elewise\"", "\"tplArgs\": {\"schMode\": 1, \"dType\": 1}",
+                        "\"ubFormer\": 6144", "\"minVal\": -2", "\"maxVal\": 1"};
     expect_plan("hardtanh_backward", 10, a1, w1, 5);
     const char *a2[] = {"--soc", "Ascend950", "--shape", "262144"};
     const char *w2[] = {"\"totalElements\": 262144", "\"blockFactor\": 4096", "\"ubFactor\": 14848",
-                        "\"alpha\": 0.166666672", "\"beta\": 0.5", "\"blockDim\": 64"};
+                        "\"alpha\": 0.166666672",    "\"beta\": 0.5",         "\"blockDim\": 64"};
     expect_plan("hardsigmoid", 4, a2, w2, 6);
     const char *a3[] = {"--soc", "Ascend910B", "--shape", "2,4", "--dtype", "bfloat16"};
     const char *w3[] = {"\"strategy\": \"arch22\"", "\"tilingKey\": 0", "\"elementNumEachCore\": 4864",
@@ -423,8 +436,13 @@ START_TEST(test_lab)
     const char *w4[] = {"\"D_T_X\": 1", "\"BUFFER_MODE\": 1", "\"ubFactor\": 11136"};
     expect_plan("hardswish_backward", 6, a4, w4, 3);
     const char *a5[] = {"--soc", "Ascend950", "--shape", "48,16,16,16", "--dtype", "float16"};
-    const char *w5[] = {"\"strategy\": \"one_dim_advance\"", "\"schMode\": 202", "\"dimLen\": 196608",
-                        "\"tileNum\": 3072", "\"blockNum\": 32", "\"scalarFlag\": 6", "\"workspace\": 16777216"};
+    const char *w5[] = {"\"strategy\": \"one_dim_advance\"",
+                        "\"schMode\": 202",
+                        "\"dimLen\": 196608",
+                        "\"tileNum\": 3072",
+                        "\"blockNum\": 32",
+                        "\"scalarFlag\": 6",
+                        "\"workspace\": 16777216"};
     expect_plan("inplace_hardtanh", 6, a5, w5, 7);
     const char *a6[] = {"--soc", "Ascend950", "--shape", "1000", "--dtype", "bfloat16"};
     const char *w6[] = {"\"tplArgs\": {\"schMode\": 2}", "\"ubFactor\": 7680", "\"workspace\": 0"};

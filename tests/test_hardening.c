@@ -118,10 +118,32 @@ static void expect_refused(phase1_fn op, held *go, held *x, held *gi, aclnnStatu
 
 /* ---- ELU's gradInput dtypes are a closed list ---------------------------------------------- */
 
-static const int k_unwritable[] = {-1, 9999, ACL_STRING, ACL_INT4, ACL_UINT1, ACL_COMPLEX32, ACL_HIFLOAT8,
-                                   ACL_FLOAT8_E5M2, ACL_FLOAT8_E4M3FN, ACL_FLOAT8_E8M0, ACL_FLOAT6_E3M2,
-                                   ACL_FLOAT6_E2M3, ACL_FLOAT4_E2M1, ACL_FLOAT4_E1M2, ACL_INT8, ACL_UINT64,
-                                   ACL_BOOL, 14, 15, 18, 28, 31, 32, 42, INT32_MIN, INT32_MAX};
+static const int k_unwritable[] = {-1,
+                                   9999,
+                                   ACL_STRING,
+                                   ACL_INT4,
+                                   ACL_UINT1,
+                                   ACL_COMPLEX32,
+                                   ACL_HIFLOAT8,
+                                   ACL_FLOAT8_E5M2,
+                                   ACL_FLOAT8_E4M3FN,
+                                   ACL_FLOAT8_E8M0,
+                                   ACL_FLOAT6_E3M2,
+                                   ACL_FLOAT6_E2M3,
+                                   ACL_FLOAT4_E2M1,
+                                   ACL_FLOAT4_E1M2,
+                                   ACL_INT8,
+                                   ACL_UINT64,
+                                   ACL_BOOL,
+                                   14,
+                                   15,
+                                   18,
+                                   28,
+                                   31,
+                                   32,
+                                   42,
+                                   INT32_MIN,
+                                   INT32_MAX};
 
 /* gradOutput = selfOrResult = BF16 (1000 elements), gradInput of the unwritable dtype over a
  * 1000-byte buffer: without a closed output list phase 1 accepts most of them and phase 2 writes
@@ -167,11 +189,11 @@ static const struct {
     uint64_t rank;
     int64_t dims[3], strides[3], offset, storage;
 } k_wrapping_views[] = {
-    {1, {5}, {P62}, 0, 1},                          /* 4 * 2^62 wraps to 0 */
+    {1, {5}, {P62}, 0, 1},                           /* 4 * 2^62 wraps to 0 */
     {3, {2, 2, 2}, {INT64_MAX, INT64_MAX, 2}, 0, 8}, /* 2^64 wraps to 0 */
-    {1, {P32 + 1}, {P32}, 0, 8},                    /* 2^32 * 2^32 wraps to 0 */
-    {1, {2}, {1}, INT64_MAX, 8},                    /* past INT64_MAX */
-    {1, {3}, {P62}, P62, 8},                        /* 3 * 2^62 */
+    {1, {P32 + 1}, {P32}, 0, 8},                     /* 2^32 * 2^32 wraps to 0 */
+    {1, {2}, {1}, INT64_MAX, 8},                     /* past INT64_MAX */
+    {1, {3}, {P62}, P62, 8},                         /* 3 * 2^62 */
 };
 
 /* The tensor `which` (0 gradOutput, 1 self, 2 gradInput) gets the bad view; the others the same
@@ -181,8 +203,11 @@ static void wrapping_view_case(phase1_fn op, int which, int k)
 {
     static const char *const names[2][3] = {{"gradOutput", "selfOrResult", "gradInput"},
                                             {"gradOutput", "self", "gradInput"}};
-    desc bad = {.dt = ACL_FLOAT, .rank = k_wrapping_views[k].rank, .offset = k_wrapping_views[k].offset,
-                .storage_rank = 1, .storage = {k_wrapping_views[k].storage}};
+    desc bad = {.dt = ACL_FLOAT,
+                .rank = k_wrapping_views[k].rank,
+                .offset = k_wrapping_views[k].offset,
+                .storage_rank = 1,
+                .storage = {k_wrapping_views[k].storage}};
     memcpy(bad.dims, k_wrapping_views[k].dims, sizeof k_wrapping_views[k].dims);
     memcpy(bad.strides, k_wrapping_views[k].strides, sizeof k_wrapping_views[k].strides);
     int64_t n = 1;
@@ -302,16 +327,16 @@ START_TEST(test_create_refuses_overflowing_dims)
         bool strided; /* strides given (zeros): an unchecked row-major product overflows all the same (UB) */
         bool storage; /* the dims as storage dims instead of view dims */
     } cases[] = {
-        {2, {P32, P32}, false, false}, {2, {INT64_MAX, 2}, false, false}, {2, {INT64_MAX, 2}, true, false},
-        {3, {0, P62, P62}, false, false}, {2, {P62, 4}, true, false}, {2, {P32, P32}, false, true},
+        {2, {P32, P32}, false, false},      {2, {INT64_MAX, 2}, false, false}, {2, {INT64_MAX, 2}, true, false},
+        {3, {0, P62, P62}, false, false},   {2, {P62, 4}, true, false},        {2, {P32, P32}, false, true},
         {3, {2, INT64_MAX, 1}, true, true},
     };
     static const int64_t zero_strides[3] = {0, 0, 0}, one[1] = {1};
     float data[4] = {0};
     bool st = cases[_i].storage;
     aclTensor *t = aclCreateTensor(st ? one : cases[_i].dims, st ? 1 : cases[_i].rank, ACL_FLOAT,
-                                   cases[_i].strided ? zero_strides : NULL, 0, ACL_FORMAT_ND,
-                                   st ? cases[_i].dims : one, st ? cases[_i].rank : 1, data);
+                                   cases[_i].strided ? zero_strides : NULL, 0, ACL_FORMAT_ND, st ? cases[_i].dims : one,
+                                   st ? cases[_i].rank : 1, data);
     ck_assert_msg(t == NULL, "case %d: aclCreateTensor accepted dims whose product overflows int64", _i);
     acpu_test_expect_msg_at("aclCreateTensor", st ? "storageDims" : "viewDims", NULL, __LINE__);
 }
@@ -333,8 +358,13 @@ END_TEST
 
 /* ---- phase 1 and 2 never trap, whatever FP exceptions the caller enabled ------------------------- */
 
-static const uint32_t k_trap_bits[] = {0x7fc00000u /* qNaN */, 0x7fa00000u /* sNaN */, 0xffc00001u /* -qNaN */,
-                                       0x7f800000u, 0xff800000u, 0x00000001u /* subnormal */, 0x7f7fffffu,
+static const uint32_t k_trap_bits[] = {0x7fc00000u /* qNaN */,
+                                       0x7fa00000u /* sNaN */,
+                                       0xffc00001u /* -qNaN */,
+                                       0x7f800000u,
+                                       0xff800000u,
+                                       0x00000001u /* subnormal */,
+                                       0x7f7fffffu,
                                        0x3dcccccdu /* 0.1 */};
 
 static aclScalar *scalar_bits(uint32_t bits)
@@ -361,8 +391,8 @@ static aclnnStatus softplus_with_odd(held *go, held *x, held *gi, aclScalar *one
 {
     aclOpExecutor *exec = NULL;
     uint64_t ws = 0;
-    aclnnStatus rc = aclnnSoftplusBackwardGetWorkspaceSize(go->t, x->t, slot == 0 ? odd : one,
-                                                           slot == 1 ? odd : twenty, gi->t, &ws, &exec);
+    aclnnStatus rc = aclnnSoftplusBackwardGetWorkspaceSize(go->t, x->t, slot == 0 ? odd : one, slot == 1 ? odd : twenty,
+                                                           gi->t, &ws, &exec);
     return rc == ACLNN_SUCCESS ? acpu_test_run_phase2(aclnnSoftplusBackward, ws, exec) : rc;
 }
 
@@ -712,7 +742,8 @@ START_TEST(test_ub_below_one_tile_every_api)
         ck_assert_msg(run_on(&c, soc, 0, __LINE__) == ACLNN_SUCCESS, "%s on %s: %s", op->api, soc,
                       aclGetRecentErrMsg());
         aclnnStatus normal = run_on(&c, soc, 65536, __LINE__);
-        if (normal == ACLNN_ERR_INNER_TILING_ERROR) { /* a kernel with a UB reserve of its own (GeluV2's Erf, 120 KiB) */
+        if (normal ==
+            ACLNN_ERR_INNER_TILING_ERROR) { /* a kernel with a UB reserve of its own (GeluV2's Erf, 120 KiB) */
             acpu_test_expect_msg_at(acpu_test_op_api(op)->phase1, "UB", NULL, __LINE__);
             normal = run_on(&c, soc, 65536 + 131072, __LINE__);
         }
@@ -725,8 +756,8 @@ START_TEST(test_ub_below_one_tile_every_api)
         }
         for (size_t k = 0; k < N_ELEMS(k_threshold_ubs); k++) {
             aclnnStatus st = run_on(&c, soc, k_threshold_ubs[k], __LINE__);
-            ck_assert_msg(st == ACLNN_SUCCESS || st == ACLNN_ERR_INNER_TILING_ERROR, "%s on %s, UB %lld: %d",
-                          op->api, soc, (long long)k_threshold_ubs[k], (int)st);
+            ck_assert_msg(st == ACLNN_SUCCESS || st == ACLNN_ERR_INNER_TILING_ERROR, "%s on %s, UB %lld: %d", op->api,
+                          soc, (long long)k_threshold_ubs[k], (int)st);
         }
         row_free(&c);
     }
@@ -878,12 +909,9 @@ START_TEST(test_lab_null_argv_entry_every_api)
         int32_t argc;
         const char *index;
     } cases[] = {
-        {{"--shape", NULL}, 2, "argv[1]"},
-        {{NULL}, 1, "argv[0]"},
-        {{"--bogus", NULL}, 2, "argv[1]"},
-        {{"--dtype", "float32", NULL, "--shape", "3"}, 5, "argv[2]"},
-        {{"--shape", "4", NULL}, 3, "argv[2]"},
-        {{"--soc", NULL, "--bogus"}, 3, "argv[1]"},
+        {{"--shape", NULL}, 2, "argv[1]"},      {{NULL}, 1, "argv[0]"},
+        {{"--bogus", NULL}, 2, "argv[1]"},      {{"--dtype", "float32", NULL, "--shape", "3"}, 5, "argv[2]"},
+        {{"--shape", "4", NULL}, 3, "argv[2]"}, {{"--soc", NULL, "--bogus"}, 3, "argv[1]"},
     };
     for (size_t k = 0; k < N_ELEMS(cases); k++) {
         size_t len = 99;
@@ -993,12 +1021,13 @@ static size_t call_bytes(const acpu_test_call *c) { return (size_t)c->numel * ac
 static void expect_rebind_at(aclnnStatus got, aclnnStatus want, const char *call, const char *word,
                              const acpu_test_call *c, const char *what, int line)
 {
-    ck_assert_msg(got == want, "at %d: %s: %s (%s) returned %d, want %d (%s)", line, c->api->name, call, what,
-                  (int)got, (int)want, aclGetRecentErrMsg());
+    ck_assert_msg(got == want, "at %d: %s: %s (%s) returned %d, want %d (%s)", line, c->api->name, call, what, (int)got,
+                  (int)want, aclGetRecentErrMsg());
     if (want != ACLNN_SUCCESS)
         acpu_test_expect_msg_at(call, word, NULL, line);
 }
-#define EXPECT_REBIND(got, want, call, word, c, what) expect_rebind_at((got), (want), (call), (word), (c), (what), __LINE__)
+#define EXPECT_REBIND(got, want, call, word, c, what) \
+    expect_rebind_at((got), (want), (call), (word), (c), (what), __LINE__)
 
 /* Tensor parameter i moved to addr through each call that numbers it (an in-place selfRef is both an
  * input and the output): every one must return `want`. */
@@ -1092,14 +1121,14 @@ START_TEST(test_rebind_rules_every_api)
         if (!acpu_test_kind_is_input(p->kind))
             continue;
         for (int64_t k = -1; k <= 1; k += 2) { /* partial overlaps, both ways, on both sides */
-            EXPECT_REBIND(aclSetOutputTensorAddr(exec, 0, c.t[c.out], shifted(c.buf[i], k, es)), ACLNN_ERR_PARAM_INVALID,
-                          "aclSetOutputTensorAddr", "overlap", &c, p->name);
+            EXPECT_REBIND(aclSetOutputTensorAddr(exec, 0, c.t[c.out], shifted(c.buf[i], k, es)),
+                          ACLNN_ERR_PARAM_INVALID, "aclSetOutputTensorAddr", "overlap", &c, p->name);
             EXPECT_REBIND(aclSetTensorAddr(exec, n_in, c.t[c.out], shifted(c.buf[i], k, es)), ACLNN_ERR_PARAM_INVALID,
                           "aclSetTensorAddr", "overlap", &c, p->name);
             EXPECT_REBIND(aclSetInputTensorAddr(exec, p->slot, c.t[i], shifted(c.buf[c.out], k, es)),
                           ACLNN_ERR_PARAM_INVALID, "aclSetInputTensorAddr", "overlap", &c, p->name);
-            EXPECT_REBIND(aclSetTensorAddr(exec, p->slot, c.t[i], shifted(c.buf[c.out], k, es)), ACLNN_ERR_PARAM_INVALID,
-                          "aclSetTensorAddr", "overlap", &c, p->name);
+            EXPECT_REBIND(aclSetTensorAddr(exec, p->slot, c.t[i], shifted(c.buf[c.out], k, es)),
+                          ACLNN_ERR_PARAM_INVALID, "aclSetTensorAddr", "overlap", &c, p->name);
         }
         moved++;
     }
@@ -1122,8 +1151,7 @@ START_TEST(test_rebind_rules_every_api)
         EXPECT_REBIND(aclSetInputTensorAddr(exec, p->slot, c.t[j], c.buf[c.out]), ACLNN_SUCCESS,
                       "aclSetInputTensorAddr", NULL, &c, "an input onto the output");
         ck_assert_msg(acpu_test_call_phase2(&c, ws, exec) == ACLNN_SUCCESS, "%s: %s", op->api, aclGetRecentErrMsg());
-        ck_assert_msg(memcmp(c.buf[c.out], want, bytes) == 0, "%s: in place over the output's buffer differs",
-                      op->api);
+        ck_assert_msg(memcmp(c.buf[c.out], want, bytes) == 0, "%s: in place over the output's buffer differs", op->api);
         acpu_test_expect_unchanged(c.buf[j], c.snap[j], c.cap, p->name, __LINE__);
         EXPECT_REBIND(aclSetTensorAddr(exec, p->slot, c.t[j], c.buf[j]), ACLNN_SUCCESS, "aclSetTensorAddr", NULL, &c,
                       "the input back");
@@ -1347,8 +1375,8 @@ static trap_outcome trap_call(const acpu_test_call *c, void *workspace, uint64_t
  * phases once with every FP exception masked and once with all of them unmasked (a trap is SIGFPE,
  * which Check's fork mode reports as an error). Unmasked, each call gives the masked call's statuses
  * (0, or 161002 / 561002 naming the API for attribute values it refuses: CELU's tiny alpha is a
- * tiling refusal) and its output bits (untouched when refused); the row's own attributes give the row's reference values. The ELU and Softplus statuses
- * for these patterns: test_no_trap_with_fp_exceptions. */
+ * tiling refusal) and its output bits (untouched when refused); the row's own attributes give the row's reference
+ * values. The ELU and Softplus statuses for these patterns: test_no_trap_with_fp_exceptions. */
 START_TEST(test_no_trap_every_api)
 {
     const acpu_test_op *op = &acpu_test_ops[_i];
@@ -1379,7 +1407,8 @@ START_TEST(test_no_trap_every_api)
             odd[b] = scalar_bits(k_trap_bits[b]);
         /* variant -1: the row's scalars; else scalar parameter `param` holds odd[variant % patterns] */
         for (int param = -1; param < c.n_params; param++) {
-            if (param >= 0 && c.api->params[param].kind != ACPU_P_SCALAR && c.api->params[param].kind != ACPU_P_SCALAR_OPT)
+            if (param >= 0 && c.api->params[param].kind != ACPU_P_SCALAR &&
+                c.api->params[param].kind != ACPU_P_SCALAR_OPT)
                 continue;
             for (size_t b = 0; b < (param < 0 ? 1 : N_ELEMS(k_trap_bits)); b++) {
                 for (unsigned flags = 0; flags < (1u << n_bools); flags++) {
@@ -1401,15 +1430,17 @@ START_TEST(test_no_trap_every_api)
                     trap_outcome u = trap_call(&c, workspace, WS_CAP);
                     fedisableexcept(FE_ALL_EXCEPT);
                     char what[96];
-                    snprintf(what, sizeof what, "%s, scalar %d pattern %zu, bools %u", acpu_dtype_name(c.dt), param,
-                             b, flags);
+                    snprintf(what, sizeof what, "%s, scalar %d pattern %zu, bools %u", acpu_dtype_name(c.dt), param, b,
+                             flags);
                     ck_assert_msg(m.p2 != -2, "%s (%s): workspace over %d bytes", op->api, what, (int)WS_CAP);
                     ck_assert_msg(u.p1 == m.p1 && u.p2 == m.p2, "%s (%s): unmasked %d, %d; masked %d, %d", op->api,
                                   what, (int)u.p1, (int)u.p2, (int)m.p1, (int)m.p2);
                     if (m.p1 == ACLNN_SUCCESS) {
                         ck_assert_msg(m.p2 == ACLNN_SUCCESS, "%s (%s): phase 2 %d", op->api, what, (int)m.p2);
-                        ck_assert_msg(memcmp(c.buf[c.out], masked, bytes) == 0, "%s (%s): unmasked exceptions changed "
-                                      "the bits", op->api, what);
+                        ck_assert_msg(memcmp(c.buf[c.out], masked, bytes) == 0,
+                                      "%s (%s): unmasked exceptions changed "
+                                      "the bits",
+                                      op->api, what);
                     } else {
                         ck_assert_msg(m.p1 == ACLNN_ERR_PARAM_INVALID || m.p1 == ACLNN_ERR_INNER_TILING_ERROR,
                                       "%s (%s): phase 1 %d", op->api, what, (int)m.p1);

@@ -36,9 +36,10 @@ static const char *const k_kdt_names[ACPU_KDT_COUNT] = {"f32", "f16", "bf16", "f
  * operator (non-unit, positive): 1.3, 1.05, 0.9, true. */
 static void params_for(acpu_kernel_id id, unsigned char block[64])
 {
-    static const acpu_attr_value attrs[ACPU_MAX_ATTRS] = {
-        {.f = 1.3f, .d = 1.3, .i = 1, .b = true}, {.f = 1.05f, .d = 1.05, .i = 1, .b = true},
-        {.f = 0.9f, .d = 0.9, .i = 0, .b = true}, {.f = 1.0f, .d = 1.0, .i = 1, .b = true}};
+    static const acpu_attr_value attrs[ACPU_MAX_ATTRS] = {{.f = 1.3f, .d = 1.3, .i = 1, .b = true},
+                                                          {.f = 1.05f, .d = 1.05, .i = 1, .b = true},
+                                                          {.f = 0.9f, .d = 0.9, .i = 0, .b = true},
+                                                          {.f = 1.0f, .d = 1.0, .i = 1, .b = true}};
     memset(block, 0, 64);
     ck_assert_uint_le(acpu_kernel_infos[id].params_size, 64);
     if (acpu_kernel_infos[id].init != NULL)
@@ -72,8 +73,8 @@ static int built_tables(table_ref *out)
 /* Inputs: element i of operand `which`; specials every 7th element. */
 static double input_value(int which, size_t i, aclDataType dt)
 {
-    static const double specials[] = {0.0, -0.0, INFINITY, -INFINITY, NAN, 1e-40, -1e-42, 88.0, -89.5, 1e30,
-                                      -1e30, 2.0, -1.278, 20.0, 0.5};
+    static const double specials[] = {0.0,   -0.0, INFINITY, -INFINITY, NAN,    1e-40, -1e-42, 88.0,
+                                      -89.5, 1e30, -1e30,    2.0,       -1.278, 20.0,  0.5};
     if (i % 7 == 3) {
         double v = specials[(i / 7 + (size_t)which * 5) % N_ELEMS(specials)];
         return dt == ACL_FLOAT16 && fabs(v) > 6e4 && isfinite(v) ? copysign(6e4, v) : v;
@@ -133,8 +134,8 @@ static bool same_value(aclDataType dt, const void *x, const void *y, size_t i)
                   acpu_test_dtype_size(dt)) == 0;
 }
 
-static const size_t k_sizes[] = {0, 1, 2, 3, 4, 5, 7, 8, 9, 15, 16, 17, 23, 24, 31, 32, 33, 47, 48, 49, 63, 64,
-                                 65, 79, 80, 95, 96, 127, 128, 129, 1000, 1024, 1100};
+static const size_t k_sizes[] = {0,  1,  2,  3,  4,  5,  7,  8,  9,  15, 16,  17,  23,  24,   31,   32,  33,
+                                 47, 48, 49, 63, 64, 65, 79, 80, 95, 96, 127, 128, 129, 1000, 1024, 1100};
 
 /* One table x row x dtype: every size, alone-vs-vector, misaligned, in place, guards. */
 static void check_kernel(const table_ref *tr, acpu_kernel_id id, acpu_kdtype kdt)
@@ -168,8 +169,8 @@ static void check_kernel(const table_ref *tr, acpu_kernel_id id, acpu_kdtype kdt
             k(n, p, o, params);
             expect_guards(bf.out, (off + n) * es, total, "out");
             for (size_t i = 0; i < off * es; i++) /* the misalignment gap before the output */
-                ACPU_TEST_EXPECT(bf.out[GUARD + i] == GUARD_BYTE, "%s %s %s: byte before a misaligned output",
-                                 tr->name, K_NAME(id), k_kdt_names[kdt]);
+                ACPU_TEST_EXPECT(bf.out[GUARD + i] == GUARD_BYTE, "%s %s %s: byte before a misaligned output", tr->name,
+                                 K_NAME(id), k_kdt_names[kdt]);
             for (size_t i = 0; i < n; i++)
                 ACPU_TEST_EXPECT(same_value(dt, o, alone, i), "%s %s %s n=%zu off=%zu: element %zu differs from alone",
                                  tr->name, K_NAME(id), k_kdt_names[kdt], n, off, i);
@@ -232,8 +233,8 @@ START_TEST(test_table_shape)
         for (int id = 0; id < ACPU_KERNEL_COUNT; id++)
             for (int kdt = 0; kdt < ACPU_KDT_COUNT; kdt++) {
                 bool listed = (acpu_kernel_infos[id].dtypes >> kdt) & 1u;
-                ck_assert_msg((tables[t].t->k[id][kdt] != NULL) == listed, "%s %s %s: %s", tables[t].name,
-                              K_NAME(id), k_kdt_names[kdt], listed ? "missing" : "present but not listed");
+                ck_assert_msg((tables[t].t->k[id][kdt] != NULL) == listed, "%s %s %s: %s", tables[t].name, K_NAME(id),
+                              k_kdt_names[kdt], listed ? "missing" : "present but not listed");
             }
 }
 END_TEST
@@ -305,11 +306,14 @@ static void check_lookup(const table_ref *tr, acpu_kernel_id id, acpu_kdtype kdt
 
 START_TEST(test_lookup_tables)
 {
-    static const acpu_attr_value attr_sets[2][ACPU_MAX_ATTRS] = {
-        {{.f = 1.3f, .d = 1.3, .i = 1, .b = true}, {.f = 1.05f, .d = 1.05, .i = 1, .b = true},
-         {.f = 0.9f, .d = 0.9, .i = 0, .b = true}, {.f = 1.0f, .d = 1.0, .i = 1, .b = true}},
-        {{.f = 0.5f, .d = 0.5, .i = 0, .b = false}, {.f = 2.0f, .d = 2.0, .i = 0, .b = false},
-         {.f = -1.5f, .d = -1.5, .i = 0, .b = false}, {.f = 3.0f, .d = 3.0, .i = 0, .b = false}}};
+    static const acpu_attr_value attr_sets[2][ACPU_MAX_ATTRS] = {{{.f = 1.3f, .d = 1.3, .i = 1, .b = true},
+                                                                  {.f = 1.05f, .d = 1.05, .i = 1, .b = true},
+                                                                  {.f = 0.9f, .d = 0.9, .i = 0, .b = true},
+                                                                  {.f = 1.0f, .d = 1.0, .i = 1, .b = true}},
+                                                                 {{.f = 0.5f, .d = 0.5, .i = 0, .b = false},
+                                                                  {.f = 2.0f, .d = 2.0, .i = 0, .b = false},
+                                                                  {.f = -1.5f, .d = -1.5, .i = 0, .b = false},
+                                                                  {.f = 3.0f, .d = 3.0, .i = 0, .b = false}}};
     table_ref tables[2 * ACPU_ISA_COUNT];
     int nt = built_tables(tables), forms = 0, checked = 0;
     for (int id = 0; id < ACPU_KERNEL_COUNT; id++)

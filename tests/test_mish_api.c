@@ -13,11 +13,14 @@
 #define NUL ACLNN_ERR_PARAM_NULLPTR
 #define INV ACLNN_ERR_PARAM_INVALID
 
+/* clang-format off */ /* one-line braced macros: clang-format 14 would lay them out as blocks */
 #define MISH(soc, self, out, want, arg) {"aclnnMish", soc, {self, out}, {{0}}, want, arg, __LINE__}
 #define INPLACE(soc, self, want, arg) {"aclnnInplaceMish", soc, {self}, {{0}}, want, arg, __LINE__}
 #define BWD(soc, go, x, gi, want, arg) {"aclnnMishBackward", soc, {go, x, gi}, {{0}}, want, arg, __LINE__}
+/* clang-format on */
 #define D4 2, 2, 3, 2
 
+/* clang-format off */ /* a table: one row per line */
 static const acpu_case k_cases[] = {
     /* aclnnMish: ops-nn's op_api UT cases (test_aclnn_mish.cpp) */
     MISH(NULL, T(F32, D4), T(F32, D4), OK, NULL),
@@ -83,6 +86,7 @@ static const acpu_case k_cases[] = {
     BWD(NULL, T(F32, 0, 4), T(F32, 4), T(F32, 0, 4), OK, NULL),
     BWD(NULL, T(F32, 1, 4), T(F32, 0, 1), T(F32, 0, 4), OK, NULL),
 };
+/* clang-format on */
 
 ACPU_CASE_TABLE_TEST(test_cases, k_cases)
 

@@ -45,7 +45,10 @@ static void call(aclDataType dt, int64_t n, const void *dy, const void *x, void 
         rc = aclnnMishGetWorkspaceSize(tx, to, &ws, &exec);
     }
     ck_assert_msg(rc == ACLNN_SUCCESS, "%d (%s)", rc, aclGetRecentErrMsg());
-    ck_assert_int_eq(acpu_test_run_phase2(dy ? aclnnMishBackward : in_place ? aclnnInplaceMish : aclnnMish, ws, exec),
+    ck_assert_int_eq(acpu_test_run_phase2(dy         ? aclnnMishBackward
+                                          : in_place ? aclnnInplaceMish
+                                                     : aclnnMish,
+                                          ws, exec),
                      ACLNN_SUCCESS);
     aclDestroyTensor(tx);
     aclDestroyTensor(to);
@@ -263,11 +266,14 @@ START_TEST(test_16bit_exhaustive)
                          dt == ACL_FLOAT16 ? "fp16" : "bf16", (double)fx, (double)fdy, (double)widen16(dt, out[i]),
                          (double)ref, u);
     }
-    fprintf(stderr, "%s %s (%s): %ld of %ld differ from the kernel-order value rounded once (worst %.3f ulp); "
+    fprintf(stderr,
+            "%s %s (%s): %ld of %ld differ from the kernel-order value rounded once (worst %.3f ulp); "
             "against the exact function %.4f%% equal to it rounded once, worst %.3f ulp (x %g)\n",
-            grad ? "mish_backward" : api == 1 ? "inplace_mish" : "mish", dt == ACL_FLOAT16 ? "fp16" : "bf16",
-            aclnnCpuIsaName(aclnnCpuGetIsa()), differ, counted, worst, 100.0 * (double)exact_equal / (double)counted,
-            worst_exact, worst_exact_x);
+            grad       ? "mish_backward"
+            : api == 1 ? "inplace_mish"
+                       : "mish",
+            dt == ACL_FLOAT16 ? "fp16" : "bf16", aclnnCpuIsaName(aclnnCpuGetIsa()), differ, counted, worst,
+            100.0 * (double)exact_equal / (double)counted, worst_exact, worst_exact_x);
     ck_assert_msg((double)differ <= 1e-4 * (double)counted, "%ld of %ld elements differ", differ, counted);
     free(dy);
     free(x);
@@ -289,14 +295,14 @@ START_TEST(test_special)
     ck_assert(y[0] == 0.0f && !signbit(y[0]));
     ck_assert(y[1] == 0.0f && signbit(y[1])); /* -0 takes the x >= 0 form: 0.6 * -0 */
     ck_assert(y[2] == INFINITY);
-    ck_assert(isnan(y[3]));                    /* 0 * -inf, as PyTorch's */
+    ck_assert(isnan(y[3])); /* 0 * -inf, as PyTorch's */
     ck_assert(isnan(y[4]));
     ck_assert(y[5] == 100.0f);
     ck_assert_msg(y[6] < 0.0f && y[6] > -1e-40f, "%a", (double)y[6]); /* -100 e^-100, subnormal */
-    ck_assert(y[7] == 0x1p-149f);              /* 0.6 * 2^-149 rounds to 2^-149 */
+    ck_assert(y[7] == 0x1p-149f);                                     /* 0.6 * 2^-149 rounds to 2^-149 */
     ck_assert(y[8] == 0.0f && signbit(y[8]));
     ck_assert_msg(fabsf(g[0] - 0.6f) <= 0x1p-24f, "%a", (double)g[0]); /* mish'(0) = tanh(ln 2) = 0.6 */
-    ck_assert(isnan(g[2]) && isnan(g[3]) && isnan(g[4])); /* inf * 0 inside */
+    ck_assert(isnan(g[2]) && isnan(g[3]) && isnan(g[4]));              /* inf * 0 inside */
     ck_assert(g[5] == 1.0f);
     ck_assert(fabsf(g[6]) < 1e-40f);
 }

@@ -17,18 +17,23 @@ typedef struct {
 
 static const plan_case k_cases[] = {
     /* Mish fp16: cores = ceil(8192 * 16 / 32768) = 4, ubFormer = 245760 * 8 / (6 * 32) = 10240. */
-    {"mish", {"--soc", "Ascend950", "--shape", "1,64,2,64", "--dtype", "fp16"},
+    {"mish",
+     {"--soc", "Ascend950", "--shape", "1,64,2,64", "--dtype", "fp16"},
      {"\"op\": \"Mish\"", "\"schMode\": 1, \"dType\": 1", "\"coreNum\": 4", "\"ubFormer\": 10240", "\"workspace\": 0"}},
     /* fp32 4/4/4: cores 8, ubFormer 15360. */
-    {"inplace_mish", {"--soc", "Ascend950", "--shape", "1,64,2,64"}, {"\"dType\": 3", "\"coreNum\": 8", "\"ubFormer\": 15360"}},
+    {"inplace_mish",
+     {"--soc", "Ascend950", "--shape", "1,64,2,64"},
+     {"\"dType\": 3", "\"coreNum\": 8", "\"ubFormer\": 15360"}},
     /* MishGrad bf16 9/4/2: floor(245760 * 8 / 288) = 6826, down to 128: 6784. */
-    {"mish_backward", {"--soc", "Ascend950", "--shape", "1,64,2,64", "--dtype", "bf16"},
+    {"mish_backward",
+     {"--soc", "Ascend950", "--shape", "1,64,2,64", "--dtype", "bf16"},
      {"\"op\": \"MishGrad\"", "\"dType\": 2", "\"coreNum\": 4", "\"ubFormer\": 6784", "MishGradDAG"}},
     /* fp32 8/4/4: 245760 * 8 / 256 = 7680. */
     {"mish_backward", {"--soc", "Ascend950", "--shape", "1,64,2,64"}, {"\"dType\": 3", "\"ubFormer\": 7680"}},
     /* Ascend910 (32 cores, UB 196608), fp32 100000: cores min(98, 32) = 32, blockFormer = ceil(3125 / 512) *
      * 512 = 3584, blockNum 28; ubFormer = 196608 * 8 / 256 = 6144. */
-    {"mish_backward", {"--soc", "Ascend910", "--shape", "100000"},
+    {"mish_backward",
+     {"--soc", "Ascend910", "--shape", "100000"},
      {"its own kernel is not public", "\"blockDim\": 28", "\"coreNum\": 32", "\"ubFormer\": 6144"}},
 };
 

@@ -159,8 +159,8 @@ typedef struct {
 } setting;
 
 static const setting k_settings[] = {
-    {"host", 0, 0, 1, 0},       {"host", 0, 0, 2, 1},           {"host", 3, 65536, 3, 3},
-    {"Ascend950", 0, 0, 2, 0},  {"Ascend950", 5, 65536, 3, 2},  {"Ascend910B", 0, 0, 2, 0},
+    {"host", 0, 0, 1, 0},           {"host", 0, 0, 2, 1},          {"host", 3, 65536, 3, 3},
+    {"Ascend950", 0, 0, 2, 0},      {"Ascend950", 5, 65536, 3, 2}, {"Ascend910B", 0, 0, 2, 0},
     {"Ascend910B", 7, 65536, 2, 1},
 };
 
@@ -254,9 +254,10 @@ START_TEST(test_views_equal_dense)
         fill(c->dt, raw[j], N + 5, c->op->range[j], 31u + (unsigned)j);
         for (int i = 0; i < R; i++)
             for (int q = 0; q < C; q++) /* input 0: offset 5, row-major; the others: transposed */
-                memcpy(dense[j] + (size_t)(i * C + q) * es,
-                       raw[j] + (size_t)(j == 0 ? 5 + i * C + q : q * R + i) * es, es);
-        t[j] = j == 0 ? tensor(c->dt, 2, shape, st, 5, 1, ostor, raw[j]) : tensor(c->dt, 2, shape, tst, 0, 2, tshape, raw[j]);
+                memcpy(dense[j] + (size_t)(i * C + q) * es, raw[j] + (size_t)(j == 0 ? 5 + i * C + q : q * R + i) * es,
+                       es);
+        t[j] = j == 0 ? tensor(c->dt, 2, shape, st, 5, 1, ostor, raw[j])
+                      : tensor(c->dt, 2, shape, tst, 0, 2, tshape, raw[j]);
     }
     aclTensor *o = tensor(c->dt, 2, shape, tst, 0, 2, tshape, out); /* column-major output */
     run(c->op, (const aclTensor *const *)t, o);
@@ -264,8 +265,8 @@ START_TEST(test_views_equal_dense)
     for (int i = 0; i < R; i++)
         for (int q = 0; q < C; q++)
             ACPU_TEST_EXPECT(memcmp(out + (size_t)(q * R + i) * es, dout + (size_t)(i * C + q) * es, es) == 0,
-                             "%s %s (%d,%d): the view result differs from the dense one", c->op->api, dt_name(c->dt),
-                             i, q);
+                             "%s %s (%d,%d): the view result differs from the dense one", c->op->api, dt_name(c->dt), i,
+                             q);
     for (int j = 0; j < k_in; j++)
         aclDestroyTensor(t[j]);
     aclDestroyTensor(o);
@@ -297,7 +298,8 @@ START_TEST(test_broadcast_equals_materialised)
                 memcpy(full[0] + (size_t)i * C * es, row, C * es);
         else
             fill(c->dt, full[j], N, c->op->range[j], 42u + (unsigned)j);
-        t[j] = j == 0 ? tensor(c->dt, 2, rshape, st, 0, 2, rshape, row) : tensor(c->dt, 2, shape, st, 0, 2, shape, full[j]);
+        t[j] = j == 0 ? tensor(c->dt, 2, rshape, st, 0, 2, rshape, row)
+                      : tensor(c->dt, 2, shape, st, 0, 2, shape, full[j]);
     }
     aclTensor *o = tensor(c->dt, 2, shape, st, 0, 2, shape, out);
     run(c->op, (const aclTensor *const *)t, o);
@@ -363,7 +365,8 @@ START_TEST(test_more_than_8_dims)
         run_1d(c->op, c->dt, N, in, ref);
         ck_assert_msg(memcmp(out, ref, N * es) == 0, "%s %s: 10 dims differ from 1-D", c->op->api, dt_name(c->dt));
         /* nine dims of 2 stepped in a scrambled order cannot merge: refused */
-        const int64_t s9[9] = {2, 2, 2, 2, 2, 2, 2, 2, 2}, st9[9] = {256, 1, 128, 2, 64, 4, 32, 8, 16}, stor9[1] = {512};
+        const int64_t s9[9] = {2, 2, 2, 2, 2, 2, 2, 2, 2}, st9[9] = {256, 1, 128, 2, 64, 4, 32, 8, 16},
+                      stor9[1] = {512};
         unsigned char *big = calloc(512, es);
         aclTensor *a9[MAX_IN] = {NULL};
         for (int j = 0; j < k_in; j++)

@@ -93,7 +93,8 @@ START_TEST(test_rows_well_formed)
             const acpu_check *c = &api->checks[k];
             ck_assert_msg(c->kind != ACPU_CK_OWN || api->own != NULL, "%s: an own check without a hook", api->name);
             ck_assert_msg(c->a < api->n_params && c->b < (c->kind == ACPU_CK_SCALAR_CAST ? 64 : api->n_params) &&
-                              c->c < api->n_params, "%s: check %d names a parameter out of range", api->name, k);
+                              c->c < api->n_params,
+                          "%s: check %d names a parameter out of range", api->name, k);
         }
     }
     for (int i = 0; i < acpu_op_count; i++)
@@ -232,8 +233,8 @@ START_TEST(test_lab_schedules_every_strategy)
         for (int t = 0; t < op->n_tilings; t++) {
             int planned = 0;
             for (size_t k = 0; k < sizeof socs / sizeof socs[0]; k++) {
-                const char *argv[] = {"--soc", socs[k], "--shape", "4,16", "--strategy", op->tilings[t].strategy->name,
-                                      "--schedule"};
+                const char *argv[] = {
+                    "--soc", socs[k], "--shape", "4,16", "--strategy", op->tilings[t].strategy->name, "--schedule"};
                 char json[1 << 16];
                 size_t len = 0;
                 if (aclnnCpuGetTilingPlan(acpu_apis[i]->snake, 7, argv, json, sizeof json, &len) != ACL_SUCCESS)

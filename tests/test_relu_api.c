@@ -43,8 +43,10 @@ typedef struct {
     const char *names;
 } api_case;
 
+/* clang-format off */ /* one-line braced macros: clang-format 14 would lay them out as blocks */
 #define T(dt, r, ...) {dt, r, {__VA_ARGS__}}
 #define T23(dt) {dt, -1, {0}}
+/* clang-format on */
 
 typedef struct {
     aclTensor *t[3];
@@ -129,6 +131,7 @@ static aclnnStatus call(const api_case *c)
 
 /* ---- ported op_api UT cases --------------------------------------------------------------------- */
 
+/* clang-format off */ /* a table: one row per line */
 static const api_case k_ut_cases[] = {
     /* test_aclnn_relu.cpp */
     {"aclnnRelu", UT_SOC, {T23(ACL_BOOL), T23(F32)}, .want = INVALID, .names = "self"},
@@ -267,6 +270,7 @@ static const api_case k_ut_cases[] = {
      {T(F16, 8, 2, 2, 2, 2, 2, 2, 2, 2), T(F16, 8, 2, 2, 2, 2, 2, 2, 2, 2), T(F16, 8, 2, 2, 2, 2, 2, 2, 2, 2)}, {F16},
      {0.01}, .flag = true, .want = OK},
 };
+/* clang-format on */
 
 START_TEST(test_ut_cases)
 {
@@ -279,6 +283,7 @@ END_TEST
 
 /* ---- rules beyond the UTs ------------------------------------------------------------------------- */
 
+/* clang-format off */ /* a table: one row per line */
 static const api_case k_rule_cases[] = {
     /* BF16 only where the profile has it; the same lists on every profile otherwise */
     {"aclnnRelu", "Ascend910", {T23(BF16), T23(BF16)}, .want = INVALID, .names = "self"},
@@ -352,6 +357,7 @@ static const api_case k_rule_cases[] = {
     {"aclnnLeakyReluBackward", "host", {T23(I32), T23(F32), T23(F32)}, .s = {0.1}, .want = INVALID,
      .names = "gradOutput"},
 };
+/* clang-format on */
 
 START_TEST(test_rule_cases)
 {
@@ -365,9 +371,9 @@ END_TEST
 /* Every API of the two families has a case of each kind: a success and a refusal. */
 START_TEST(test_cases_cover_the_families)
 {
-    static const char *const apis[] = {"aclnnRelu", "aclnnInplaceRelu", "aclnnThresholdBackward", "aclnnThreshold",
-                                       "aclnnInplaceThreshold", "aclnnLeakyRelu", "aclnnInplaceLeakyRelu",
-                                       "aclnnLeakyReluBackward"};
+    static const char *const apis[] = {
+        "aclnnRelu",      "aclnnInplaceRelu",      "aclnnThresholdBackward", "aclnnThreshold", "aclnnInplaceThreshold",
+        "aclnnLeakyRelu", "aclnnInplaceLeakyRelu", "aclnnLeakyReluBackward"};
     for (size_t a = 0; a < N_ELEMS(apis); a++) {
         int ok = 0, bad = 0;
         for (size_t i = 0; i < N_ELEMS(k_ut_cases); i++)

@@ -38,8 +38,7 @@ typedef struct {
 
 /* Runs `api` on n elements: tensor parameters take in[0], in[1], ... (an in-place API works on a
  * copy of in[0] in out), scalars take s[] in order, the bool `flag`. */
-static void run(const char *name, aclDataType dt, size_t n, const void *const *in, void *out, const scal *s,
-                bool flag)
+static void run(const char *name, aclDataType dt, size_t n, const void *const *in, void *out, const scal *s, bool flag)
 {
     const acpu_api_def *api = acpu_api_find(name);
     ck_assert_ptr_nonnull(api);
@@ -96,9 +95,26 @@ static float bits_f32(uint32_t u)
  * the breakpoints 0 and `bp` with their neighbours. */
 static size_t f32_specials(float bp, float *v)
 {
-    const float base[] = {0.0f, -0.0f, INFINITY, -INFINITY, bits_f32(0x7fc00000u), bits_f32(0xffc00001u),
-                          bits_f32(0x7f800001u), bits_f32(0xff812345u), 0x1p-149f, -0x1p-149f, 0x1.fffffcp-127f,
-                          -0x1p-126f, FLT_MAX, -FLT_MAX, 1.0f, -1.0f, 0.01f, -1e-30f, 16777217.0f, -16777217.0f};
+    const float base[] = {0.0f,
+                          -0.0f,
+                          INFINITY,
+                          -INFINITY,
+                          bits_f32(0x7fc00000u),
+                          bits_f32(0xffc00001u),
+                          bits_f32(0x7f800001u),
+                          bits_f32(0xff812345u),
+                          0x1p-149f,
+                          -0x1p-149f,
+                          0x1.fffffcp-127f,
+                          -0x1p-126f,
+                          FLT_MAX,
+                          -FLT_MAX,
+                          1.0f,
+                          -1.0f,
+                          0.01f,
+                          -1e-30f,
+                          16777217.0f,
+                          -16777217.0f};
     size_t n = 0;
     for (size_t i = 0; i < N_ELEMS(base); i++)
         v[n++] = base[i];
@@ -116,12 +132,14 @@ static void fill(aclDataType dt, void *buf, size_t n, float bp, uint64_t seed)
     acpu_test_lcg_seed(seed, 53);
     float sp[32];
     size_t ns = f32_specials(bp, sp);
-    static const int64_t iext[] = {0, 1, -1, 2, -2, INT64_MAX, INT64_MIN, INT32_MAX, INT32_MIN, 16777217, -16777217,
-                                   127, -128, 255, 32767, -32768, 4, 5, -4, -5};
+    static const int64_t iext[] = {0,         1,         -1,       2,         -2,  INT64_MAX, INT64_MIN,
+                                   INT32_MAX, INT32_MIN, 16777217, -16777217, 127, -128,      255,
+                                   32767,     -32768,    4,        5,         -4,  -5};
     for (size_t i = 0; i < n; i++) {
         uint64_t r = ((uint64_t)acpu_test_lcg_next() << 32) | acpu_test_lcg_next();
         switch (dt) {
-        case ACL_FLOAT16: case ACL_BF16: ((uint16_t *)buf)[i] = (uint16_t)(i * 40503u + seed); break;
+        case ACL_FLOAT16:
+        case ACL_BF16: ((uint16_t *)buf)[i] = (uint16_t)(i * 40503u + seed); break;
         case ACL_INT8: ((int8_t *)buf)[i] = (int8_t)(uint8_t)(i + seed); break;
         case ACL_UINT8: ((uint8_t *)buf)[i] = (uint8_t)(i + seed); break;
         case ACL_INT16: ((int16_t *)buf)[i] = (int16_t)(uint16_t)(i * 40503u + seed); break;
@@ -149,7 +167,10 @@ static int64_t load_int(aclDataType dt, const void *b, size_t i)
     }
 }
 
-static bool is_int(aclDataType dt) { return dt != ACL_FLOAT && dt != ACL_FLOAT16 && dt != ACL_BF16 && dt != ACL_DOUBLE; }
+static bool is_int(aclDataType dt)
+{
+    return dt != ACL_FLOAT && dt != ACL_FLOAT16 && dt != ACL_BF16 && dt != ACL_DOUBLE;
+}
 
 /* The value rounded once to dt (floats), as the dtype stores it. */
 static double round_to(aclDataType dt, double v)
@@ -275,7 +296,8 @@ START_TEST(test_threshold_backward_exact)
         run("aclnnThresholdBackward", dt, N, in, y, sc, false);
         for (size_t i = 0; i < N; i++) {
             if (is_int(dt))
-                expect_int("threshold_backward", dt, y, i, tb_ref_int(dt, load_int(dt, dy, i), load_int(dt, x, i), thr));
+                expect_int("threshold_backward", dt, y, i,
+                           tb_ref_int(dt, load_int(dt, dy, i), load_int(dt, x, i), thr));
             else
                 expect_float("threshold_backward", dt, y, i, tb_ref_float(dt, load(dt, dy, i), load(dt, x, i), thr),
                              NULL);
@@ -332,7 +354,8 @@ START_TEST(test_threshold_backward_broadcast)
             ck_assert_int_eq(aclnnCpuSetPlatform(k_socs[s], 3, 32768), ACL_SUCCESS);
             const void *in[2] = {dy, x};
             run("aclnnThresholdBackward", ACL_FLOAT, R * C, in, ref, (const scal[]){{0, thr[t]}}, false);
-            aclTensor *a = acpu_test_tensor(ACL_FLOAT, rshape, 2, row), *b = acpu_test_tensor(ACL_FLOAT, cshape, 2, col);
+            aclTensor *a = acpu_test_tensor(ACL_FLOAT, rshape, 2, row),
+                      *b = acpu_test_tensor(ACL_FLOAT, cshape, 2, col);
             aclTensor *o = acpu_test_tensor(ACL_FLOAT, shape, 2, y);
             aclScalar *sc = acpu_test_scalar(ACL_FLOAT, thr[t], 0.0);
             uint64_t ws = 0;
@@ -352,16 +375,22 @@ END_TEST
 
 /* ---- Threshold --------------------------------------------------------------------------------------------- */
 
-static const aclDataType k_thr_dts[] = {ACL_FLOAT, ACL_FLOAT16, ACL_BF16, ACL_INT8,
-                                        ACL_UINT8, ACL_INT16, ACL_INT32, ACL_INT64};
+static const aclDataType k_thr_dts[] = {ACL_FLOAT, ACL_FLOAT16, ACL_BF16,  ACL_INT8,
+                                        ACL_UINT8, ACL_INT16,   ACL_INT32, ACL_INT64};
 
 /* threshold and value pairs as scalars of their own dtype: breakpoints that round differently in the
  * 16-bit types, negative thresholds that truncate toward zero, integer scalars wider than the element
  * type (wrapped), NaN. */
 static const scal k_thr_pairs[][2] = {
-    {{0, 4.1}, {0, 10.0}},          {{0, 0.99995}, {0, 7.0}},        {{0, -4.5}, {0, 100.7}},
-    {{ACL_INT64, 300}, {ACL_INT64, -1}}, {{ACL_INT32, -70000}, {ACL_INT32, 65539}}, {{0, -0.0}, {0, -0.0}},
-    {{0, NAN}, {0, 1.0}},           {{ACL_DOUBLE, 1e10}, {ACL_DOUBLE, -3.7}}, {{0, 1.00049}, {0, 1.00049}},
+    {{0, 4.1}, {0, 10.0}},
+    {{0, 0.99995}, {0, 7.0}},
+    {{0, -4.5}, {0, 100.7}},
+    {{ACL_INT64, 300}, {ACL_INT64, -1}},
+    {{ACL_INT32, -70000}, {ACL_INT32, 65539}},
+    {{0, -0.0}, {0, -0.0}},
+    {{0, NAN}, {0, 1.0}},
+    {{ACL_DOUBLE, 1e10}, {ACL_DOUBLE, -3.7}},
+    {{0, 1.00049}, {0, 1.00049}},
 };
 
 /* ConvertToTensor of a scalar to dt (the tests' own reading of opbase's aclScalar::To). */
@@ -420,7 +449,7 @@ END_TEST
 /* ---- LeakyReLU ---------------------------------------------------------------------------------------------- */
 
 static const aclDataType k_leaky_dts[] = {ACL_FLOAT, ACL_FLOAT16, ACL_BF16, ACL_DOUBLE};
-static const scal k_slopes[] = {{0, 0.01}, {0, -0.5}, {0, 0.0}, {ACL_DOUBLE, 0.1}, {ACL_INT64, 16777217},
+static const scal k_slopes[] = {{0, 0.01}, {0, -0.5},     {0, 0.0},          {ACL_DOUBLE, 0.1}, {ACL_INT64, 16777217},
                                 {0, NAN},  {0, INFINITY}, {ACL_FLOAT16, 0.2}};
 
 /* pass ? v : v * s (the slope its float, ToFloat), in fp32 for fp32 and 16-bit, rounded once to the

@@ -23,82 +23,103 @@ typedef struct {
 static const plan_case k_cases[] = {
     /* test_relu_tiling.cpp: {1, 64, 2, 64}, keys 101..106. Ascend950 fp16: GraphRelu<half,half>
      * 4/2/2: cores = ceil(8192 * 16 / 32768) = 4; ubFormer = 245760 * 8 / (4 * 16) = 30720. */
-    {"relu", {"--soc", "Ascend950", "--shape", "1,64,2,64", "--dtype", "fp16"},
+    {"relu",
+     {"--soc", "Ascend950", "--shape", "1,64,2,64", "--dtype", "fp16"},
      {"\"op\": \"Relu\"", "\"tilingKey\": 101", "\"blockDim\": 4", "\"dim0\": 8192", "\"coreNum\": 4",
       "\"ubFormer\": 30720", "\"workspace\": 16777216"}},
     /* bf16: GraphRelu<half,float> 6/4/2: ubFormer = 245760 * 8 / (6 * 32) = 10240. */
-    {"relu", {"--soc", "Ascend950", "--shape", "1,64,2,64", "--dtype", "bf16"},
+    {"relu",
+     {"--soc", "Ascend950", "--shape", "1,64,2,64", "--dtype", "bf16"},
      {"\"tilingKey\": 102", "\"coreNum\": 4", "\"ubFormer\": 10240"}},
     /* fp32 4/4/4: cores 8, ubFormer = 245760 * 8 / 128 = 15360. */
-    {"relu", {"--soc", "Ascend950", "--shape", "1,64,2,64"}, {"\"tilingKey\": 103", "\"coreNum\": 8",
-                                                              "\"ubFormer\": 15360"}},
+    {"relu",
+     {"--soc", "Ascend950", "--shape", "1,64,2,64"},
+     {"\"tilingKey\": 103", "\"coreNum\": 8", "\"ubFormer\": 15360"}},
     /* int8 GraphRelu<int8_t,half> 6/2/1: cores = ceil(8192 * 8 / 32768) = 2, ubFormer = 245760 * 8 /
      * 96 = 20480 (a multiple of 256). */
-    {"relu", {"--soc", "Ascend950", "--shape", "1,64,2,64", "--dtype", "int8"},
+    {"relu",
+     {"--soc", "Ascend950", "--shape", "1,64,2,64", "--dtype", "int8"},
      {"\"tilingKey\": 104", "\"coreNum\": 2", "\"ubFormer\": 20480", "GraphRelu<int8_t, half>"}},
-    {"relu", {"--soc", "Ascend950", "--shape", "1,64,2,64", "--dtype", "int32"}, {"\"tilingKey\": 105",
-                                                                                  "\"ubFormer\": 15360"}},
+    {"relu",
+     {"--soc", "Ascend950", "--shape", "1,64,2,64", "--dtype", "int32"},
+     {"\"tilingKey\": 105", "\"ubFormer\": 15360"}},
     /* int64 GraphReluMax 4/8/8: cores = ceil(8192 * 64 / 32768) = 16, ubFormer = 245760 * 8 / 256 = 7680. */
-    {"relu", {"--soc", "Ascend950", "--shape", "1,64,2,64", "--dtype", "int64"},
+    {"relu",
+     {"--soc", "Ascend950", "--shape", "1,64,2,64", "--dtype", "int64"},
      {"\"tilingKey\": 106", "\"coreNum\": 16", "\"ubFormer\": 7680", "GraphReluMax<int64_t>"}},
     /* test_threshold_v2_tiling.csv: key 3 = GET_TPL_TILING_KEY(schMode 1, TPL_HAS_VALUE). fp32
      * ThresholdDag 5/4/1: cores = ceil(8192 * 8 / 32768) = 2, blockFormer 4096, ubFormer = 245760 * 8 /
      * 160 = 12288; workspace 0, the full EleBaseTilingData. */
-    {"threshold", {"--soc", "Ascend950", "--shape", "1,64,2,64", "--threshold", "4.1", "--value", "10"},
+    {"threshold",
+     {"--soc", "Ascend950", "--shape", "1,64,2,64", "--threshold", "4.1", "--value", "10"},
      {"\"op\": \"ThresholdV2\"", "\"tilingKey\": 3", "\"workspace\": 0", "\"valueMode\": 1", "\"coreNum\": 2",
       "\"blockFormer\": 4096", "\"ubFormer\": 12288", "\"ubLoopOfFormerBlock\": 1", "\"scheMode\": 1"}},
     /* bf16 ThresholdCastDag 7/4/1: ubFormer = floor(245760 * 8 / 224 / 256) * 256 = 8704. */
-    {"threshold", {"--soc", "Ascend950", "--shape", "1,64,2,64", "--dtype", "bf16"},
+    {"threshold",
+     {"--soc", "Ascend950", "--shape", "1,64,2,64", "--dtype", "bf16"},
      {"\"tilingKey\": 3", "\"ubFormer\": 8704"}},
     /* int64 5/8/1: ubFormer = 245760 * 8 / 320 = 6144; int16 5/2/1: 24576. */
-    {"threshold", {"--soc", "Ascend950", "--shape", "1,64,2,64", "--dtype", "int64"},
+    {"threshold",
+     {"--soc", "Ascend950", "--shape", "1,64,2,64", "--dtype", "int64"},
      {"\"tilingKey\": 3", "\"ubFormer\": 6144", "ThresholdDag<int64_t>"}},
-    {"inplace_threshold", {"--soc", "Ascend950", "--shape", "1,64,2,64", "--dtype", "int16"},
+    {"inplace_threshold",
+     {"--soc", "Ascend950", "--shape", "1,64,2,64", "--dtype", "int16"},
      {"\"tilingKey\": 3", "\"ubFormer\": 24576"}},
     /* test_leaky_relu_tiling.cpp: DoTiling24B, SetScalar(slope), dType FP16 1, BF16 2, FP32 3.
      * fp16 LeakyReluCastDag 6/4/2: ubFormer = 245760 * 8 / 192 = 10240. */
-    {"leaky_relu", {"--soc", "Ascend950", "--shape", "1,64,2,64", "--dtype", "fp16", "--negative-slope", "0.2"},
+    {"leaky_relu",
+     {"--soc", "Ascend950", "--shape", "1,64,2,64", "--dtype", "fp16", "--negative-slope", "0.2"},
      {"\"op\": \"LeakyRelu\"", "\"dType\": 1", "\"schMode\": 1", "\"ubFormer\": 10240",
       "\"negativeSlope\": 0.200000003"}},
-    {"inplace_leaky_relu", {"--soc", "Ascend950", "--shape", "1,64,2,64", "--negative-slope", "0.01"},
+    {"inplace_leaky_relu",
+     {"--soc", "Ascend950", "--shape", "1,64,2,64", "--negative-slope", "0.01"},
      {"\"dType\": 3", "\"ubFormer\": 15360", "\"negativeSlope\": 0.00999999978"}},
     /* BroadcastBaseTiling, one-dim advance (ReluGrad, no Var): fp32 10/4/1, n = 256 on 64 cores:
      * tileNum = floor(245760 / 10 / 512) * 512 / 4 = 6144; 64 * 512 > 256: tileNum 512; ubOuter 1,
      * blockFormer 1 -> 2, blockNum 1. */
-    {"threshold_backward", {"--soc", "Ascend950", "--shape", "2,128", "--threshold", "0"},
+    {"threshold_backward",
+     {"--soc", "Ascend950", "--shape", "2,128", "--threshold", "0"},
      {"\"op\": \"ReluGrad\"", "\"schMode\": 202", "\"dType\": 3", "\"dimLen\": 256", "\"tileNum\": 512",
       "\"blockNum\": 1", "\"bufferNum\": 10"}},
     /* 1024 x 1024: 64 * 6144 <= n: tileNum 6144; ubOuter 171, blockFormer 3, blockNum 57. */
-    {"threshold_backward", {"--soc", "Ascend950", "--shape", "1024,1024", "--threshold", "0"},
+    {"threshold_backward",
+     {"--soc", "Ascend950", "--shape", "1024,1024", "--threshold", "0"},
      {"\"tileNum\": 6144", "\"blockNum\": 57", "\"blockDim\": 57"}},
     /* ReluGrad INT64 takes the INT32 dType (6), int8 ReluGradCastDag 11/2/1. */
-    {"threshold_backward", {"--soc", "Ascend950", "--shape", "2,128", "--threshold", "0", "--dtype", "int64"},
+    {"threshold_backward",
+     {"--soc", "Ascend950", "--shape", "2,128", "--threshold", "0", "--dtype", "int64"},
      {"\"dType\": 6", "\"bufferNum\": 10"}},
-    {"threshold_backward", {"--soc", "Ascend950", "--shape", "2,128", "--threshold", "0", "--dtype", "int8"},
+    {"threshold_backward",
+     {"--soc", "Ascend950", "--shape", "2,128", "--threshold", "0", "--dtype", "int8"},
      {"\"dType\": 4", "\"bufferNum\": 11"}},
     /* one-dim (ThresholdGradV2D, a Var): fp32 8/4/1, n = 256: ubFormer = floor(245760 / 8 / 128) * 128 /
      * 4 = 7680; blockNum 1 < 32 and 7680 * 4 * 8 > 8 KB: min(7680, ceil(8 * 4 / 128) * 128 / 4 = 32),
      * at least 8192 / 8 / 4 = 256: ubFormer 256. */
-    {"threshold_backward", {"--soc", "Ascend950", "--shape", "2,128", "--threshold", "1"},
-     {"\"op\": \"ThresholdGradV2D\"", "\"schMode\": 201", "\"ubFormer\": 256", "\"ubTail\": 256",
-      "\"blockNum\": 1", "\"threshold\": 1"}},
+    {"threshold_backward",
+     {"--soc", "Ascend950", "--shape", "2,128", "--threshold", "1"},
+     {"\"op\": \"ThresholdGradV2D\"", "\"schMode\": 201", "\"ubFormer\": 256", "\"ubTail\": 256", "\"blockNum\": 1",
+      "\"threshold\": 1"}},
     /* fp16 10/4/1 on 1024 x 1024: ubFormer 6144, ubOuter 171 (tail 4096), blockFormer 3, blockNum 57:
      * no half-core adjustment. */
-    {"threshold_backward", {"--soc", "Ascend950", "--shape", "1024,1024", "--dtype", "fp16", "--threshold", "0.5"},
+    {"threshold_backward",
+     {"--soc", "Ascend950", "--shape", "1024,1024", "--dtype", "fp16", "--threshold", "0.5"},
      {"\"dType\": 1", "\"ubFormer\": 6144", "\"ubTail\": 4096", "\"blockNum\": 57", "\"blockFormer\": 3",
       "\"blockTail\": 3", "\"threshold\": 0.5"}},
     /* NDDMA: gradOutput {1, 128}, self {64, 128}: budget floor(245760 * 8 / (8 * 32)) = 7680; the UB
      * split on axis 0: ubFormer = 7680 / 128 = 60, ubOuter 2, ubTail 4; two blocks; schMode 1. */
-    {"threshold_backward", {"--soc", "Ascend950", "--grad-shape", "1,128", "--self-shape", "64,128"},
-     {"\"schMode\": 1", "\"shapeLen\": 2", "\"ubSplitAxis\": 0", "\"ubFormer\": 60", "\"ubOuter\": 2",
-      "\"ubTail\": 4", "\"blockNum\": 2", "\"elemNum\": 7680", "\"inputStrides\": [[0, 1], [128, 1]]"}},
+    {"threshold_backward",
+     {"--soc", "Ascend950", "--grad-shape", "1,128", "--self-shape", "64,128"},
+     {"\"schMode\": 1", "\"shapeLen\": 2", "\"ubSplitAxis\": 0", "\"ubFormer\": 60", "\"ubOuter\": 2", "\"ubTail\": 4",
+      "\"blockNum\": 2", "\"elemNum\": 7680", "\"inputStrides\": [[0, 1], [128, 1]]"}},
     /* LeakyReluGrad (a Var, fp32 8/4/1) with its slope; bf16 dType 2. */
-    {"leaky_relu_backward", {"--soc", "Ascend950", "--shape", "2,128", "--negative-slope", "0.01"},
+    {"leaky_relu_backward",
+     {"--soc", "Ascend950", "--shape", "2,128", "--negative-slope", "0.01"},
      {"\"op\": \"LeakyReluGrad\"", "\"schMode\": 201", "\"dType\": 3", "\"ubFormer\": 256",
       "\"negativeSlope\": 0.00999999978"}},
     {"leaky_relu_backward", {"--soc", "Ascend950", "--shape", "2,128", "--dtype", "bf16"}, {"\"dType\": 2"}},
     /* Ascend910B profile (48 cores, UB 196608): the same scheme, the source says so. */
-    {"threshold_backward", {"--soc", "Ascend910B", "--shape", "2,128", "--threshold", "0"},
+    {"threshold_backward",
+     {"--soc", "Ascend910B", "--shape", "2,128", "--threshold", "0"},
      {"its own kernel is not public", "\"schMode\": 202", "\"tileNum\": 512"}},
 };
 

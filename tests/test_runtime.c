@@ -91,8 +91,8 @@ END_TEST
 
 /* ---- memory ------------------------------------------------------------------------------------ */
 
-static const size_t k_sizes[] = {1, 2, 3, 7, 8, 31, 32, 33, 63, 64, 65, 96, 100, 127, 128, 129, 255, 256,
-                                 257, 1000, 1023, 4096, 4097, 65537, 1u << 20};
+static const size_t k_sizes[] = {1,   2,   3,   7,   8,   31,  32,   33,   63,   64,   65,    96,      100,
+                                 127, 128, 129, 255, 256, 257, 1000, 1023, 4096, 4097, 65537, 1u << 20};
 
 /* Every block is 64-byte aligned and usable up to round_up(size, 32) + 32 bytes, without overlap. */
 static void check_alignment(bool host, aclrtMemMallocPolicy policy)
@@ -110,8 +110,8 @@ static void check_alignment(bool host, aclrtMemMallocPolicy policy)
     }
 }
 
-static const int k_good_policies[] = {0, 1, 2, 3, 4, 5, 6, 7, 0x100, 0x1000, 0x100000, 0x100 | 2, 0x1000 | 1,
-                                      0x100000 | 7};
+static const int k_good_policies[] = {0, 1,     2,      3,        4,         5,          6,
+                                      7, 0x100, 0x1000, 0x100000, 0x100 | 2, 0x1000 | 1, 0x100000 | 7};
 
 START_TEST(test_malloc_alignment)
 {
@@ -139,7 +139,7 @@ END_TEST
 /* Sizes no allocator can satisfy, including ones whose rounding would wrap around. AddressSanitizer
  * aborts on an oversized request instead of returning NULL, so there only the sizes that the library
  * must refuse before allocating (rounding overflow) are tried. */
-static const size_t k_huge_sizes[] = {SIZE_MAX, SIZE_MAX - 1, SIZE_MAX - 31, SIZE_MAX - 40,
+static const size_t k_huge_sizes[] = {SIZE_MAX,     SIZE_MAX - 1,   SIZE_MAX - 31, SIZE_MAX - 40,
 #ifndef __SANITIZE_ADDRESS__
                                       SIZE_MAX / 2, (size_t)1 << 62
 #endif
@@ -275,7 +275,7 @@ END_TEST
 /* ---- aclGetRecentErrMsg ------------------------------------------------------------------------ */
 
 typedef struct {
-    bool fail_first;  /* make a failing call on the thread before reading */
+    bool fail_first; /* make a failing call on the thread before reading */
     char msg[512];
 } thread_probe;
 
@@ -473,8 +473,8 @@ START_TEST(test_tensor_create_accepts)
     for (int i = 0; i < 64; ++i)
         dims[i] = 1;
     float data[8] = {0};
-    static const int k_dtypes[] = {ACL_DT_UNDEFINED, ACL_STRING, ACL_INT4, ACL_UINT1, ACL_COMPLEX32,
-                                   ACL_FLOAT4_E1M2, ACL_FLOAT, ACL_BF16, ACL_COMPLEX128};
+    static const int k_dtypes[] = {ACL_DT_UNDEFINED, ACL_STRING, ACL_INT4, ACL_UINT1,     ACL_COMPLEX32,
+                                   ACL_FLOAT4_E1M2,  ACL_FLOAT,  ACL_BF16, ACL_COMPLEX128};
     create_and_destroy(dims, 64, ACL_FLOAT, data);
     create_and_destroy(NULL, 0, ACL_FLOAT, data); /* 0-dim */
     create_and_destroy(two, 2, ACL_FLOAT, NULL);  /* NULL data is the operator's business */
@@ -561,13 +561,13 @@ END_TEST
 
 /* ---- scalars, destroy ------------------------------------------------------------------------- */
 
-static const int k_scalar_ok[] = {ACL_FLOAT, ACL_FLOAT16, ACL_BF16, ACL_INT8, ACL_INT16, ACL_UINT16,
-                                  ACL_UINT8, ACL_INT32, ACL_INT64, ACL_UINT32, ACL_UINT64, ACL_BOOL,
-                                  ACL_DOUBLE, ACL_COMPLEX64, ACL_COMPLEX128, ACL_HIFLOAT8, ACL_FLOAT8_E5M2,
-                                  ACL_FLOAT8_E4M3FN, ACL_FLOAT8_E8M0, ACL_FLOAT6_E3M2, ACL_FLOAT6_E2M3,
-                                  ACL_FLOAT4_E2M1, ACL_FLOAT4_E1M2};
-static const int k_scalar_bad[] = {ACL_DT_UNDEFINED, ACL_STRING, ACL_INT4, ACL_UINT1, ACL_COMPLEX32, 5, 14,
-                                   28, 42, 1000, -7};
+static const int k_scalar_ok[] = {ACL_FLOAT,       ACL_FLOAT16,     ACL_BF16,          ACL_INT8,        ACL_INT16,
+                                  ACL_UINT16,      ACL_UINT8,       ACL_INT32,         ACL_INT64,       ACL_UINT32,
+                                  ACL_UINT64,      ACL_BOOL,        ACL_DOUBLE,        ACL_COMPLEX64,   ACL_COMPLEX128,
+                                  ACL_HIFLOAT8,    ACL_FLOAT8_E5M2, ACL_FLOAT8_E4M3FN, ACL_FLOAT8_E8M0, ACL_FLOAT6_E3M2,
+                                  ACL_FLOAT6_E2M3, ACL_FLOAT4_E2M1, ACL_FLOAT4_E1M2};
+static const int k_scalar_bad[] = {
+    ACL_DT_UNDEFINED, ACL_STRING, ACL_INT4, ACL_UINT1, ACL_COMPLEX32, 5, 14, 28, 42, 1000, -7};
 
 START_TEST(test_scalar_dtypes)
 {
@@ -648,8 +648,8 @@ static void fx_build(fixture *f, aclDataType out_dt)
     f->alpha = acpu_test_scalar_f32(1.0f);
     f->scale = acpu_test_scalar_f32(2.0f);
     f->iscale = acpu_test_scalar_f32(1.0f);
-    ck_assert_int_eq(aclnnEluBackwardGetWorkspaceSize(f->t_dy, f->alpha, f->scale, f->iscale, false, f->t_x,
-                                                      f->t_out, &f->ws, &f->exec),
+    ck_assert_int_eq(aclnnEluBackwardGetWorkspaceSize(f->t_dy, f->alpha, f->scale, f->iscale, false, f->t_x, f->t_out,
+                                                      &f->ws, &f->exec),
                      ACLNN_SUCCESS);
     ck_assert_ptr_nonnull(f->exec);
 }
@@ -694,17 +694,17 @@ static aclnnStatus fx_run(fixture *f)
 /* Phase 1 remembers a thread's last live handles until a tensor or scalar is destroyed: after
  * successful calls on the same handles, destroying any one of them (_i: argument index) makes the
  * next call on them fail with 161002 naming that argument, and write nothing. */
-static const char *const k_handle_names[6] = {"gradOutput", "alpha", "scale", "inputScale", "selfOrResult",
-                                              "gradInput"};
+static const char *const k_handle_names[6] = {"gradOutput", "alpha",        "scale",
+                                              "inputScale", "selfOrResult", "gradInput"};
 
 START_TEST(test_handle_memo_after_destroy)
 {
     fixture f;
     fx_build(&f, ACL_FLOAT);
     ck_assert_int_eq(fx_run(&f), ACLNN_SUCCESS);
-    ck_assert_int_eq(aclnnEluBackwardGetWorkspaceSize(f.t_dy, f.alpha, f.scale, f.iscale, false, f.t_x, f.t_out,
-                                                      &f.ws, &f.exec),
-                     ACLNN_SUCCESS);
+    ck_assert_int_eq(
+        aclnnEluBackwardGetWorkspaceSize(f.t_dy, f.alpha, f.scale, f.iscale, false, f.t_x, f.t_out, &f.ws, &f.exec),
+        ACLNN_SUCCESS);
     ck_assert_int_eq(fx_run(&f), ACLNN_SUCCESS);
     fx_fill_sentinel(&f);
     const void *handles[6] = {f.t_dy, f.alpha, f.scale, f.iscale, f.t_x, f.t_out};
@@ -714,9 +714,9 @@ START_TEST(test_handle_memo_after_destroy)
         ck_assert_int_eq(aclDestroyTensor(handles[_i]), ACLNN_SUCCESS);
     aclOpExecutor *ex = NULL;
     uint64_t ws = 0;
-    ck_assert_int_eq(aclnnEluBackwardGetWorkspaceSize(f.t_dy, f.alpha, f.scale, f.iscale, false, f.t_x, f.t_out,
-                                                      &ws, &ex),
-                     ACLNN_ERR_PARAM_INVALID);
+    ck_assert_int_eq(
+        aclnnEluBackwardGetWorkspaceSize(f.t_dy, f.alpha, f.scale, f.iscale, false, f.t_x, f.t_out, &ws, &ex),
+        ACLNN_ERR_PARAM_INVALID);
     ck_assert_ptr_null(ex);
     ck_assert_msg(strstr(aclGetRecentErrMsg(), k_handle_names[_i]) != NULL, "message: %s", aclGetRecentErrMsg());
     fx_check_untouched(&f);
@@ -1141,8 +1141,4 @@ static Suite *runtime_suite(void)
     return s;
 }
 
-
-int main(void)
-{
-    return acpu_test_main(runtime_suite());
-}
+int main(void) { return acpu_test_main(runtime_suite()); }

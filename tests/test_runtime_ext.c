@@ -258,9 +258,16 @@ START_TEST(test_event_flags)
 #if !defined(ACL_EVENT_DEVICE_USE_ONLY) || ACL_EVENT_DEVICE_USE_ONLY != 0x10u
 #error "ACL_EVENT_DEVICE_USE_ONLY must be a #define of 0x10, as in CANN's acl_rt.h"
 #endif
-    const uint32_t flags[] = {0u, ACL_EVENT_SYNC, ACL_EVENT_CAPTURE_STREAM_PROGRESS, ACL_EVENT_TIME_LINE,
-                              ACL_EVENT_DEVICE_USE_ONLY, 0x10u, ACL_EVENT_EXTERNAL, ACL_EVENT_IPC,
-                              ACL_EVENT_DEVICE_USE_ONLY | ACL_EVENT_SYNC | ACL_EVENT_TIME_LINE, 0x7bu};
+    const uint32_t flags[] = {0u,
+                              ACL_EVENT_SYNC,
+                              ACL_EVENT_CAPTURE_STREAM_PROGRESS,
+                              ACL_EVENT_TIME_LINE,
+                              ACL_EVENT_DEVICE_USE_ONLY,
+                              0x10u,
+                              ACL_EVENT_EXTERNAL,
+                              ACL_EVENT_IPC,
+                              ACL_EVENT_DEVICE_USE_ONLY | ACL_EVENT_SYNC | ACL_EVENT_TIME_LINE,
+                              0x7bu};
     for (size_t i = 0; i < sizeof flags / sizeof flags[0]; i++) {
         aclrtEvent e = NULL;
         float ms = -1.0f;
@@ -291,10 +298,10 @@ END_TEST
 #if !defined(ACL_ERROR_RT_PARAM_INVALID) || !defined(ACL_ERROR_RT_CONTEXT_NULL) || !defined(ACL_RT_SUCCESS)
 #error "the ACL_ERROR_RT_* codes must be #defines"
 #endif
-#if ACL_ERROR_RT_PARAM_INVALID != 107000 || ACL_ERROR_RT_INVALID_DEVICEID != 107001 || \
-    ACL_ERROR_RT_CONTEXT_NULL != 107002 || ACL_ERROR_RT_EVENT_TIMESTAMP_INVALID != 107006 || \
+#if ACL_ERROR_RT_PARAM_INVALID != 107000 || ACL_ERROR_RT_INVALID_DEVICEID != 107001 ||               \
+    ACL_ERROR_RT_CONTEXT_NULL != 107002 || ACL_ERROR_RT_EVENT_TIMESTAMP_INVALID != 107006 ||         \
     ACL_ERROR_RT_EVENT_TIMESTAMP_REVERSAL != 107007 || ACL_ERROR_RT_FEATURE_NOT_SUPPORT != 207000 || \
-    ACL_ERROR_RT_MEMORY_ALLOCATION != 207001 || ACL_ERROR_RT_INTERNAL_ERROR != 507000 || \
+    ACL_ERROR_RT_MEMORY_ALLOCATION != 207001 || ACL_ERROR_RT_INTERNAL_ERROR != 507000 ||             \
     ACL_ERROR_RT_STREAM_SYNC_TIMEOUT != 507046 || ACL_ERROR_RT_SYMBOL_NOT_FOUND != 507915
 #error "ACL_ERROR_RT_* values differ from CANN's"
 #endif
@@ -349,8 +356,8 @@ START_TEST(test_dtype_size_fp16)
     ck_assert_uint_eq(aclFloatToFloat16(1.0f), 0x3c00);
     ck_assert_uint_eq(aclFloatToFloat16(-0.0f), 0x8000);
     ck_assert_uint_eq(aclFloatToFloat16(65504.0f), 0x7bff);
-    ck_assert_uint_eq(aclFloatToFloat16(65520.0f), 0x7c00);   /* halfway past the largest: to infinity */
-    ck_assert_uint_eq(aclFloatToFloat16(0x1p-24f), 0x0001);   /* smallest subnormal */
+    ck_assert_uint_eq(aclFloatToFloat16(65520.0f), 0x7c00);        /* halfway past the largest: to infinity */
+    ck_assert_uint_eq(aclFloatToFloat16(0x1p-24f), 0x0001);        /* smallest subnormal */
     ck_assert_uint_eq(aclFloatToFloat16(1.0f + 0x1p-11f), 0x3c00); /* tie to even */
     ck_assert_uint_eq(aclFloatToFloat16(1.0f + 0x1p-10f + 0x1p-11f), 0x3c02);
     uint16_t nan16 = aclFloatToFloat16(NAN);
@@ -576,9 +583,9 @@ START_TEST(test_rebind_extent)
         size_t elem;
         const char *msg;
     } bad[] = {
-        {UINT64_MAX, 4, "does not fit 64 bits"},             /* last + 1 overflows */
-        {UINT64_MAX / 4, 8, "does not fit 64 bits"},         /* (last + 1) * elem_size overflows */
-        {UINT64_MAX / 8 - 1, 8, "wraps around"},             /* fits 64 bits, not from the data address */
+        {UINT64_MAX, 4, "does not fit 64 bits"},     /* last + 1 overflows */
+        {UINT64_MAX / 4, 8, "does not fit 64 bits"}, /* (last + 1) * elem_size overflows */
+        {UINT64_MAX / 8 - 1, 8, "wraps around"},     /* fits 64 bits, not from the data address */
     };
     for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
         for (int slot = 0; slot < 3; slot++) { /* the input being moved, the other input, the output */
@@ -588,8 +595,8 @@ START_TEST(test_rebind_extent)
             acpu_geom saved = *g;
             g->last = bad[i].last;
             g->elem_size = bad[i].elem;
-            ck_assert_msg(aclSetInputTensorAddr(f.e, 0, f.tGo, f.go2) == ACLNN_ERR_PARAM_INVALID, "case %zu slot %d",
-                          i, slot);
+            ck_assert_msg(aclSetInputTensorAddr(f.e, 0, f.tGo, f.go2) == ACLNN_ERR_PARAM_INVALID, "case %zu slot %d", i,
+                          slot);
             EXPECT_MSG("aclSetInputTensorAddr", bad[i].msg);
             void *addr = NULL;
             ck_assert_int_eq(aclGetRawTensorAddr(f.tGo, &addr), 0);
@@ -753,13 +760,13 @@ START_TEST(test_dynamic_addr)
 {
     typedef aclnnStatus (*dyn_fn)(aclOpExecutor *, size_t, const size_t, aclTensorList *, void *);
     const dyn_fn fns[3] = {aclSetDynamicInputTensorAddr, aclSetDynamicOutputTensorAddr, aclSetDynamicTensorAddr};
-    const char *names[3] = {"aclSetDynamicInputTensorAddr", "aclSetDynamicOutputTensorAddr",
-                            "aclSetDynamicTensorAddr"};
+    const char *names[3] = {"aclSetDynamicInputTensorAddr", "aclSetDynamicOutputTensorAddr", "aclSetDynamicTensorAddr"};
     rebind_fixture f;
     rebind_setup(&f);
     float m0[4] = {0}, m1[4] = {0};
     const int64_t d4[1] = {4};
-    const aclTensor *members[3] = {acpu_test_tensor(ACL_FLOAT, d4, 1, m0), NULL, acpu_test_tensor(ACL_FLOAT, d4, 1, m1)};
+    const aclTensor *members[3] = {acpu_test_tensor(ACL_FLOAT, d4, 1, m0), NULL,
+                                   acpu_test_tensor(ACL_FLOAT, d4, 1, m1)};
     aclTensorList *list = aclCreateTensorList(members, 3);
     ck_assert_ptr_nonnull(list);
     aclIntArray *ints = aclCreateIntArray((const int64_t[]){1}, 1);

@@ -19,11 +19,14 @@
 #define NUL ACLNN_ERR_PARAM_NULLPTR
 #define INV ACLNN_ERR_PARAM_INVALID
 
+/* clang-format off */ /* one-line braced macros: clang-format 14 would lay them out as blocks */
 #define FWD(soc, self, out, want, arg) {"aclnnSigmoid", soc, {self, out}, {{0}}, want, arg, __LINE__}
 #define INPLACE(soc, self, want, arg) {"aclnnInplaceSigmoid", soc, {self}, {{0}}, want, arg, __LINE__}
 #define BWD(soc, go, y, gi, want, arg) {"aclnnSigmoidBackward", soc, {go, y, gi}, {{0}}, want, arg, __LINE__}
+/* clang-format on */
 #define X T(F32, 1, 16, 1, 1)
 
+/* clang-format off */ /* a table: one row per line */
 static const acpu_case k_cases[] = {
     /* aclnnSigmoid: the ops-nn op_api UT cases (the UT platform is Ascend910: case_16) */
     FWD(NULL, X, X, OK, NULL),
@@ -97,6 +100,7 @@ static const acpu_case k_cases[] = {
     BWD(NULL, T(ACL_INT8, 3), T(F32, 4), T(ACL_INT8, 3), INV, "gradOutput dtype"),
     BWD(NULL, T(F32, 3), T(F32, 4), T(ACL_BOOL, 3), INV, "gradInput dtype"),
 };
+/* clang-format on */
 
 ACPU_CASE_TABLE_TEST(test_cases, k_cases)
 

@@ -91,7 +91,8 @@ START_TEST(test_sigmoid_double)
     for (int i = 0; i < N; i++) {
         long double want = 1.0L / (1.0L + expl(-(long double)x[i]));
         double e = acpu_test_ulp_error(ACL_DOUBLE, got[i], (double)want);
-        ck_assert_msg(e <= SIGMOID_F64_ULP, "sigmoid double(%a) = %a, want %a (%.3f ulp)", x[i], got[i], (double)want, e);
+        ck_assert_msg(e <= SIGMOID_F64_ULP, "sigmoid double(%a) = %a, want %a (%.3f ulp)", x[i], got[i], (double)want,
+                      e);
         worst = e > worst ? e : worst;
     }
     fprintf(stderr, "sigmoid double: max %.4f ulp\n", worst);

@@ -13,8 +13,14 @@ static char g_json[ACPU_PLAN_BYTES];
  * ubTailOfTailBlock, elemNum: SigmoidTilingData's order */
 static void expect_data(const char *json, const int64_t want[8], int line)
 {
-    static const char *const names[8] = {"dim0", "blockFormer", "ubFormer", "ubLoopOfFormerBlock", "ubLoopOfTailBlock",
-                                         "ubTailOfFormerBlock", "ubTailOfTailBlock", "elemNum"};
+    static const char *const names[8] = {"dim0",
+                                         "blockFormer",
+                                         "ubFormer",
+                                         "ubLoopOfFormerBlock",
+                                         "ubLoopOfTailBlock",
+                                         "ubTailOfFormerBlock",
+                                         "ubTailOfTailBlock",
+                                         "elemNum"};
     for (int i = 0; i < 8; i++)
         ck_assert_msg(acpu_plan_i64(json, names[i]) == want[i], "line %d: %s = %lld, want %lld (%s)", line, names[i],
                       (long long)acpu_plan_i64(json, names[i]), (long long)want[i], json);

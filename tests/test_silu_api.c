@@ -255,6 +255,7 @@ typedef struct {
     const char *arg; /* named by the message */
 } dtype_case;
 
+/* clang-format off */ /* a table: one row per line */
 static const dtype_case k_dtype_cases[] = {
     /* the lists, in order: gradOutput, self, gradInput */
     {"Ascend910B", ACL_DOUBLE, F32, F32, INVALID, "gradOutput"},
@@ -291,6 +292,7 @@ static const dtype_case k_dtype_cases[] = {
     {"Ascend910_93", BF16, BF16, BF16, ACLNN_SUCCESS, NULL},
     {"host", BF16, BF16, BF16, ACLNN_SUCCESS, NULL},
 };
+/* clang-format on */
 
 START_TEST(test_dtypes)
 {
@@ -321,6 +323,7 @@ typedef struct {
     const char *arg;
 } shape_case;
 
+/* clang-format off */ /* a table: one row per line */
 static const shape_case k_shape_cases[] = {
     /* ranks first (gradOutput, then self): 9 dims */
     {"Ascend910B", {9, 2, 2}, {{1, 1, 1, 1, 1, 1, 1, 2, 3}, {2, 3}, {2, 3}}, INVALID, "gradOutput"},
@@ -343,6 +346,7 @@ static const shape_case k_shape_cases[] = {
     {"Ascend950", {2, 2, 3}, {{1, 3}, {2, 3}, {1, 2, 3}}, INVALID, "gradInput"},
     {"host", {2, 2, 2}, {{4, 1}, {1, 5}, {4, 5}}, ACLNN_SUCCESS, NULL},
 };
+/* clang-format on */
 
 START_TEST(test_shapes)
 {
@@ -372,9 +376,12 @@ START_TEST(test_ut_success_cases)
         aclDataType dt;
         aclFormat format;
     } cases[] = {
-        {2, {2, 3}, F32, ACL_FORMAT_ND},       {4, {2, 3, 4, 5}, F16, ACL_FORMAT_NCHW},
-        {0, {0}, F32, ACL_FORMAT_ND},          {8, {2, 1, 2, 1, 2, 1, 2, 3}, BF16, ACL_FORMAT_ND},
-        {3, {2, 0, 4}, F32, ACL_FORMAT_ND},    {1, {100003}, F32, ACL_FORMAT_ND},
+        {2, {2, 3}, F32, ACL_FORMAT_ND},
+        {4, {2, 3, 4, 5}, F16, ACL_FORMAT_NCHW},
+        {0, {0}, F32, ACL_FORMAT_ND},
+        {8, {2, 1, 2, 1, 2, 1, 2, 3}, BF16, ACL_FORMAT_ND},
+        {3, {2, 0, 4}, F32, ACL_FORMAT_ND},
+        {1, {100003}, F32, ACL_FORMAT_ND},
         {5, {1, 2, 3, 4, 5}, F32, ACL_FORMAT_NHWC},
     };
     for (size_t k = 0; k < N_ELEMS(cases); k++) {
@@ -541,6 +548,7 @@ typedef struct {
     int64_t shape[3][MAX_RANK];
 } value_case;
 
+/* clang-format off */ /* a table: one row per line */
 static const value_case k_value_cases[] = {
     {"Ascend950", 0, 0, {F32, F32, F32}, {1, 1, 1}, {{100003}, {100003}, {100003}}},
     {"Ascend950", 7, 4096, {F16, F16, F16}, {2, 2, 2}, {{129, 257}, {129, 257}, {129, 257}}},
@@ -557,6 +565,7 @@ static const value_case k_value_cases[] = {
     {"Ascend950", 2, INT64_MAX, {F16, F32, F32}, {2, 2, 2}, {{1, 300}, {77, 300}, {77, 300}}},
     {"Ascend910B", 2, INT64_MAX, {F32, F32, F32}, {1, 1, 1}, {{5000}, {5000}, {5000}}},
 };
+/* clang-format on */
 
 START_TEST(test_values_profiles)
 {

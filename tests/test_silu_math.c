@@ -96,10 +96,10 @@ static void f32_batch(int kind, float *dy, float *x)
     for (int i = 0; i < F32_BATCH; i++) {
         dy[i] = (float)acpu_test_lcg_logmag(-12, 12);
         switch (kind) {
-        case 0: x[i] = (float)acpu_test_lcg_logmag(-24, 7); break;          /* every binade, both signs */
-        case 1: x[i] = (float)acpu_test_lcg_range(-1.32, -1.24); break;    /* c = 1 + x(1-s) crosses 0 */
-        case 2: x[i] = (float)acpu_test_lcg_range(-88.72, 100.0); break;   /* the whole finite range */
-        default: x[i] = (float)acpu_test_lcg_range(8.0, 88.0); break;      /* 1 - s keeps |x| 2^-25 */
+        case 0: x[i] = (float)acpu_test_lcg_logmag(-24, 7); break;       /* every binade, both signs */
+        case 1: x[i] = (float)acpu_test_lcg_range(-1.32, -1.24); break;  /* c = 1 + x(1-s) crosses 0 */
+        case 2: x[i] = (float)acpu_test_lcg_range(-88.72, 100.0); break; /* the whole finite range */
+        default: x[i] = (float)acpu_test_lcg_range(8.0, 88.0); break;    /* 1 - s keeps |x| 2^-25 */
         }
     }
 }
@@ -271,9 +271,9 @@ typedef struct {
 } det_setting;
 
 static const det_setting k_det[] = {
-    {"host", 0, 0, 1, 0},       {"host", 0, 0, 2, 1},         {"host", 0, 0, 3, 3},     {"host", 0, 0, 7, 0},
-    {"host", 5, 4096, 2, 5},    {"Ascend950", 0, 0, 2, 0},    {"Ascend950", 3, 8192, 3, 7},
-    {"Ascend910B", 0, 0, 2, 0}, {"Ascend910B", 7, 8192, 4, 1}, {"Ascend910", 0, 0, 1, 2},
+    {"host", 0, 0, 1, 0},          {"host", 0, 0, 2, 1},      {"host", 0, 0, 3, 3},         {"host", 0, 0, 7, 0},
+    {"host", 5, 4096, 2, 5},       {"Ascend950", 0, 0, 2, 0}, {"Ascend950", 3, 8192, 3, 7}, {"Ascend910B", 0, 0, 2, 0},
+    {"Ascend910B", 7, 8192, 4, 1}, {"Ascend910", 0, 0, 1, 2},
 };
 
 START_TEST(test_determinism)

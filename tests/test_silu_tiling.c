@@ -32,8 +32,8 @@ static acpu_bc_shape shp(int64_t rank, const int64_t *dims)
     return s;
 }
 
-static acpu_silu_tiling_args args3(acpu_bc_shape dy, acpu_bc_shape x, acpu_bc_shape out, aclDataType a,
-                                   aclDataType b, aclDataType c)
+static acpu_silu_tiling_args args3(acpu_bc_shape dy, acpu_bc_shape x, acpu_bc_shape out, aclDataType a, aclDataType b,
+                                   aclDataType c)
 {
     return (acpu_silu_tiling_args){.inputs = {dy, x}, .output = out, .dtypes = {a, b, c}};
 }
@@ -186,7 +186,7 @@ START_TEST(test_arch35_op_keys)
         aclDataType dt[3];
         int64_t key, divisor, elem;
     } rows[] = {
-        {{F16, F16, F16}, 1, 192, 10240}, {{BF16, BF16, BF16}, 2, 192, 10240}, {{F32, F32, F32}, 3, 192, 10240},
+        {{F16, F16, F16}, 1, 192, 10240},  {{BF16, BF16, BF16}, 2, 192, 10240}, {{F32, F32, F32}, 3, 192, 10240},
         {{F16, BF16, F32}, 4, 128, 15360}, {{F16, F32, F32}, 5, 160, 12288},    {{BF16, F16, F32}, 6, 128, 15360},
         {{BF16, F32, F32}, 7, 160, 12288}, {{F32, F16, F32}, 8, 160, 12288},    {{F32, BF16, F32}, 9, 160, 12288},
     };
@@ -309,9 +309,12 @@ START_TEST(test_910b_table)
         uint64_t small, big, tail, tile;
         uint32_t key;
     } rows[] = {
-        {1, F32, 1, 8, 16, 0, 9824, 0},          {256, F16, 1, 256, 272, 0, 7552, 0},
-        {24576, BF16, 24, 1024, 1040, 0, 7552, 0}, {65537, F32, 48, 1360, 1368, 33, 9824, 0},
-        {1048576, F32, 48, 21840, 21848, 32, 6144, 1}, {1048576, F16, 48, 21840, 21856, 16, 6144, 1},
+        {1, F32, 1, 8, 16, 0, 9824, 0},
+        {256, F16, 1, 256, 272, 0, 7552, 0},
+        {24576, BF16, 24, 1024, 1040, 0, 7552, 0},
+        {65537, F32, 48, 1360, 1368, 33, 9824, 0},
+        {1048576, F32, 48, 21840, 21848, 32, 6144, 1},
+        {1048576, F16, 48, 21840, 21856, 16, 6144, 1},
         {256, F32, 1, 256, 264, 0, 9824, 0}, /* the experimental tiling UT, {1,2,8,16} */
     };
     acpu_platform p = profile(ACPU_SOC_ASCEND910B);
@@ -336,7 +339,8 @@ START_TEST(test_910b_table)
     acpu_silu_tiling_args a = args3(e, e, e, F32, F32, F32);
     acpu_silu_910b_plan plan;
     ck_assert_int_eq(acpu_silu_tiling_910b(&p, &a, &plan), -1);
-    ck_assert(acpu_silu_soc_has_910b_tiling(ACPU_SOC_ASCEND910) && acpu_silu_soc_has_910b_tiling(ACPU_SOC_ASCEND910_93));
+    ck_assert(acpu_silu_soc_has_910b_tiling(ACPU_SOC_ASCEND910) &&
+              acpu_silu_soc_has_910b_tiling(ACPU_SOC_ASCEND910_93));
     ck_assert(!acpu_silu_soc_has_910b_tiling(ACPU_SOC_ASCEND950) && !acpu_silu_soc_has_910b_tiling(ACPU_SOC_HOST));
 }
 END_TEST
@@ -349,25 +353,28 @@ START_TEST(test_tool_json)
     char out[4096];
     int rc = acpu_test_run_tool(tool, "silu_backward --soc Ascend950 --shape 4,64", out, sizeof out);
     ck_assert_int_eq(rc, 0);
-    ck_assert_str_eq(out, "{\"op\": \"SiluGrad\", \"soc\": \"Ascend950\", \"strategy\": \"arch35\", \"tilingKey\": "
-                          "300000001000100, \"blockDim\": 1, \"workspace\": 32, \"opKey\": 3, \"bufferDivisor\": 192, "
-                          "\"tilingData\": {\"blockFormer\": 1, \"ubFormer\": 10240, \"ubOuter\": 1, \"ubTail\": 256, "
-                          "\"blockTail\": 1, \"shapeLen\": 1, \"ubSplitAxis\": 0, \"dimProductBeforeUbInner\": 1, "
-                          "\"elemNum\": 10240, \"input0Dims\": [256, 0, 0, 0, 0, 0, 0, 0], \"input1Dims\": [256, 0, 0, "
-                          "0, 0, 0, 0, 0], \"outputDims\": [256, 0, 0, 0, 0, 0, 0, 0], \"input0Strides\": [1, 0, 0, 0, "
-                          "0, 0, 0, 0], \"input1Strides\": [1, 0, 0, 0, 0, 0, 0, 0], \"outputStrides\": [1, 0, 0, 0, 0, "
-                          "0, 0, 0]}}\n");
-    rc = acpu_test_run_tool(tool, "silu_backward --soc Ascend950 --grad-shape 1,13,1,11,6,3,3 --dtype fp16 "
-                                  "--shape=10,13,12,1,6,1,3 --self-dtype fp32",
+    ck_assert_str_eq(out,
+                     "{\"op\": \"SiluGrad\", \"soc\": \"Ascend950\", \"strategy\": \"arch35\", \"tilingKey\": "
+                     "300000001000100, \"blockDim\": 1, \"workspace\": 32, \"opKey\": 3, \"bufferDivisor\": 192, "
+                     "\"tilingData\": {\"blockFormer\": 1, \"ubFormer\": 10240, \"ubOuter\": 1, \"ubTail\": 256, "
+                     "\"blockTail\": 1, \"shapeLen\": 1, \"ubSplitAxis\": 0, \"dimProductBeforeUbInner\": 1, "
+                     "\"elemNum\": 10240, \"input0Dims\": [256, 0, 0, 0, 0, 0, 0, 0], \"input1Dims\": [256, 0, 0, "
+                     "0, 0, 0, 0, 0], \"outputDims\": [256, 0, 0, 0, 0, 0, 0, 0], \"input0Strides\": [1, 0, 0, 0, "
+                     "0, 0, 0, 0], \"input1Strides\": [1, 0, 0, 0, 0, 0, 0, 0], \"outputStrides\": [1, 0, 0, 0, 0, "
+                     "0, 0, 0]}}\n");
+    rc = acpu_test_run_tool(tool,
+                            "silu_backward --soc Ascend950 --grad-shape 1,13,1,11,6,3,3 --dtype fp16 "
+                            "--shape=10,13,12,1,6,1,3 --self-dtype fp32",
                             out, sizeof out);
     ck_assert_int_eq(rc, 0);
     ck_assert_ptr_nonnull(strstr(out, "\"tilingKey\": 500000001001100, \"blockDim\": 44"));
     ck_assert_ptr_nonnull(strstr(out, "\"input0Strides\": [0, 594, 0, 54, 9, 3, 1, 0]"));
     rc = acpu_test_run_tool(tool, "silu_backward --soc Ascend910B --shape 65537", out, sizeof out);
     ck_assert_int_eq(rc, 0);
-    ck_assert_str_eq(out, "{\"op\": \"SiluGrad\", \"soc\": \"Ascend910B\", \"strategy\": \"ascend910b\", \"tilingKey\": "
-                          "0, \"blockDim\": 48, \"workspace\": 0, \"tilingData\": {\"smallCoreDataNum\": 1360, "
-                          "\"bigCoreDataNum\": 1368, \"tileDataNum\": 9824, \"tailBlockNum\": 33}}\n");
+    ck_assert_str_eq(out,
+                     "{\"op\": \"SiluGrad\", \"soc\": \"Ascend910B\", \"strategy\": \"ascend910b\", \"tilingKey\": "
+                     "0, \"blockDim\": 48, \"workspace\": 0, \"tilingData\": {\"smallCoreDataNum\": 1360, "
+                     "\"bigCoreDataNum\": 1368, \"tileDataNum\": 9824, \"tailBlockNum\": 33}}\n");
     rc = acpu_test_run_tool(tool, "silu_backward --soc Ascend950 --shape 8 --strategy ascend910b --cores 2", out,
                             sizeof out);
     ck_assert_int_eq(rc, 0);
@@ -379,7 +386,7 @@ START_TEST(test_tool_refuses)
 {
     static const char *const usage[] = {
         "silu_backward --shape 2,3 --grad-shape 3,3", "silu_backward --dtype double", "silu_backward --strategy x",
-        "silu_backward --shape 1,2,3,4,5,6,7,8,9", "silu_backward --bogus 1",
+        "silu_backward --shape 1,2,3,4,5,6,7,8,9",    "silu_backward --bogus 1",
     };
     acpu_test_expect_tool_refuses(usage, N_ELEMS(usage), 2);
     static const char *const plan[] = {

@@ -17,7 +17,7 @@
 #define API "aclnnSoftplusBackwardGetWorkspaceSize"
 #define CHILD_FLAG "--softplus-verbose-child"
 #define MAX_RANK 10
-#define SENTINEL_BYTE 0xA5  /* fill of gradInput before every call */
+#define SENTINEL_BYTE 0xA5 /* fill of gradInput before every call */
 #define NULLPTR ACLNN_ERR_PARAM_NULLPTR
 #define INVALID ACLNN_ERR_PARAM_INVALID
 
@@ -27,31 +27,31 @@
 enum { A_GO, A_SELF, A_BETA, A_THR, A_OUT, A_WS, A_EXEC, A_COUNT };
 static const char *const k_arg_name[A_COUNT] = {"gradOutput", "self",          "beta",    "threshold",
                                                 "gradInput",  "workspaceSize", "executor"};
-enum { T_GO, T_SELF, T_OUT };  /* tensor index */
-enum { S_BETA, S_THR };        /* scalar index */
+enum { T_GO, T_SELF, T_OUT }; /* tensor index */
+enum { S_BETA, S_THR };       /* scalar index */
 
 typedef struct {
     aclDataType dt;
     uint64_t rank;
     int64_t shape[MAX_RANK];
-    const int64_t *strides;  /* NULL: row-major */
+    const int64_t *strides; /* NULL: row-major */
     int64_t offset;
-    uint64_t storage_rank;   /* with has_storage; 0 means "no storage shape" */
+    uint64_t storage_rank; /* with has_storage; 0 means "no storage shape" */
     int64_t storage[MAX_RANK];
-    bool has_storage;        /* false: storage = view shape */
+    bool has_storage; /* false: storage = view shape */
     bool null_data;
 } tdesc;
 
 typedef struct {
     aclDataType dt;
-    double v;  /* encoded in dt */
+    double v; /* encoded in dt */
 } sdesc;
 
 typedef struct {
     tdesc t[3];
     sdesc s[2];
     acpu_test_fault f[A_COUNT];
-    const char *soc;  /* NULL: "host" */
+    const char *soc; /* NULL: "host" */
 } sp_call;
 
 static void set_shape(sp_call *c, int which, uint64_t rank, const int64_t *shape)
@@ -99,7 +99,7 @@ typedef struct {
     aclScalar *s[2];
     bool dead_t[3], dead_s[2];
     unsigned char *buf[3], *snap[3];
-    size_t bytes[3];  /* storage bytes (the guard follows) */
+    size_t bytes[3]; /* storage bytes (the guard follows) */
     int64_t strides[3][MAX_RANK];
     uint64_t ws;
     aclOpExecutor *exec;
@@ -119,7 +119,10 @@ static void fill_strides(const tdesc *d, int64_t *st)
     }
 }
 
-static bool is_unsigned(aclDataType dt) { return dt == ACL_UINT8 || dt == ACL_BOOL || dt == ACL_UINT16 || dt == ACL_UINT32 || dt == ACL_UINT64; }
+static bool is_unsigned(aclDataType dt)
+{
+    return dt == ACL_UINT8 || dt == ACL_BOOL || dt == ACL_UINT16 || dt == ACL_UINT32 || dt == ACL_UINT64;
+}
 
 /* gradOutput values in [-2, 2]; self values in [-4, 4] (both branches of z > 1.5 with beta 1),
  * non-negative for unsigned dtypes (a negative double converted to unsigned is undefined). */
@@ -201,10 +204,7 @@ static aclnnStatus run_phase1(sp_run *r)
         r->c.f[A_WS] == ACPU_TEST_F_NULL ? NULL : &r->ws, r->c.f[A_EXEC] == ACPU_TEST_F_NULL ? NULL : &r->exec);
 }
 
-static aclnnStatus run_phase2(sp_run *r)
-{
-    return acpu_test_run_phase2(aclnnSoftplusBackward, r->ws, r->exec);
-}
+static aclnnStatus run_phase2(sp_run *r) { return acpu_test_run_phase2(aclnnSoftplusBackward, r->ws, r->exec); }
 
 static void run_release(sp_run *r)
 {
@@ -219,7 +219,10 @@ static void run_release(sp_run *r)
             ck_assert_int_eq(aclDestroyScalar(r->s[i]), ACLNN_SUCCESS);
 }
 
-static const char *tensor_name(int which) { return k_arg_name[which == T_GO ? A_GO : which == T_SELF ? A_SELF : A_OUT]; }
+static const char *tensor_name(int which)
+{
+    return k_arg_name[which == T_GO ? A_GO : which == T_SELF ? A_SELF : A_OUT];
+}
 
 /* Bytes of tensor `which` (storage and guard) equal what was there before the call. */
 static void expect_buffer_unchanged(const sp_run *r, int which, int line)
@@ -280,8 +283,10 @@ static void check_element(const sp_run *r, int64_t lin, bool *covered)
     const tdesc *t = r->c.t;
     aclDataType ct = acpu_test_softplus_compute_dt(t[T_GO].dt, t[T_SELF].dt), out = t[T_OUT].dt;
     int64_t o = bcast_index(&t[T_OUT], r->strides[T_OUT], &t[T_OUT], lin);
-    double go = acpu_test_load(t[T_GO].dt, r->buf[T_GO], (size_t)bcast_index(&t[T_GO], r->strides[T_GO], &t[T_OUT], lin));
-    double x = acpu_test_load(t[T_SELF].dt, r->buf[T_SELF], (size_t)bcast_index(&t[T_SELF], r->strides[T_SELF], &t[T_OUT], lin));
+    double go = acpu_test_load(t[T_GO].dt, r->buf[T_GO],
+                               (size_t)bcast_index(&t[T_GO], r->strides[T_GO], &t[T_OUT], lin));
+    double x = acpu_test_load(t[T_SELF].dt, r->buf[T_SELF],
+                              (size_t)bcast_index(&t[T_SELF], r->strides[T_SELF], &t[T_OUT], lin));
     double ref = ref_softplus(&r->c, go, x);
     double got = acpu_test_load(out, r->buf[T_OUT], (size_t)o);
     covered[o] = true;
@@ -293,8 +298,9 @@ static void check_element(const sp_run *r, int64_t lin, bool *covered)
     int bits = man_c < man_o ? man_c : man_o;
     double tiny_c = ldexp(1.0, acpu_test_min_exp(ct) - man_c), tiny_o = ldexp(1.0, acpu_test_min_exp(out) - man_o);
     double tol = 4.0 * ldexp(fabs(ref), -bits) + (tiny_c > tiny_o ? tiny_c : tiny_o);
-    ACPU_TEST_EXPECT(fabs(got - ref) <= tol || got == ref, "element %lld (gradOutput %.9g, self %.9g): got %.9g, expected %.9g (tol %.3g)",
-           (long long)lin, go, x, got, ref, tol);
+    ACPU_TEST_EXPECT(fabs(got - ref) <= tol || got == ref,
+                     "element %lld (gradOutput %.9g, self %.9g): got %.9g, expected %.9g (tol %.3g)", (long long)lin,
+                     go, x, got, ref, tol);
 }
 
 /* Every view element is right; storage elements outside the view, the guard and the inputs untouched. */
@@ -402,6 +408,7 @@ typedef struct {
     const char *not_arg; /* must not (the check that should have lost); may be NULL */
 } api_case;
 
+/* clang-format off */ /* a table: one row per line */
 static const api_case k_ut_cases[] = {
     {ut_grad_nullptr, NULLPTR, "gradOutput", NULL},
     {ut_self_nullptr, NULLPTR, "self", NULL},
@@ -420,6 +427,7 @@ static const api_case k_ut_cases[] = {
     {ut_self_int32, 0, NULL, NULL},
     {ut_self_discontiguous, 0, NULL, NULL},
 };
+/* clang-format on */
 
 static void run_api_case(const api_case *k, int id)
 {
@@ -475,7 +483,7 @@ START_TEST(test_spec_experimental_ut)
     ck_assert_int_eq(aclnnSoftplusBackward(NULL, 0, ex, NULL), ACLNN_SUCCESS);
     for (int i = 0; i < 6; ++i)
         ACPU_TEST_EXPECT(out[i] == go[i] * 0.5f && signbit(out[i]) == signbit(go[i]), "element %d: %a, expected %a", i,
-               (double)out[i], (double)(go[i] * 0.5f));
+                         (double)out[i], (double)(go[i] * 0.5f));
     ck_assert_int_eq(aclDestroyTensor(t_go) | aclDestroyTensor(t_x) | aclDestroyTensor(t_out), 0);
     ck_assert_int_eq(aclDestroyScalar(beta) | aclDestroyScalar(thr), 0);
 }
@@ -484,14 +492,14 @@ END_TEST
 /* ---- dtype tables ----------------------------------------------------------------------------- */
 
 static const aclDataType k_float_dts[] = {ACL_FLOAT, ACL_FLOAT16, ACL_DOUBLE, ACL_BF16};
-static const aclDataType k_self_ok[] = {ACL_INT8,  ACL_INT16, ACL_INT32, ACL_INT64,  ACL_UINT8,
-                                        ACL_BOOL,  ACL_FLOAT16, ACL_FLOAT, ACL_DOUBLE, ACL_BF16};
+static const aclDataType k_self_ok[] = {ACL_INT8, ACL_INT16,   ACL_INT32, ACL_INT64,  ACL_UINT8,
+                                        ACL_BOOL, ACL_FLOAT16, ACL_FLOAT, ACL_DOUBLE, ACL_BF16};
 /* Refused everywhere (gradOutput and gradInput also refuse the integer and bool types). */
-static const aclDataType k_never_ok[] = {ACL_UINT16, ACL_UINT32, ACL_UINT64, ACL_COMPLEX64, ACL_COMPLEX128,
-                                         ACL_STRING, ACL_DT_UNDEFINED, ACL_INT4, ACL_UINT1, ACL_COMPLEX32,
-                                         ACL_HIFLOAT8, ACL_FLOAT8_E5M2, ACL_FLOAT8_E4M3FN, ACL_FLOAT8_E8M0,
-                                         ACL_FLOAT6_E3M2, ACL_FLOAT6_E2M3, ACL_FLOAT4_E2M1, ACL_FLOAT4_E1M2,
-                                         (aclDataType)5, (aclDataType)99};
+static const aclDataType k_never_ok[] = {ACL_UINT16,        ACL_UINT32,      ACL_UINT64,       ACL_COMPLEX64,
+                                         ACL_COMPLEX128,    ACL_STRING,      ACL_DT_UNDEFINED, ACL_INT4,
+                                         ACL_UINT1,         ACL_COMPLEX32,   ACL_HIFLOAT8,     ACL_FLOAT8_E5M2,
+                                         ACL_FLOAT8_E4M3FN, ACL_FLOAT8_E8M0, ACL_FLOAT6_E3M2,  ACL_FLOAT6_E2M3,
+                                         ACL_FLOAT4_E2M1,   ACL_FLOAT4_E1M2, (aclDataType)5,   (aclDataType)99};
 static const aclDataType k_int_dts[] = {ACL_INT8, ACL_INT16, ACL_INT32, ACL_INT64, ACL_UINT8, ACL_BOOL};
 
 /* beta 1, threshold 1.5 (both branches); the tensor `which` gets dt, the others stay FLOAT. */
@@ -654,6 +662,7 @@ typedef struct {
     bool ok; /* broadcast(go, self) == self's shape */
 } bcast_case;
 
+/* clang-format off */ /* a table: one row per line */
 static const bcast_case k_bcast[] = {
     {1, {3}, 2, {2, 3}, true},
     {2, {1, 3}, 2, {2, 3}, true},
@@ -688,6 +697,7 @@ static const bcast_case k_bcast[] = {
     {1, {0}, 0, {0}, false},
     {2, {0, 3}, 2, {2, 3}, false},
 };
+/* clang-format on */
 
 /* Non-empty cases: values checked through the broadcast (host and Ascend910B, FLOAT and mixed). */
 START_TEST(test_broadcast)
@@ -715,6 +725,7 @@ START_TEST(test_broadcast)
 END_TEST
 
 /* Broadcast cases with empty tensors: shapes are checked first, then nothing is done. */
+/* clang-format off */ /* a table: one row per line */
 static const bcast_case k_bcast_empty[] = {
     {1, {0}, 2, {2, 0}, true},
     {1, {1}, 1, {0}, true},
@@ -725,6 +736,7 @@ static const bcast_case k_bcast_empty[] = {
     {2, {0, 3}, 2, {1, 3}, false},
     {1, {0}, 0, {0}, false},
 };
+/* clang-format on */
 
 START_TEST(test_broadcast_empty)
 {
@@ -749,11 +761,13 @@ typedef struct {
     int64_t out[4];
 } out_shape_case;
 
+/* clang-format off */ /* a table: one row per line */
 static const out_shape_case k_out_shapes[] = {
     {2, {2, 3}, 3, {2, 3, 1}}, {2, {2, 3}, 1, {6}},    {2, {2, 3}, 2, {3, 2}},   {2, {1, 3}, 1, {3}},
     {0, {0}, 1, {1}},          {1, {1}, 0, {0}},       {2, {2, 3}, 2, {0, 3}},   {2, {0, 3}, 2, {2, 3}},
     {2, {2, 3}, 3, {1, 2, 3}}, {2, {2, 1}, 2, {2, 3}}, {1, {0}, 2, {1, 0}},
 };
+/* clang-format on */
 
 START_TEST(test_out_shape_refused)
 {
@@ -861,6 +875,7 @@ MUTATOR(f_no_storage_shape_self, base_attrs, c->t[T_SELF].has_storage = true, c-
 MUTATOR(f_storage_0dim_offset, base_attrs, set_shape_all(c, 0, NULL), c->t[T_GO].has_storage = true,
         c->t[T_GO].storage_rank = 1, c->t[T_GO].storage[0] = 1, c->t[T_GO].offset = 1)
 
+/* clang-format off */ /* a table: one row per line */
 static const api_case k_fail_cases[] = {
     {f_null_beta, NULLPTR, "beta", NULL},
     {f_null_thr, NULLPTR, "threshold", NULL},
@@ -894,6 +909,7 @@ static const api_case k_fail_cases[] = {
     {f_no_storage_shape_self, INVALID, "self", NULL},
     {f_storage_0dim_offset, INVALID, "gradOutput", NULL},
 };
+/* clang-format on */
 
 START_TEST(test_fail_cases)
 {
@@ -940,8 +956,7 @@ MUTATOR(o_go_dtype_out_dtype, base_main, c->t[T_GO].dt = ACL_BOOL, c->t[T_OUT].d
 MUTATOR(o_out_dtype_go_rank, base_main, c->t[T_OUT].dt = ACL_INT64, set_shape(c, T_GO, 9, k_9d))
 MUTATOR(o_out_dtype_bcast, base_main, c->t[T_OUT].dt = ACL_INT64, set_shape(c, T_GO, 1, (const int64_t[]){2}))
 MUTATOR(o_self_dtype_out_shape, base_main, c->t[T_SELF].dt = ACL_UINT32, set_shape(c, T_OUT, 1, (const int64_t[]){6}))
-MUTATOR(o_bf16_910_go_rank, base_main, set_dtype_all(c, ACL_BF16), c->soc = "Ascend910",
-        set_shape(c, T_SELF, 9, k_9d))
+MUTATOR(o_bf16_910_go_rank, base_main, set_dtype_all(c, ACL_BF16), c->soc = "Ascend910", set_shape(c, T_SELF, 9, k_9d))
 MUTATOR(o_go_rank_self_rank, base_main, set_shape(c, T_GO, 9, k_9d), set_shape(c, T_SELF, 9, k_9d))
 MUTATOR(o_self_rank_out_rank, base_main, set_shape(c, T_SELF, 9, k_9d), set_shape(c, T_OUT, 9, k_9d))
 MUTATOR(o_out_rank_bcast, base_main, set_shape(c, T_OUT, 9, k_9d), set_shape(c, T_GO, 1, (const int64_t[]){2}))
@@ -954,8 +969,7 @@ MUTATOR(o_out_shape_null_data, base_main, set_shape(c, T_OUT, 1, (const int64_t[
 MUTATOR(o_go_dtype_empty, base_main, set_shape_all(c, 1, (const int64_t[]){0}), c->t[T_GO].dt = ACL_UINT8)
 MUTATOR(o_bf16_910_empty, base_main, set_shape_all(c, 1, (const int64_t[]){0}), c->t[T_OUT].dt = ACL_BF16,
         c->soc = "Ascend910")
-MUTATOR(o_bf16_910_null_data, base_main, c->t[T_SELF].dt = ACL_BF16, c->soc = "Ascend910",
-        c->t[T_GO].null_data = true)
+MUTATOR(o_bf16_910_null_data, base_main, c->t[T_SELF].dt = ACL_BF16, c->soc = "Ascend910", c->t[T_GO].null_data = true)
 MUTATOR(o_out_dtype_null_data, base_main, c->t[T_OUT].dt = ACL_INT32, c->t[T_SELF].null_data = true)
 /* Step 6 runs tensor by tensor: gradOutput's storage before self's data; same tensor: data first. */
 MUTATOR(o_go_view_self_null_data, base_attrs, c->t[T_GO].has_storage = true, c->t[T_GO].storage_rank = 1,
@@ -967,6 +981,7 @@ MUTATOR(o_go_null_data_bad_view, base_attrs, c->t[T_GO].null_data = true, c->t[T
 MUTATOR(o_self_view_out_null_data, base_attrs, c->t[T_SELF].has_storage = true, c->t[T_SELF].storage_rank = 1,
         c->t[T_SELF].storage[0] = 5, c->t[T_OUT].null_data = true)
 
+/* clang-format off */ /* a table: one row per line */
 static const api_case k_order_cases[] = {
     {o_ws_null_go_null, NULLPTR, "workspaceSize", NULL},
     {o_exec_null_dtype, NULLPTR, "executor", NULL},
@@ -1009,6 +1024,7 @@ static const api_case k_order_cases[] = {
     {o_go_null_data_bad_view, NULLPTR, "gradOutput", NULL},
     {o_self_view_out_null_data, INVALID, "self", "gradInput"},
 };
+/* clang-format on */
 
 START_TEST(test_order_cases)
 {
@@ -1018,6 +1034,7 @@ END_TEST
 
 /* ---- scalars: never dtype-checked, converted by ToFloat (ToDouble on the DOUBLE path) ---------- */
 
+/* clang-format off */ /* a table: one row per line */
 static const sdesc k_scalar_values[] = {
     {ACL_FLOAT, 0.75},        {ACL_DOUBLE, 0.1},        {ACL_FLOAT16, 0.333},     {ACL_BF16, 1.7},
     {ACL_INT8, -2},           {ACL_UINT8, 3},           {ACL_INT16, 2},           {ACL_UINT16, 1},
@@ -1026,6 +1043,7 @@ static const sdesc k_scalar_values[] = {
     {ACL_HIFLOAT8, 0},        {ACL_FLOAT8_E5M2, 0},     {ACL_FLOAT8_E4M3FN, 0},   {ACL_FLOAT8_E8M0, 0},
     {ACL_FLOAT6_E3M2, 0},     {ACL_FLOAT6_E2M3, 0},     {ACL_FLOAT4_E2M1, 0},     {ACL_FLOAT4_E1M2, 0},
 };
+/* clang-format on */
 
 /* _i: scalar; used as beta (threshold 1.5 FLOAT) and as threshold (beta 1 FLOAT), on the FLOAT and
  * the DOUBLE path. Values are checked against the reference using the converted scalar. */
@@ -1159,7 +1177,7 @@ static int verbose_child(const char *mode, const char *soc)
         xf[i] = (float)xi[i] * 0.5f;
     }
     aclTensor *t_go = acpu_test_tensor(ACL_FLOAT, go_shape, 3, go);
-    aclTensor *t_x = m == V_DENSE ? acpu_test_tensor(ACL_INT32, shape, 3, xi)
+    aclTensor *t_x = m == V_DENSE     ? acpu_test_tensor(ACL_INT32, shape, 3, xi)
                      : m == V_STRIDED ? aclCreateTensor(shape, 3, ACL_FLOAT, tstrides, 0, ACL_FORMAT_ND, storage, 1, xf)
                                       : acpu_test_tensor(ACL_FLOAT, shape, 3, xf);
     aclTensor *t_out = acpu_test_tensor(ACL_FLOAT, shape, 3, out);
@@ -1195,8 +1213,8 @@ static void check_exec_line(const char *err, const char *dtypes, const char *sha
                             const char *sch, bool empty)
 {
     char prefix[200];
-    snprintf(prefix, sizeof prefix, "aclnn_cpu: exec op=SoftplusBackward dtypes=%s shape=%s profile=%s sch=%s ",
-             dtypes, shape, profile, sch);
+    snprintf(prefix, sizeof prefix, "aclnn_cpu: exec op=SoftplusBackward dtypes=%s shape=%s profile=%s sch=%s ", dtypes,
+             shape, profile, sch);
     const char *line = acpu_test_exec_line(err, prefix);
     char isa[16];
     unsigned cores = 0, tile = 0, threads = 0;
@@ -1226,6 +1244,7 @@ typedef struct {
     const char *mode, *soc, *dtypes, *shape, *sch;
 } verbose_case;
 
+/* clang-format off */ /* a table: one row per line */
 static const verbose_case k_verbose[] = {
     {"dense", "host", "float32,int32->float32", "4x3x8", "arch35"},
     {"dense", "Ascend950", "float32,int32->float32", "4x3x8", "arch35"},
@@ -1236,6 +1255,7 @@ static const verbose_case k_verbose[] = {
     {"strided", "Ascend910B", "float32,float32->float32", "4x3x8", "arch35"},
     {"empty", "Ascend910B", "float32,float32->float32", "4x0x8", "EMPTY"},
 };
+/* clang-format on */
 
 START_TEST(test_verbose_line)
 {

@@ -23,7 +23,6 @@
 #define SENTINEL 0xA5
 #define GUARD_ELEMS 16
 
-
 enum { T_GO = 0, T_SELF = 1, T_OUT = 2 };
 
 /* ---- deterministic inputs ------------------------------------------------------------------ */
@@ -38,8 +37,8 @@ static bool is_float_dt(aclDataType dt)
  * which convert exactly to double). */
 static double gen_self(aclDataType dt, double special_rate)
 {
-    static const double specials[] = {NAN, INFINITY, -INFINITY, 0.0, -0.0, -1000.0, 0x1p-140, -0x1p-140,
-                                      0x3p-24, -0x5p-24, 1e30, -150.0, 88.5, -88.75};
+    static const double specials[] = {NAN,       INFINITY, -INFINITY, 0.0,  -0.0,   -1000.0, 0x1p-140,
+                                      -0x1p-140, 0x3p-24,  -0x5p-24,  1e30, -150.0, 88.5,    -88.75};
     if (special_rate > 0 && acpu_test_lcg_unit() < special_rate)
         return specials[acpu_test_lcg_next() % N_ELEMS(specials)];
     double u = acpu_test_lcg_unit();
@@ -92,7 +91,9 @@ typedef struct {
     sdesc beta, thr;
 } sp_attrs;
 
+/* clang-format off */ /* one-line braced macros: clang-format 14 would lay them out as blocks */
 #define ATTR(b, t) {{ACL_FLOAT, (b)}, {ACL_FLOAT, (t)}}
+/* clang-format on */
 
 static aclScalar *make_scalar(const sdesc *s) { return acpu_test_scalar(s->dt, s->v, 0.0); }
 
@@ -111,7 +112,7 @@ typedef struct {
 
 typedef struct {
     tview t[3];
-    const char *soc;        /* NULL: keep the current platform */
+    const char *soc; /* NULL: keep the current platform */
 } sp_call;
 
 static int64_t numel_of(const tview *v)
@@ -267,8 +268,8 @@ static void sp_run_ok(const sp_call *c, const sp_attrs *a)
 /* ---- reference ------------------------------------------------------------------------------------ */
 
 typedef struct {
-    bool dbl;          /* DOUBLE compute path */
-    double beta, thr;  /* converted scalars (float values unless dbl) */
+    bool dbl;         /* DOUBLE compute path */
+    double beta, thr; /* converted scalars (float values unless dbl) */
 } ref_params;
 
 static ref_params ref_init(aclDataType ct, const sp_attrs *a)
@@ -419,9 +420,9 @@ static void acc_assert(const char *what, aclDataType ct, const sp_attrs *a, cons
     snprintf(msg, sizeof msg,
              "%s %s beta %g (%s) threshold %g (%s): n=%llu max_ulp=%.3f (bound %s) correctly_rounded=%.4f%% "
              "(from the fp32 kernel-order value %.4f%%) ambiguous=%llu; worst self=%a gradOutput=%a got=%a ref=%La",
-             what, dt_name(ct), a->beta.v, dt_name(a->beta.dt), a->thr.v, dt_name(a->thr.dt),
-             (unsigned long long)s->n, s->max_ulp, h16 ? "< 1" : "<= 3", pct, pct32,
-             (unsigned long long)s->ambiguous, s->wx, s->wgo, s->wgot, s->wref);
+             what, dt_name(ct), a->beta.v, dt_name(a->beta.dt), a->thr.v, dt_name(a->thr.dt), (unsigned long long)s->n,
+             s->max_ulp, h16 ? "< 1" : "<= 3", pct, pct32, (unsigned long long)s->ambiguous, s->wx, s->wgo, s->wgot,
+             s->wref);
     if (getenv("SOFTPLUS_MATH_VERBOSE"))
         printf("# %s\n", msg);
     ck_assert_msg(s->n > 0, "%s", msg);
@@ -448,8 +449,8 @@ static void assert_sentinels(const sp_call *c)
         if (covered[e])
             continue;
         for (size_t b = 0; b < es; ++b)
-            ACPU_TEST_EXPECT(p[(size_t)e * es + b] == SENTINEL, "output storage element %lld outside the view was written",
-                   (long long)e);
+            ACPU_TEST_EXPECT(p[(size_t)e * es + b] == SENTINEL,
+                             "output storage element %lld outside the view was written", (long long)e);
     }
     free(covered);
 }
@@ -457,8 +458,8 @@ static void assert_sentinels(const sp_call *c)
 static const aclDataType k_cdts[4] = {ACL_FLOAT, ACL_FLOAT16, ACL_BF16, ACL_DOUBLE};
 
 static const sp_attrs k_attrs[] = {
-    ATTR(1.0, 20.0),  ATTR(1.1, 1.2),   ATTR(2.0, 5.0),       ATTR(0.37, 3.0),
-    ATTR(-1.5, 0.5),  ATTR(1.0, INFINITY), ATTR(3.0, -2.0),
+    ATTR(1.0, 20.0), ATTR(1.1, 1.2),      ATTR(2.0, 5.0),  ATTR(0.37, 3.0),
+    ATTR(-1.5, 0.5), ATTR(1.0, INFINITY), ATTR(3.0, -2.0),
 };
 #define N_ATTRS (int)N_ELEMS(k_attrs)
 
@@ -540,8 +541,8 @@ END_TEST
 /* ---- compute-type rules: every gradOutput x self pair, every gradInput ---------------------------- */
 
 static const aclDataType k_go_dts[4] = {ACL_FLOAT, ACL_FLOAT16, ACL_DOUBLE, ACL_BF16};
-static const aclDataType k_self_dts[10] = {ACL_INT8,    ACL_INT16, ACL_INT32,  ACL_INT64, ACL_UINT8,
-                                           ACL_BOOL,    ACL_FLOAT16, ACL_FLOAT, ACL_DOUBLE, ACL_BF16};
+static const aclDataType k_self_dts[10] = {ACL_INT8, ACL_INT16,   ACL_INT32, ACL_INT64,  ACL_UINT8,
+                                           ACL_BOOL, ACL_FLOAT16, ACL_FLOAT, ACL_DOUBLE, ACL_BF16};
 static const aclDataType k_out_dts[4] = {ACL_FLOAT, ACL_FLOAT16, ACL_DOUBLE, ACL_BF16};
 
 static const sp_attrs k_pair_attrs[] = {ATTR(1.0, 20.0), ATTR(0.37, 3.0), ATTR(-0.6, 1.2), ATTR(0.125, 1.5)};
@@ -560,8 +561,8 @@ static void assert_converted(aclDataType bdt, const void *base, aclDataType odt,
             ACPU_TEST_EXPECT(isnan(g), "%s elem %lld: expected NaN, got %a", ctx, (long long)i, g);
         else
             ACPU_TEST_EXPECT(memcmp((const unsigned char *)out + (size_t)i * es, want, es) == 0,
-                   "%s elem %lld: compute-type value %a converts to %a, got %a", ctx, (long long)i, v,
-                   acpu_test_load(odt, want, 0), g);
+                             "%s elem %lld: compute-type value %a converts to %a, got %a", ctx, (long long)i, v,
+                             acpu_test_load(odt, want, 0), g);
     }
 }
 
@@ -623,8 +624,8 @@ START_TEST(test_16bit_rounded_first)
         double go = acpu_test_load(dt, c.t[T_GO].data, (size_t)i), x = acpu_test_load(dt, c.t[T_SELF].data, (size_t)i);
         float k32 = sp_kernel32(&p, (float)go, (float)x);
         not16 += !isnan(got) && got != acpu_test_load(dt, (uint16_t[]){round16(dt, got)}, 0);
-        ACPU_TEST_EXPECT(isnan(got) ? isnan(k32) : ulp_err(dt, got, k32) <= 1.0, "elem %lld: %a vs fp32 value %a", (long long)i,
-               (double)got, (double)k32);
+        ACPU_TEST_EXPECT(isnan(got) ? isnan(k32) : ulp_err(dt, got, k32) <= 1.0, "elem %lld: %a vs fp32 value %a",
+                         (long long)i, (double)got, (double)k32);
     }
     ck_assert_msg(not16 == 0, "%lld results are not %s values", (long long)not16, dt_name(dt));
     call_free(&c);
@@ -643,8 +644,10 @@ typedef struct {
     const char *note;
 } special_row;
 
+/* clang-format off */ /* one-line braced macros: clang-format 14 would lay them out as blocks */
 #define SF(v) {ACL_FLOAT, (v)}
 #define SD(v) {ACL_DOUBLE, (v)}
+/* clang-format on */
 #define B1 SF(1.0), SF(20.0)
 
 static const special_row k_special[] = {
@@ -762,8 +765,8 @@ START_TEST(test_special_values)
         if (!(row->mask & dt_mask(dt)))
             continue;
         ACPU_TEST_EXPECT(representable(dt, row->x) && representable(dt, row->go) &&
-                   (row->tol != 0 || representable(dt, row->expect)),
-               "row %d (%s) is not representable in %s", r, row->note, dt_name(dt));
+                             (row->tol != 0 || representable(dt, row->expect)),
+                         "row %d (%s) is not representable in %s", r, row->note, dt_name(dt));
         applied++;
         int64_t n = 37;
         sp_call c;
@@ -789,9 +792,9 @@ START_TEST(test_special_values)
                 ok = memcmp(gb, want, es) == 0;
             else
                 ok = ulp_err(dt, got, row->expect) <= row->tol && signbit(got) == signbit(row->expect);
-            ACPU_TEST_EXPECT(ok, "row %d (%s) %s %s beta %g threshold %g self %a gradOutput %a elem %lld: got %a expected %a",
-                   r, row->note, dt_name(dt), soc, row->beta.v, row->thr.v, row->x, row->go, (long long)i, got,
-                   row->expect);
+            ACPU_TEST_EXPECT(
+                ok, "row %d (%s) %s %s beta %g threshold %g self %a gradOutput %a elem %lld: got %a expected %a", r,
+                row->note, dt_name(dt), soc, row->beta.v, row->thr.v, row->x, row->go, (long long)i, got, row->expect);
         }
         call_free(&c);
     }
@@ -807,7 +810,8 @@ START_TEST(test_special_values_mixed)
     for (int r = 0; r < N_SPECIAL; ++r) {
         const special_row *row = &k_special[r];
         aclDataType gdt = _i ? ACL_FLOAT : ACL_FLOAT16, xdt = _i ? ACL_INT32 : ACL_FLOAT;
-        bool x_ok = _i ? (isfinite(row->x) && row->x == trunc(row->x) && fabs(row->x) < 0x1p31 && !signbit(row->x + 0.0) == !signbit(row->x))
+        bool x_ok = _i ? (isfinite(row->x) && row->x == trunc(row->x) && fabs(row->x) < 0x1p31 &&
+                          !signbit(row->x + 0.0) == !signbit(row->x))
                        : representable(xdt, row->x);
         if (!(row->mask & M32) || !representable(gdt, row->go) || !x_ok)
             continue;
@@ -826,11 +830,11 @@ START_TEST(test_special_values_mixed)
         sp_run_ok(&c, &a);
         for (int64_t i = 0; i < n; ++i) {
             float got = ((const float *)c.t[T_OUT].data)[i], want = (float)row->expect;
-            bool ok = row->tol < 0   ? isnan(got)
+            bool ok = row->tol < 0    ? isnan(got)
                       : row->tol == 0 ? memcmp(&got, &want, 4) == 0
                                       : ulp_err(ACL_FLOAT, got, row->expect) <= row->tol;
             ACPU_TEST_EXPECT(ok, "row %d (%s) %s x %s: got %a expected %a", r, row->note, dt_name(gdt), dt_name(xdt),
-                   (double)got, row->expect);
+                             (double)got, row->expect);
         }
         call_free(&c);
     }
@@ -849,8 +853,9 @@ START_TEST(test_spec_example)
     aclTensor *t[3];
     for (int k = 0; k < 3; ++k) {
         ck_assert_int_eq(aclrtMalloc(&dev[k], sizeof host, ACL_MEM_MALLOC_HUGE_FIRST), ACL_SUCCESS);
-        ck_assert_int_eq(aclrtMemcpy(dev[k], sizeof host, k == 2 ? zeros : host, sizeof host, ACL_MEMCPY_HOST_TO_DEVICE),
-                         ACL_SUCCESS);
+        ck_assert_int_eq(
+            aclrtMemcpy(dev[k], sizeof host, k == 2 ? zeros : host, sizeof host, ACL_MEMCPY_HOST_TO_DEVICE),
+            ACL_SUCCESS);
         t[k] = acpu_test_tensor(ACL_FLOAT, shape, 2, dev[k]);
         ck_assert_ptr_nonnull(t[k]);
     }
@@ -1133,8 +1138,8 @@ START_TEST(test_sizes)
         sp_run_ok(&c, &a);
         acc_stats one = {0};
         acc_add(&c, &a, &one);
-        ACPU_TEST_EXPECT(one.max_ulp <= (dt == ACL_FLOAT16 || dt == ACL_BF16 ? 0.999 : 3.0), "n=%lld %s %s: max ulp %.3f",
-               (long long)n, soc, dt_name(dt), one.max_ulp);
+        ACPU_TEST_EXPECT(one.max_ulp <= (dt == ACL_FLOAT16 || dt == ACL_BF16 ? 0.999 : 3.0),
+                         "n=%lld %s %s: max ulp %.3f", (long long)n, soc, dt_name(dt), one.max_ulp);
         acc_add(&c, &a, &s);
         assert_sentinels(&c);
         call_free(&c);
@@ -1178,8 +1183,8 @@ END_TEST
 
 /* gradOutput, self (the output has the compute dtype) */
 static const aclDataType k_det_dts[][2] = {
-    {ACL_FLOAT, ACL_FLOAT}, {ACL_FLOAT16, ACL_FLOAT16}, {ACL_BF16, ACL_BF16},
-    {ACL_DOUBLE, ACL_DOUBLE}, {ACL_FLOAT16, ACL_FLOAT}, {ACL_BF16, ACL_INT16},
+    {ACL_FLOAT, ACL_FLOAT},   {ACL_FLOAT16, ACL_FLOAT16}, {ACL_BF16, ACL_BF16},
+    {ACL_DOUBLE, ACL_DOUBLE}, {ACL_FLOAT16, ACL_FLOAT},   {ACL_BF16, ACL_INT16},
 };
 #define N_DET_DTS (int)N_ELEMS(k_det_dts)
 
@@ -1213,8 +1218,8 @@ static void assert_same_bits(aclDataType dt, const void *want, const void *got, 
         return;
     for (int64_t i = 0; i < n; ++i)
         ACPU_TEST_EXPECT(memcmp((const char *)want + (size_t)i * es, (const char *)got + (size_t)i * es, es) == 0,
-               "%s: element %lld of %lld differs: %a (baseline %a)", ctx, (long long)i, (long long)n,
-               acpu_test_load(dt, got, (size_t)i), acpu_test_load(dt, want, (size_t)i));
+                         "%s: element %lld of %lld differs: %a (baseline %a)", ctx, (long long)i, (long long)n,
+                         acpu_test_load(dt, got, (size_t)i), acpu_test_load(dt, want, (size_t)i));
 }
 
 /* A dense {DET_ROWS, DET_COLS} or {N_DET} call with 2% special values; baseline host, 1 thread. */
@@ -1328,8 +1333,8 @@ START_TEST(test_fp_state)
         acc_assert("fp state default run", dts[d], &a, &s);
         for (int64_t i = 0; i < n; i += 97) {
             double got = acpu_test_load(dts[d], c0.t[T_OUT].data, (size_t)i);
-            ACPU_TEST_EXPECT(got == tiny / 2, "%s elem %lld: subnormal result %a, expected %a", dt_name(dts[d]), (long long)i,
-                   got, tiny / 2);
+            ACPU_TEST_EXPECT(got == tiny / 2, "%s elem %lld: subnormal result %a, expected %a", dt_name(dts[d]),
+                             (long long)i, got, tiny / 2);
         }
         free(c1.t[T_OUT].alloc);
         call_free(&c0);
@@ -1337,17 +1342,26 @@ START_TEST(test_fp_state)
 }
 END_TEST
 
-
 /* _i: dtype pair. Threads 1/2/7 on host (arch35) and Ascend910B (ascend910b), other profiles and
  * coreNum/UB overrides: all bit-identical to host with 1 thread. */
 START_TEST(test_det_profiles)
 {
     static const profile runs[] = {
-        {"host", 0, 0, 2},          {"host", 0, 0, 7},           {"Ascend910B", 0, 0, 1},
-        {"Ascend910B", 0, 0, 2},    {"Ascend910B", 0, 0, 7},     {"Ascend910_93", 0, 0, 7},
-        {"Ascend950", 0, 0, 2},     {"Ascend950", 0, 0, 7},      {"Ascend910B", 5, 65536, 2},
-        {"Ascend910B", 3, 32768, 7}, {"Ascend910B", 48, 1048576, 2}, {"host", 3, 65536, 2},
-        {"host", 5, 1048576, 7},    {"Ascend950", 64, 32768, 7}, {"Ascend950", 7, 1048576, 2},
+        {"host", 0, 0, 2},
+        {"host", 0, 0, 7},
+        {"Ascend910B", 0, 0, 1},
+        {"Ascend910B", 0, 0, 2},
+        {"Ascend910B", 0, 0, 7},
+        {"Ascend910_93", 0, 0, 7},
+        {"Ascend950", 0, 0, 2},
+        {"Ascend950", 0, 0, 7},
+        {"Ascend910B", 5, 65536, 2},
+        {"Ascend910B", 3, 32768, 7},
+        {"Ascend910B", 48, 1048576, 2},
+        {"host", 3, 65536, 2},
+        {"host", 5, 1048576, 7},
+        {"Ascend950", 64, 32768, 7},
+        {"Ascend950", 7, 1048576, 2},
         {"Ascend910", 4, 65536, 2},
     };
     sp_call c;
@@ -1488,8 +1502,9 @@ START_TEST(test_det_strategies)
     for (int k = 0; k < 2; ++k) {
         set_profile(&(profile){k ? "host" : "Ascend910B", 0, 0, k ? 7 : 2});
         run_gather(&b, &k_det_attrs, got);
-        assert_same_bits(odt, base, got, n, k ? "broadcast gradOutput on host vs dense copy on Ascend910B"
-                                              : "broadcast gradOutput vs dense copy, Ascend910B");
+        assert_same_bits(odt, base, got, n,
+                         k ? "broadcast gradOutput on host vs dense copy on Ascend910B"
+                           : "broadcast gradOutput vs dense copy, Ascend910B");
     }
     free(base);
     free(got);

@@ -24,8 +24,8 @@ static acpu_sp_shape make_shape(const int64_t *dims, int64_t rank)
 }
 
 /* SHAPE(2, 3) -> {rank 2, dims {2, 3}}; SCALAR is the 0-dim shape. */
-#define SHAPE(...) make_shape((const int64_t[]){__VA_ARGS__}, \
-                              (int64_t)(sizeof((const int64_t[]){__VA_ARGS__}) / sizeof(int64_t)))
+#define SHAPE(...) \
+    make_shape((const int64_t[]){__VA_ARGS__}, (int64_t)(sizeof((const int64_t[]){__VA_ARGS__}) / sizeof(int64_t)))
 #define SCALAR make_shape(NULL, 0)
 
 static void assert_shape(const acpu_sp_shape *got, const acpu_sp_shape want, const char *what)
@@ -56,8 +56,8 @@ static acpu_platform platform_of(acpu_soc soc, uint32_t cores, uint64_t ub)
 
 static acpu_sp_tiling_args sp_args(aclDataType dt, acpu_sp_shape grad, acpu_sp_shape self, acpu_sp_shape out)
 {
-    return (acpu_sp_tiling_args){.inputs = {grad, self}, .num_inputs = 2, .output = out, .dtype = dt,
-                                 .beta = 1.0f, .threshold = 20.0f};
+    return (acpu_sp_tiling_args){
+        .inputs = {grad, self}, .num_inputs = 2, .output = out, .dtype = dt, .beta = 1.0f, .threshold = 20.0f};
 }
 
 /* ---- spec 3.8.5 pure functions ---------------------------------------------------------------- */
@@ -67,20 +67,20 @@ START_TEST(test_check_broadcast)
     acpu_sp_shape in2[2] = {SHAPE(4, 4), SHAPE(4, 4)};
     acpu_sp_shape out = SHAPE(2, 3);
     acpu_sp_shape in = SHAPE(2, 3);
-    ck_assert(acpu_sp_check_broadcast(&in, 1, &out));                    /* {2,3} vs out {2,3} */
+    ck_assert(acpu_sp_check_broadcast(&in, 1, &out)); /* {2,3} vs out {2,3} */
     out = SHAPE(4, 4);
-    ck_assert(acpu_sp_check_broadcast(in2, 2, &out));                    /* {4,4},{4,4} out {4,4} */
+    ck_assert(acpu_sp_check_broadcast(in2, 2, &out)); /* {4,4},{4,4} out {4,4} */
     in = SHAPE(1, 4);
-    ck_assert(acpu_sp_check_broadcast(&in, 1, &out));                    /* in {1,4} out {4,4} */
+    ck_assert(acpu_sp_check_broadcast(&in, 1, &out)); /* in {1,4} out {4,4} */
     in = SHAPE(4, 4);
     out = SHAPE(1, 4);
-    ck_assert(acpu_sp_check_broadcast(&in, 1, &out));                    /* in {4,4} out {1,4} */
+    ck_assert(acpu_sp_check_broadcast(&in, 1, &out)); /* in {4,4} out {1,4} */
     in2[0] = SHAPE(2, 3);
     in2[1] = SHAPE(4, 3);
     out = SHAPE(4, 3);
-    ck_assert(!acpu_sp_check_broadcast(in2, 2, &out));                   /* {2,3},{4,3} out {4,3} */
+    ck_assert(!acpu_sp_check_broadcast(in2, 2, &out)); /* {2,3},{4,3} out {4,3} */
     in = SHAPE(2, 3);
-    ck_assert(!acpu_sp_check_broadcast(&in, 1, &out));                   /* in {2,3} out {4,3} */
+    ck_assert(!acpu_sp_check_broadcast(&in, 1, &out)); /* in {2,3} out {4,3} */
 
     /* Beyond the UT: rank-different (3.8.7), kernel case 5, 0-dim, and arguments the structs refuse. */
     in2[0] = SHAPE(2, 3, 4);
@@ -98,11 +98,11 @@ START_TEST(test_check_broadcast)
     out = SHAPE(5, 6);
     ck_assert(acpu_sp_check_broadcast(in2, 2, &out));
     in2[0] = SHAPE(1, 1, 1, 1, 1, 1, 1, 1, 1);
-    ck_assert(!acpu_sp_check_broadcast(in2, 2, &out));                   /* rank 9 */
+    ck_assert(!acpu_sp_check_broadcast(in2, 2, &out)); /* rank 9 */
     in2[0] = SHAPE(5, -6);
-    ck_assert(!acpu_sp_check_broadcast(in2, 2, &out));                   /* negative dim */
+    ck_assert(!acpu_sp_check_broadcast(in2, 2, &out)); /* negative dim */
     in2[0] = SHAPE(5, 6);
-    ck_assert(!acpu_sp_check_broadcast(in2, 3, &out));                   /* more inputs than slots */
+    ck_assert(!acpu_sp_check_broadcast(in2, 3, &out)); /* more inputs than slots */
     ck_assert(!acpu_sp_check_broadcast(in2, 1, NULL));
 }
 END_TEST
@@ -177,12 +177,12 @@ START_TEST(test_find_split_axis)
     ck_assert_int_eq(s.a_i, 16384);
     ck_assert_int_eq(s.a_i_tail, 16384);
     acpu_sp_shape sh = SHAPE(2, 3);
-    ck_assert(!acpu_sp_find_split_axis(&sh, 0, 262144, 4, &s, &per_buf));  /* dtype 0 */
-    ck_assert(!acpu_sp_find_split_axis(&sh, 4, 262144, 0, &s, &per_buf));  /* phys 0 */
-    ck_assert(!acpu_sp_find_split_axis(&sh, 4, 64, 4, &s, &per_buf));      /* ub 64 */
+    ck_assert(!acpu_sp_find_split_axis(&sh, 0, 262144, 4, &s, &per_buf)); /* dtype 0 */
+    ck_assert(!acpu_sp_find_split_axis(&sh, 4, 262144, 0, &s, &per_buf)); /* phys 0 */
+    ck_assert(!acpu_sp_find_split_axis(&sh, 4, 64, 4, &s, &per_buf));     /* ub 64 */
 
     /* Derived: split on an inner axis with a tail; per_buf_bytes rounded down to 32. */
-    s = find_split(SHAPE(3, 100, 7), 4, 4000, 4, &per_buf);  /* 1000 -> 992 bytes, 248 elems */
+    s = find_split(SHAPE(3, 100, 7), 4, 4000, 4, &per_buf); /* 1000 -> 992 bytes, 248 elems */
     ck_assert_int_eq(per_buf, 992);
     ck_assert(s.axis == 1 && s.a_i == 35 && s.a_o == 3 && s.a_i_tail == 30);
     /* An exact fit (3 * 5120 = 15360 elements) is not an overflow: the split moves outward. */
@@ -279,12 +279,15 @@ typedef struct {
     int64_t grad_strides[ACPU_SP_MAX_RANK], self_strides[ACPU_SP_MAX_RANK], out_strides[ACPU_SP_MAX_RANK];
 } c3_row;
 
+/* clang-format off */ /* one-line braced macros: clang-format 14 would lay them out as blocks */
 #define SH(...) {(int64_t)(sizeof((int64_t[]){__VA_ARGS__}) / sizeof(int64_t)), {__VA_ARGS__}}
+/* clang-format on */
 #define SAME3(...) SH(__VA_ARGS__), SH(__VA_ARGS__), SH(__VA_ARGS__)
-#define FW 245760u, 64u   /* framework cases: Ascend950 tiling UT profile */
-#define KN 253952u        /* kernel UT UB */
+#define FW 245760u, 64u /* framework cases: Ascend950 tiling UT profile */
+#define KN 253952u      /* kernel UT UB */
 
 /* Input/output shapes in the tiling are the normalised shapes left-padded to RANK (C.3 notes). */
+/* clang-format off */ /* a table: one row per line */
 static const c3_row k_c3[] = {
     {"fp32 {4,8}", ACL_FLOAT, SAME3(4, 8), FW, 4, 2, {2, 4, 1, 4}, {1, 1, 1, 0}, 61440, {1, 1, 4, 8},
      {1, 1, 4, 8}, {1, 1, 4, 8}, {1, 1, 4, 8}, {0, 0, 8, 1}, {0, 0, 8, 1}, {0, 0, 8, 1}},
@@ -315,6 +318,7 @@ static const c3_row k_c3[] = {
      {3, 4, 1, 1}, 63488, {1, 1, 2, 20000}, {1, 1, 2, 20000}, {1, 1, 2, 20000}, {1, 1, 2, 20000},
      {0, 0, 20000, 1}, {0, 0, 20000, 1}, {0, 0, 20000, 1}},
 };
+/* clang-format on */
 
 #define C3_FRAMEWORK_ROWS 5
 
@@ -331,8 +335,8 @@ START_TEST(test_appendix_c3)
     const acpu_sp_arch35_data *d = &plan.data;
     if (_i < C3_FRAMEWORK_ROWS) /* the UT's generic validity */
         ck_assert(d->rank > 0 && d->per_buf_bytes > 0 && d->multiCore.num_cores >= 1 && d->multiCore.num_cores <= 64);
-    ck_assert_msg(plan.RANK == r->RANK && d->rank == r->rank, "%s: RANK %lld rank %lld", r->name,
-                  (long long)plan.RANK, (long long)d->rank);
+    ck_assert_msg(plan.RANK == r->RANK && d->rank == r->rank, "%s: RANK %lld rank %lld", r->name, (long long)plan.RANK,
+                  (long long)d->rank);
     ck_assert_uint_eq(plan.tiling_key, (uint32_t)r->RANK);
     ck_assert_msg(memcmp(&d->split, &r->split, sizeof r->split) == 0, "%s: split (%lld,%lld,%lld,%lld)", r->name,
                   (long long)d->split.axis, (long long)d->split.a_i, (long long)d->split.a_o,
@@ -363,19 +367,19 @@ START_TEST(test_arch35_failures)
         ck_assert_int_eq(acpu_sp_tiling_arch35(&p, &a, &plan), -1);
     }
     acpu_sp_tiling_args a = sp_args(ACL_FLOAT, SHAPE(4, 2, 8), SHAPE(4, 3, 8), SHAPE(4, 3, 8));
-    ck_assert_int_eq(acpu_sp_tiling_arch35(&p, &a, &plan), -1);       /* does not broadcast */
-    ck_assert_uint_eq(plan.tiling_key, 0u);                             /* key only after success */
+    ck_assert_int_eq(acpu_sp_tiling_arch35(&p, &a, &plan), -1); /* does not broadcast */
+    ck_assert_uint_eq(plan.tiling_key, 0u);                     /* key only after success */
     a = sp_args(ACL_FLOAT, SHAPE(4, 3, 8), SHAPE(4, 3, 8), SHAPE(4, 3, 8));
     acpu_platform tiny = platform_of(ACPU_SOC_ASCEND950, 64u, 64u);
-    ck_assert_int_eq(acpu_sp_tiling_arch35(&tiny, &a, &plan), -1);    /* UB too small */
+    ck_assert_int_eq(acpu_sp_tiling_arch35(&tiny, &a, &plan), -1); /* UB too small */
     acpu_platform none = platform_of(ACPU_SOC_ASCEND950, 0u, 245760u);
-    ck_assert_int_eq(acpu_sp_tiling_arch35(&none, &a, &plan), -1);    /* no cores */
+    ck_assert_int_eq(acpu_sp_tiling_arch35(&none, &a, &plan), -1); /* no cores */
     a.inputs[0] = SHAPE(1, 1, 1, 1, 1, 1, 1, 1, 4);
-    ck_assert_int_eq(acpu_sp_tiling_arch35(&p, &a, &plan), -1);       /* rank 9 */
+    ck_assert_int_eq(acpu_sp_tiling_arch35(&p, &a, &plan), -1); /* rank 9 */
     a = sp_args(ACL_FLOAT, SHAPE(1, 1), SHAPE(1, 1), SHAPE(INT64_C(1) << 32, INT64_C(1) << 32));
-    ck_assert_int_eq(acpu_sp_tiling_arch35(&p, &a, &plan), -1);       /* 2^64 elements */
+    ck_assert_int_eq(acpu_sp_tiling_arch35(&p, &a, &plan), -1); /* 2^64 elements */
     a.output = SHAPE(INT64_C(1) << 31, INT64_C(1) << 31);
-    ck_assert_int_eq(acpu_sp_tiling_arch35(&p, &a, &plan), 0);        /* 2^62 elements still plan */
+    ck_assert_int_eq(acpu_sp_tiling_arch35(&p, &a, &plan), 0); /* 2^62 elements still plan */
     ck_assert(plan.data.multiCore.total_tiles == (INT64_C(1) << 31) * 139811 && plan.block_dim == 64u);
     ck_assert_int_eq(acpu_sp_tiling_arch35(&p, NULL, &plan), -1);
     /* RANK 8 from rank 5 up, RANK 4 up to rank 4; 0-dim everything is {1}. */
@@ -400,10 +404,19 @@ static acpu_sp_910b_plan plan_910b(const acpu_platform *p, aclDataType dt, acpu_
 static void assert_910b(const acpu_sp_910b_plan *plan, const uint64_t want[13], uint32_t block_dim)
 {
     const acpu_sp_910b_data *d = &plan->data;
-    const uint64_t got[13] = {d->smallCoreDataNum, d->bigCoreDataNum, d->finalBigTileNum, d->finalSmallTileNum,
-                              d->tileDataNum, d->smallTailDataNum, d->bigTailDataNum, d->tailBlockNum,
-                              d->bigprocessDataNum_computes, d->smallprocessDataNum_computes,
-                              d->tailbigprocessDataNum_computes, d->tailsmallprocessDataNum_computes, d->typeLength};
+    const uint64_t got[13] = {d->smallCoreDataNum,
+                              d->bigCoreDataNum,
+                              d->finalBigTileNum,
+                              d->finalSmallTileNum,
+                              d->tileDataNum,
+                              d->smallTailDataNum,
+                              d->bigTailDataNum,
+                              d->tailBlockNum,
+                              d->bigprocessDataNum_computes,
+                              d->smallprocessDataNum_computes,
+                              d->tailbigprocessDataNum_computes,
+                              d->tailsmallprocessDataNum_computes,
+                              d->typeLength};
     for (int i = 0; i < 13; ++i)
         ck_assert_msg(got[i] == want[i], "field %d is %llu, expected %llu", i, (unsigned long long)got[i],
                       (unsigned long long)want[i]);
@@ -451,22 +464,22 @@ START_TEST(test_910b_failures)
     acpu_platform p = platform_of(ACPU_SOC_ASCEND910B, 48u, 196608u);
     acpu_sp_910b_plan plan;
     acpu_sp_tiling_args a = sp_args(ACL_FLOAT16, SHAPE(2, 0), SHAPE(2, 0), SHAPE(2, 0));
-    ck_assert_int_eq(acpu_sp_tiling_910b(&p, &a, &plan), -1);                   /* n == 0 */
+    ck_assert_int_eq(acpu_sp_tiling_910b(&p, &a, &plan), -1); /* n == 0 */
     static const aclDataType bad[] = {ACL_INT32, ACL_DOUBLE, ACL_INT8, ACL_BOOL};
-    for (size_t i = 0; i < sizeof bad / sizeof bad[0]; ++i) {                    /* UB_DATA_NUMBER 0 */
+    for (size_t i = 0; i < sizeof bad / sizeof bad[0]; ++i) { /* UB_DATA_NUMBER 0 */
         a = sp_args(bad[i], SHAPE(2, 3), SHAPE(2, 3), SHAPE(2, 3));
         ck_assert_int_eq(acpu_sp_tiling_910b(&p, &a, &plan), -1);
     }
     a = sp_args(ACL_FLOAT, SHAPE(2, 3), SHAPE(2, 3), SHAPE(2, 3));
     acpu_platform none = platform_of(ACPU_SOC_ASCEND910B, 0u, 196608u);
-    ck_assert_int_eq(acpu_sp_tiling_910b(&none, &a, &plan), -1);                /* no cores */
+    ck_assert_int_eq(acpu_sp_tiling_910b(&none, &a, &plan), -1); /* no cores */
     acpu_platform small = platform_of(ACPU_SOC_ASCEND910B, 48u, 13u * 512u - 1u);
-    ck_assert_int_eq(acpu_sp_tiling_910b(&small, &a, &plan), -1);               /* no tile block */
+    ck_assert_int_eq(acpu_sp_tiling_910b(&small, &a, &plan), -1); /* no tile block */
     small.ub_bytes = 13u * 512u;
     ck_assert_int_eq(acpu_sp_tiling_910b(&small, &a, &plan), 0);
     ck_assert_uint_eq(plan.data.tileDataNum, 128u);
     a.dtype = ACL_FLOAT16;
-    ck_assert_int_eq(acpu_sp_tiling_910b(&small, &a, &plan), -1);               /* fp16 needs 24 blocks */
+    ck_assert_int_eq(acpu_sp_tiling_910b(&small, &a, &plan), -1); /* fp16 needs 24 blocks */
     /* 0-dim: one element. */
     a = sp_args(ACL_BF16, SCALAR, SCALAR, SCALAR);
     ck_assert_int_eq(acpu_sp_tiling_910b(&p, &a, &plan), 0);
@@ -626,8 +639,7 @@ static void ref_normalised(const acpu_sp_shape *s, const acpu_sp_shape *bro, int
 }
 
 /* max_bro, shapes and strides against the reference broadcast. */
-static bool check_arch35_layout(const acpu_sp_arch35_plan *plan, const acpu_sp_tiling_args *a,
-                                const acpu_sp_shape *bro)
+static bool check_arch35_layout(const acpu_sp_arch35_plan *plan, const acpu_sp_tiling_args *a, const acpu_sp_shape *bro)
 {
     const acpu_sp_arch35_data *d = &plan->data;
     int64_t squeezed[ACPU_SP_MAX_RANK], rank = 0;
@@ -691,8 +703,8 @@ static bool check_arch35_cover(const acpu_sp_arch35_plan *plan, const acpu_platf
         }
         suffix *= d->max_bro_shape[k];
     }
-    EXPECT(s->axis == ref_axis && s->a_i == ref_a_i, "split axis %lld a_i %lld, expected %lld %lld",
-           (long long)s->axis, (long long)s->a_i, (long long)ref_axis, (long long)ref_a_i);
+    EXPECT(s->axis == ref_axis && s->a_i == ref_a_i, "split axis %lld a_i %lld, expected %lld %lld", (long long)s->axis,
+           (long long)s->a_i, (long long)ref_axis, (long long)ref_a_i);
     EXPECT(mc->num_cores >= 1 && mc->num_cores <= (int64_t)p->core_num &&
                mc->num_cores == (mc->total_tiles < (int64_t)p->core_num ? mc->total_tiles : (int64_t)p->core_num) &&
                plan->block_dim == (uint32_t)mc->num_cores,
@@ -831,7 +843,7 @@ static uint64_t random_910b_n(void)
     switch (lcg_below(5u)) {
     case 0: return 1u + lcg_below(5000u);
     case 1: return 1u + lcg_below(1u << 20);
-    case 2: return ((uint64_t)lcg_next() << 2) + 1u;                       /* up to 2^33 */
+    case 2: return ((uint64_t)lcg_next() << 2) + 1u;                         /* up to 2^33 */
     case 3: return (uint64_t)(1u + lcg_below(4096u)) * 256u + lcg_below(3u); /* near 512-byte blocks */
     default: return (uint64_t)(1u + lcg_below(64u)) * 4096u - 1u + lcg_below(3u);
     }
@@ -883,24 +895,31 @@ START_TEST(test_tool_output)
 {
     const char *tool = acpu_test_tool_path();
     char out[4096], want[2048];
-    int rc = acpu_test_run_tool(tool, "softplus_backward --soc Ascend950 --dtype float32 --shape 4,3,8 --grad-shape 4,1,8",
-                      out, sizeof out);
+    int rc = acpu_test_run_tool(
+        tool, "softplus_backward --soc Ascend950 --dtype float32 --shape 4,3,8 --grad-shape 4,1,8", out, sizeof out);
     ck_assert_int_eq(rc, 0);
     ck_assert_str_eq(out, k_json_arch35);
-    rc = acpu_test_run_tool(tool, "softplus_backward --soc Ascend950 --dtype float32 --shape=4,3,8 --grad-shape 4,1,8 "
-                        "--beta 1 --threshold 20 --strategy arch35", out, sizeof out);
+    rc = acpu_test_run_tool(tool,
+                            "softplus_backward --soc Ascend950 --dtype float32 --shape=4,3,8 --grad-shape 4,1,8 "
+                            "--beta 1 --threshold 20 --strategy arch35",
+                            out, sizeof out);
     ck_assert_int_eq(rc, 0);
     ck_assert_str_eq(out, k_json_arch35);
 
     /* 3.8.3 under the current code: ascend910b by default on Ascend910B with equal shapes. */
-    rc = acpu_test_run_tool(tool, "softplus_backward --soc Ascend910B --dtype float16 --shape 2,8 --cores 40", out, sizeof out);
+    rc = acpu_test_run_tool(tool, "softplus_backward --soc Ascend910B --dtype float16 --shape 2,8 --cores 40", out,
+                            sizeof out);
     ck_assert_int_eq(rc, 0);
-    snprintf(want, sizeof want, "{\"op\": \"SoftplusV2Grad\", \"soc\": \"Ascend910B\", \"strategy\": \"ascend910b\", "
-             "\"tilingKey\": 0, \"blockDim\": 1, \"workspace\": 512, %s", k_json_910b_data);
+    snprintf(want, sizeof want,
+             "{\"op\": \"SoftplusV2Grad\", \"soc\": \"Ascend910B\", \"strategy\": \"ascend910b\", "
+             "\"tilingKey\": 0, \"blockDim\": 1, \"workspace\": 512, %s",
+             k_json_910b_data);
     ck_assert_str_eq(out, want);
     /* The same plan when asked for on another profile with the same numbers. */
-    rc = acpu_test_run_tool(tool, "softplus_backward --soc Ascend950 --dtype fp16 --shape 2,8 --grad-shape 2,8 --cores 40 "
-                        "--ub 196608 --strategy ascend910b", out, sizeof out);
+    rc = acpu_test_run_tool(tool,
+                            "softplus_backward --soc Ascend950 --dtype fp16 --shape 2,8 --grad-shape 2,8 --cores 40 "
+                            "--ub 196608 --strategy ascend910b",
+                            out, sizeof out);
     ck_assert_int_eq(rc, 0);
     ck_assert_ptr_nonnull(strstr(out, "\"soc\": \"Ascend950\", \"strategy\": \"ascend910b\", \"tilingKey\": 0, "
                                       "\"blockDim\": 1, \"workspace\": 512, "));
@@ -930,8 +949,9 @@ START_TEST(test_tool_strategies)
     expect_tool(tool, "softplus_backward --soc Ascend910B --shape 2,8 --strategy arch35", "\"strategy\": \"arch35\"");
     expect_tool(tool, "softplus_backward --soc Ascend910 --shape 2,8", "\"strategy\": \"arch35\"");
     expect_tool(tool, "softplus_backward --soc Ascend950 --shape 2,8", "\"strategy\": \"arch35\"");
-    expect_tool(tool, "softplus_backward --shape 2,8 --cores 2 --ub 262144", "\"soc\": \"host\", \"strategy\": "
-                                                                           "\"arch35\"");
+    expect_tool(tool, "softplus_backward --shape 2,8 --cores 2 --ub 262144",
+                "\"soc\": \"host\", \"strategy\": "
+                "\"arch35\"");
     /* C.3 kernel case 10 through the tool, rank-different gradOutput, attributes, 0-dim, RANK 8. */
     expect_tool(tool, "softplus_backward --soc Ascend950 --cores 3 --ub 253952 --shape 2,20000",
                 "\"split\": {\"axis\": 3, \"a_i\": 15872, \"a_o\": 2, \"a_i_tail\": 4128}, \"multiCore\": "
@@ -952,13 +972,14 @@ START_TEST(test_tool_failures)
 {
     static const char *const cases[] = {
         "softplus_backward --soc Ascend910B --shape 4,0 --strategy ascend910b", /* n == 0 */
-        "softplus_backward --soc Ascend910B --shape 8 --ub 12287 --dtype bf16",  /* UB below one tile */
-        "softplus_backward --soc Ascend950 --shape 8 --ub 64",                    /* per_buf_bytes 0 */
+        "softplus_backward --soc Ascend910B --shape 8 --ub 12287 --dtype bf16", /* UB below one tile */
+        "softplus_backward --soc Ascend950 --shape 8 --ub 64",                  /* per_buf_bytes 0 */
     };
     acpu_test_expect_tool_refuses(cases, sizeof cases / sizeof cases[0], 1);
 }
 END_TEST
 
+/* clang-format off */ /* a table: one row per line */
 static const char *const k_bad_args[] = {
     "softplus_backward --bogus 1",
     "softplus_backward --soc Ascend950 --shape 4,3,8 --grad-shape 4,2,8",  /* does not broadcast */
@@ -988,6 +1009,7 @@ static const char *const k_bad_args[] = {
     "softplus_backward --soc Ascend950 --shape 2,8 --grad-shape 8 --strategy=ascend910b",
     "softplus_backwards --shape 2",                                  /* unknown op */
 };
+/* clang-format on */
 
 START_TEST(test_tool_bad_args)
 {
@@ -1037,7 +1059,4 @@ static Suite *softplus_tiling_suite(void)
     return s;
 }
 
-int main(void)
-{
-    return acpu_test_main(softplus_tiling_suite());
-}
+int main(void) { return acpu_test_main(softplus_tiling_suite()); }

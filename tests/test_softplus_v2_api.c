@@ -18,8 +18,11 @@
 #define SP "aclnnSoftplus"
 
 /* (self, out) tensors; (beta, threshold) scalars */
+/* clang-format off */ /* one-line braced macros: clang-format 14 would lay them out as blocks */
 #define CASE(soc, self, beta, thr, out, want, arg) {SP, soc, {self, out}, {beta, thr}, want, arg, __LINE__}
+/* clang-format on */
 
+/* clang-format off */ /* a table: one row per line */
 static const acpu_case k_cases[] = {
     /* the ops-nn op_api UT cases */
     CASE(NULL, T(F32, 10), S(F32, 1.5), S(F32, 1.0), T(F32, 10), OK, NULL),
@@ -67,6 +70,7 @@ static const acpu_case k_cases[] = {
     /* 0-dim self and out */
     CASE(NULL, T0(F32), S(F32, 1.0), S(F32, 20.0), T0(F32), OK, NULL),
 };
+/* clang-format on */
 
 ACPU_CASE_TABLE_TEST(test_cases, k_cases)
 

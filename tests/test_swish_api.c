@@ -43,12 +43,12 @@ enum { MAX_T = 3 };
 
 typedef struct {
     api_kind api;
-    tdesc t[MAX_T];        /* Swish: self, out; SwishBackward: gradOutput, self, gradInput */
-    bool has_beta;         /* false: betaOptional NULL */
+    tdesc t[MAX_T]; /* Swish: self, out; SwishBackward: gradOutput, self, gradInput */
+    bool has_beta;  /* false: betaOptional NULL */
     aclDataType beta_dt;
     double beta;
     bool null_t[MAX_T], null_ws, null_exec;
-    const char *soc;       /* NULL: host */
+    const char *soc; /* NULL: host */
 } sw_call;
 
 typedef struct {
@@ -104,9 +104,9 @@ static void build(const sw_call *c, sw_run *r)
             st[k] = s;
             s *= d->shape[k];
         }
-        r->t[i] =
-            aclCreateTensor(d->shape, d->rank, d->dt, d->strides ? d->strides : st, 0, d->fmt,
-                            d->strides ? d->storage : d->shape, d->strides ? d->storage_rank : d->rank, r->buf[i]);
+        r->t[i] = aclCreateTensor(d->shape, d->rank, d->dt, d->strides ? d->strides : st, 0, d->fmt,
+                                  d->strides ? d->storage : d->shape, d->strides ? d->storage_rank : d->rank,
+                                  r->buf[i]);
         ck_assert_ptr_nonnull(r->t[i]);
     }
     r->beta = c->has_beta ? acpu_test_scalar(c->beta_dt, c->beta, 0.0) : NULL;
@@ -255,8 +255,8 @@ END_TEST
 /* test_swish_dataType_error's list: every one refused but BF16, which only Ascend910 refuses. */
 START_TEST(test_swish_dtypes)
 {
-    static const aclDataType list[] = {ACL_DT_UNDEFINED, ACL_INT8,   ACL_INT16, ACL_INT32,     ACL_INT64,
-                                       ACL_UINT8,        ACL_UINT16, ACL_UINT32, ACL_UINT64,   ACL_DOUBLE,
+    static const aclDataType list[] = {ACL_DT_UNDEFINED, ACL_INT8,   ACL_INT16,     ACL_INT32,     ACL_INT64,
+                                       ACL_UINT8,        ACL_UINT16, ACL_UINT32,    ACL_UINT64,    ACL_DOUBLE,
                                        ACL_BOOL,         ACL_STRING, ACL_COMPLEX64, ACL_COMPLEX128};
     for (size_t k = 0; k < N_ELEMS(list); k++) {
         sw_call c = same(SWISH, list[k], 4, k_4d, 0.0);
@@ -282,11 +282,10 @@ END_TEST
 /* The UT's shape, format and scalar cases. */
 START_TEST(test_swish_ut_cases)
 {
-    static const aclFormat fmts[] = {ACL_FORMAT_UNDEFINED, ACL_FORMAT_NCHW,        ACL_FORMAT_NHWC,  ACL_FORMAT_ND,
-                                     ACL_FORMAT_NC1HWC0,   ACL_FORMAT_FRACTAL_Z,   ACL_FORMAT_NC1HWC0_C04,
-                                     ACL_FORMAT_HWCN,      ACL_FORMAT_NDHWC,       ACL_FORMAT_FRACTAL_NZ,
-                                     ACL_FORMAT_NCDHW,     ACL_FORMAT_NDC1HWC0,    ACL_FRACTAL_Z_3D,
-                                     ACL_FORMAT_NC,        ACL_FORMAT_NCL};
+    static const aclFormat fmts[] = {
+        ACL_FORMAT_UNDEFINED, ACL_FORMAT_NCHW,        ACL_FORMAT_NHWC,  ACL_FORMAT_ND,    ACL_FORMAT_NC1HWC0,
+        ACL_FORMAT_FRACTAL_Z, ACL_FORMAT_NC1HWC0_C04, ACL_FORMAT_HWCN,  ACL_FORMAT_NDHWC, ACL_FORMAT_FRACTAL_NZ,
+        ACL_FORMAT_NCDHW,     ACL_FORMAT_NDC1HWC0,    ACL_FRACTAL_Z_3D, ACL_FORMAT_NC,    ACL_FORMAT_NCL};
     for (size_t k = 0; k < N_ELEMS(fmts); k++) { /* test_swish_format: beta DOUBLE 0.0, every format */
         sw_call c = same(SWISH, F32, 4, k_4d, 0.0);
         c.beta_dt = ACL_DOUBLE;

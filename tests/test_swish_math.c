@@ -83,10 +83,7 @@ static float rounded_v(float x, float beta)
     return v;
 }
 
-static double swish_exact(float x, float beta)
-{
-    return (double)x / (1.0 + exp(-(double)rounded_v(x, beta)));
-}
+static double swish_exact(float x, float beta) { return (double)x / (1.0 + exp(-(double)rounded_v(x, beta))); }
 
 static double swish_grad_exact(float dy, float x, float beta)
 {
@@ -106,8 +103,8 @@ START_TEST(test_swish_f32_rule)
     ck_assert(x && out);
     acpu_test_lcg_seed(0x5A1u + (uint64_t)_i, 32);
     for (int i = 0; i < F32_BATCH; i++)
-        x[i] =
-            kind == 0 ? (float)acpu_test_lcg_logmag(-30, 7) : (float)(acpu_test_lcg_range(-100.0, 100.0) / fabsf(beta));
+        x[i] = kind == 0 ? (float)acpu_test_lcg_logmag(-30, 7)
+                         : (float)(acpu_test_lcg_range(-100.0, 100.0) / fabsf(beta));
     sw_call(ACL_FLOAT, F32_BATCH, NULL, x, out, beta);
     double worst = 0;
     for (int i = 0; i < F32_BATCH; i++) {
@@ -214,8 +211,8 @@ START_TEST(test_swish_grad_special)
     float out[N_ELEMS(dy)];
     sw_call(ACL_FLOAT, (int64_t)N_ELEMS(dy), dy, x, out, 1.1f);
     ck_assert(isnan(out[0]) && isnan(out[1]) && isnan(out[2])); /* inf * 0 inside, as SiluGrad */
-    ck_assert(out[3] == -1.5f);  /* s = 1/2, v = 0: c = 1/2 */
-    ck_assert(out[4] == 1.0f);   /* s = 1, 1 - s = 0 */
+    ck_assert(out[3] == -1.5f);                                 /* s = 1/2, v = 0: c = 1/2 */
+    ck_assert(out[4] == 1.0f);                                  /* s = 1, 1 - s = 0 */
     ck_assert(out[5] == 1.0f);
     ck_assert(isnan(out[6]));
     ck_assert(isinf(out[7]) && out[7] > 0);

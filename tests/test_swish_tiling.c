@@ -29,8 +29,8 @@ static void expect_has(const char *json, const char *want)
 START_TEST(test_swish_ut)
 {
     char json[4096];
-    const char *argv[] = {"--soc", "Ascend950", "--shape", "16,1,4,4,8", "--dtype", "float16", "--beta-optional",
-                          "29.17882261333122"};
+    const char *argv[] = {"--soc",   "Ascend950", "--shape",         "16,1,4,4,8",
+                          "--dtype", "float16",   "--beta-optional", "29.17882261333122"};
     plan("swish", argv, 8, json, sizeof json);
     expect_has(json, "{\"op\": \"Swish\", \"soc\": \"Ascend950\", \"strategy\": \"elewise\"");
     expect_has(json, "\"tplArgs\": {\"schMode\": 0, \"attrWork\": 3}");
@@ -52,8 +52,8 @@ START_TEST(test_swish_variants)
     };
     char json[4096];
     for (size_t k = 0; k < N_ELEMS(cases); k++) {
-        const char *argv[] = {"--soc", "Ascend950", "--shape", "2048", "--dtype", "float16", "--beta-optional",
-                              cases[k].beta};
+        const char *argv[] = {"--soc",   "Ascend950", "--shape",         "2048",
+                              "--dtype", "float16",   "--beta-optional", cases[k].beta};
         plan("swish", argv, 8, json, sizeof json);
         char dag[64];
         snprintf(dag, sizeof dag, "\"dag\": \"%s\"", cases[k].dag);
@@ -89,8 +89,8 @@ START_TEST(test_swish_grad_by_hand)
     };
     char json[4096];
     for (size_t k = 0; k < N_ELEMS(cases); k++) {
-        const char *argv[] = {"--soc", "Ascend950", "--shape", cases[k].shape, "--dtype", cases[k].dtype,
-                              "--beta-optional", "1.1"};
+        const char *argv[] = {"--soc",   "Ascend950",    "--shape",         cases[k].shape,
+                              "--dtype", cases[k].dtype, "--beta-optional", "1.1"};
         plan("swish_backward", argv, 8, json, sizeof json);
         expect_has(json, "{\"op\": \"SwishGrad\", \"soc\": \"Ascend950\", \"strategy\": \"elewise\"");
         expect_has(json, "\"workspace\": 16777216");

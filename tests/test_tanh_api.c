@@ -17,12 +17,15 @@
 #define NUL ACLNN_ERR_PARAM_NULLPTR
 #define INV ACLNN_ERR_PARAM_INVALID
 
+/* clang-format off */ /* one-line braced macros: clang-format 14 would lay them out as blocks */
 #define FWD(soc, self, out, want, arg) {"aclnnTanh", soc, {self, out}, {{0}}, want, arg, __LINE__}
 #define INPLACE(soc, self, want, arg) {"aclnnInplaceTanh", soc, {self}, {{0}}, want, arg, __LINE__}
 #define BWD(soc, go, y, gi, want, arg) {"aclnnTanhBackward", soc, {go, y, gi}, {{0}}, want, arg, __LINE__}
+/* clang-format on */
 #define X T(F32, 1, 16, 1, 1)
 #define X23 T(F32, 2, 3)
 
+/* clang-format off */ /* a table: one row per line */
 static const acpu_case k_cases[] = {
     /* aclnnTanh: the ops-math op_api UT cases */
     FWD(NULL, X, X, OK, NULL),
@@ -86,6 +89,7 @@ static const acpu_case k_cases[] = {
     BWD(NULL, T(F32, 3, 1), T(F32, 1, 4), T(F32, 4, 3), INV, "broadcast"),
     BWD(NULL, T0(F32), T0(F32), T0(F32), OK, NULL),
 };
+/* clang-format on */
 
 ACPU_CASE_TABLE_TEST(test_cases, k_cases)
 
@@ -114,7 +118,8 @@ START_TEST(test_backward_values)
     ck_assert_int_eq(acpu_test_run_phase2(aclnnTanhBackward, ws, exec), ACLNN_SUCCESS);
     for (int i = 0; i < 3; i++)
         for (int j = 0; j < 4; j++)
-            ck_assert_msg(out[i * 4 + j] == fmaf(-y4[j], y4[j], 1.0f) * d3[i], "out[%d][%d] = %a", i, j, out[i * 4 + j]);
+            ck_assert_msg(out[i * 4 + j] == fmaf(-y4[j], y4[j], 1.0f) * d3[i], "out[%d][%d] = %a", i, j,
+                          out[i * 4 + j]);
     aclDestroyTensor(g);
     aclDestroyTensor(o);
     aclDestroyTensor(r);

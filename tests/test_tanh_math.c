@@ -61,8 +61,8 @@ START_TEST(test_tanh_16bit)
         acpu_sweep_print("tanh", dts[k], &r);
         ck_assert_uint_gt(r.checked, 60000u);
         ck_assert_msg(r.max_ulp <= TANH_16_ULP, "tanh %d: %.3f ulp at %a", dts[k], r.max_ulp, r.worst_in[0]);
-        ck_assert_msg((double)r.nearest >= TANH_16_NEAREST * (double)r.checked, "tanh %d: %llu of %llu nearest",
-                      dts[k], (unsigned long long)r.nearest, (unsigned long long)r.checked);
+        ck_assert_msg((double)r.nearest >= TANH_16_NEAREST * (double)r.checked, "tanh %d: %llu of %llu nearest", dts[k],
+                      (unsigned long long)r.nearest, (unsigned long long)r.checked);
     }
 }
 END_TEST
@@ -133,8 +133,8 @@ START_TEST(test_grad_accuracy)
         acpu_test_lcg_seed(0x7a1u + (uint64_t)k, 32);
         acpu_sweep_binary(grad_call, grad_ref, dts[k], 1 << 20, grad_pair, &r);
         acpu_sweep_print("tanh_backward", dts[k], &r);
-        ck_assert_msg(r.max_ulp <= bound[k], "tanh_backward %d: %.3f ulp at (%a, %a)", dts[k], r.max_ulp,
-                      r.worst_in[0], r.worst_in[1]);
+        ck_assert_msg(r.max_ulp <= bound[k], "tanh_backward %d: %.3f ulp at (%a, %a)", dts[k], r.max_ulp, r.worst_in[0],
+                      r.worst_in[1]);
         if (k > 0)
             ck_assert_msg((double)r.nearest >= GRAD_16_NEAREST * (double)r.checked, "%llu of %llu nearest",
                           (unsigned long long)r.nearest, (unsigned long long)r.checked);

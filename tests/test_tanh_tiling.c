@@ -40,14 +40,15 @@ START_TEST(test_tanh_grad_ut)
               "--dtype", "fp16");
     ck_assert_int_eq(acpu_plan_i64(g_json, "tilingKey"), 100000001000100);
     ck_assert_int_eq(acpu_plan_i64(g_json, "workspace"), 32);
-    static const char *const names[9] = {"blockFormer", "ubFormer", "ubOuter", "ubTail", "blockTail", "shapeLen",
-                                         "ubSplitAxis", "dimProductBeforeUbInner", "elemNum"};
+    static const char *const names[9] = {"blockFormer", "ubFormer", "ubOuter",     "ubTail",
+                                         "blockTail",   "shapeLen", "ubSplitAxis", "dimProductBeforeUbInner",
+                                         "elemNum"};
     static const int64_t want[9] = {1, 21760, 1, 1024, 1, 1, 0, 1, 21760};
     for (int i = 0; i < 9; i++)
         ck_assert_msg(acpu_plan_i64(g_json, names[i]) == want[i], "%s = %lld", names[i],
                       (long long)acpu_plan_i64(g_json, names[i]));
-    static const char *const lists[6] = {"input0Dims", "input1Dims", "outputDims", "input0Strides", "input1Strides",
-                                         "outputStrides"};
+    static const char *const lists[6] = {"input0Dims",    "input1Dims",    "outputDims",
+                                         "input0Strides", "input1Strides", "outputStrides"};
     for (int l = 0; l < 6; l++) {
         int64_t v[8];
         acpu_plan_list(g_json, lists[l], v, 8);
@@ -92,16 +93,15 @@ START_TEST(test_tanh_grad_keys)
     static const struct {
         const char *y, *dy, *z;
         int64_t key, divisor;
-    } rows[] = {{"fp16", "fp16", "fp16", 1, 96},     {"fp32", "fp32", "fp32", 2, 192},
-                {"bf16", "bf16", "bf16", 3, 96},     {"fp16", "fp32", "fp32", 4, 160},
-                {"fp16", "bf16", "fp32", 5, 128},    {"fp32", "fp16", "fp32", 6, 160},
-                {"fp32", "bf16", "fp32", 7, 160},    {"bf16", "fp16", "fp32", 8, 128},
-                {"bf16", "fp32", "fp32", 9, 160}};
+    } rows[] = {{"fp16", "fp16", "fp16", 1, 96},  {"fp32", "fp32", "fp32", 2, 192}, {"bf16", "bf16", "bf16", 3, 96},
+                {"fp16", "fp32", "fp32", 4, 160}, {"fp16", "bf16", "fp32", 5, 128}, {"fp32", "fp16", "fp32", 6, 160},
+                {"fp32", "bf16", "fp32", 7, 160}, {"bf16", "fp16", "fp32", 8, 128}, {"bf16", "fp32", "fp32", 9, 160}};
     for (size_t i = 0; i < sizeof rows / sizeof rows[0]; i++) {
         char json[ACPU_PLAN_BYTES];
         aclnnStatus rc = acpu_plan_try(json, "tanh_backward",
-                                       (const char *const[]){"--shape", "64", "--output-dtype", rows[i].y, "--grad-dtype",
-                                                             rows[i].dy, "--out-dtype", rows[i].z, NULL});
+                                       (const char *const[]){"--shape", "64", "--output-dtype", rows[i].y,
+                                                             "--grad-dtype", rows[i].dy, "--out-dtype", rows[i].z,
+                                                             NULL});
         ck_assert_msg(rc == ACLNN_SUCCESS, "row %zu: %d (%s)", i, rc, aclGetRecentErrMsg());
         ck_assert_int_eq(acpu_plan_i64(json, "opKey"), rows[i].key);
         ck_assert_int_eq(acpu_plan_i64(json, "bufferDivisor"), rows[i].divisor);

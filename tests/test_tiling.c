@@ -30,8 +30,13 @@ static acpu_platform ut_platform(uint32_t cores)
 static acpu_elu_tiling_args elu_args(aclDataType in, aclDataType out, uint64_t n, float alpha, float scale,
                                      float input_scale, bool is_result)
 {
-    return (acpu_elu_tiling_args){.n = n, .in_dtype = in, .out_dtype = out, .alpha = alpha, .scale = scale,
-                                  .input_scale = input_scale, .is_result = is_result};
+    return (acpu_elu_tiling_args){.n = n,
+                                  .in_dtype = in,
+                                  .out_dtype = out,
+                                  .alpha = alpha,
+                                  .scale = scale,
+                                  .input_scale = input_scale,
+                                  .is_result = is_result};
 }
 
 static acpu_elu_plan plan_of(const acpu_platform *p, const acpu_elu_tiling_args *a)
@@ -106,7 +111,11 @@ START_TEST(test_unrunnable_schedules_refused)
     memset(&c, 0, sizeof c);
     c.n = 100;
     acpu_tiling_result r;
-    const acpu_schedule ok = {.kind = ACPU_SCHED_RANGES, .total = 100, .core_num = 1, .tile = 64, .small_core_len = 100,
+    const acpu_schedule ok = {.kind = ACPU_SCHED_RANGES,
+                              .total = 100,
+                              .core_num = 1,
+                              .tile = 64,
+                              .small_core_len = 100,
                               .last_core_len = 100};
     g_fake_sched = ok;
     ck_assert_int_eq(acpu_tiling_plan(&choice, &p, &c, &r), 0);
@@ -117,8 +126,16 @@ START_TEST(test_unrunnable_schedules_refused)
     g_fake_sched.core_num = 0;
     ck_assert_int_eq(acpu_tiling_plan(&choice, &p, &c, &r), -1);
     ck_assert_ptr_nonnull(strstr(r.why, "no core"));
-    const acpu_schedule split = {.kind = ACPU_SCHED_SPLIT, .total = 100, .core_num = 1, .tile = 10, .a_o = 10,
-                                 .a_i = 1, .a_i_tail = 1, .axis_len = 10, .inner = 10, .tiles_main = 10};
+    const acpu_schedule split = {.kind = ACPU_SCHED_SPLIT,
+                                 .total = 100,
+                                 .core_num = 1,
+                                 .tile = 10,
+                                 .a_o = 10,
+                                 .a_i = 1,
+                                 .a_i_tail = 1,
+                                 .axis_len = 10,
+                                 .inner = 10,
+                                 .tiles_main = 10};
     g_fake_sched = split;
     ck_assert_int_eq(acpu_tiling_plan(&choice, &p, &c, &r), 0);
     g_fake_sched.a_i = 0;
@@ -147,6 +164,7 @@ typedef struct {
 #define F16 ACL_FLOAT16
 #define BF16 ACL_BF16
 
+/* clang-format off */ /* a table: one row per line */
 static const c1_row k_c1[] = {
     {F32, F32, 1, 1.0f, false, 2, 1, 64, 1, 0, 0, 0, 1, 0},
     {F32, F32, 1024, 1.0f, false, 2, 1, 1024, 1, 0, 0, 0, 1024, 0},
@@ -172,6 +190,7 @@ static const c1_row k_c1[] = {
     {F16, F32, 5000, 1.0f, true, 3, 5, 1024, 5, 4, 1024, 960, 904, 0},
     {BF16, F32, 300, 1.0f, true, 3, 1, 320, 1, 0, 0, 0, 300, 0},
 };
+/* clang-format on */
 
 START_TEST(test_appendix_c1)
 {
@@ -224,9 +243,9 @@ static void check_single_tile_256(uint32_t cores, aclDataType dt, float alpha, f
 START_TEST(test_ut_2_8_3)
 {
     uint32_t cores = _i == 0 ? 48u : 40u;
-    check_single_tile_256(cores, ACL_FLOAT, 1.3f, 0.7f, 1.1f, false);   /* float32_exp {1,2,8,16} */
-    check_single_tile_256(cores, ACL_FLOAT16, 1.2f, 0.8f, 1.0f, true);  /* float16_result */
-    check_single_tile_256(cores, ACL_BF16, 1.0f, 1.0f, 1.0f, false);    /* bfloat16_exp */
+    check_single_tile_256(cores, ACL_FLOAT, 1.3f, 0.7f, 1.1f, false);  /* float32_exp {1,2,8,16} */
+    check_single_tile_256(cores, ACL_FLOAT16, 1.2f, 0.8f, 1.0f, true); /* float16_result */
+    check_single_tile_256(cores, ACL_BF16, 1.0f, 1.0f, 1.0f, false);   /* bfloat16_exp */
 
     acpu_platform p = ut_platform(cores); /* empty_tensor {0} fp16 */
     acpu_elu_tiling_args a = elu_args(ACL_FLOAT16, ACL_FLOAT16, 0u, 1.0f, 1.0f, 1.0f, false);
@@ -260,13 +279,13 @@ static void check_max_tile(aclDataType in, uint64_t n, float alpha, bool is_resu
 
 START_TEST(test_max_tile)
 {
-    check_max_tile(ACL_FLOAT, 100000u, 1.0f, false, 7296u, 14592u);     /* fp32 generic */
+    check_max_tile(ACL_FLOAT, 100000u, 1.0f, false, 7296u, 14592u); /* fp32 generic */
     check_max_tile(ACL_FLOAT, 65536u, 1.0f, true, 7296u, 14592u);
-    check_max_tile(ACL_FLOAT16, 65536u, 1.2f, false, 11776u, 23680u);   /* fp16 generic (attrs) */
-    check_max_tile(ACL_FLOAT16, 65537u, 1.0f, false, 11776u, 23680u);   /* fp16 generic (unaligned) */
-    check_max_tile(ACL_BF16, 4000u, 1.0f, true, 11776u, 23680u);        /* bf16 generic */
-    check_max_tile(ACL_FLOAT16, 65536u, 1.0f, false, 13184u, 26368u);   /* fp16 fast */
-    check_max_tile(ACL_BF16, 65536u, 1.0f, true, 13184u, 26368u);       /* bf16 fast */
+    check_max_tile(ACL_FLOAT16, 65536u, 1.2f, false, 11776u, 23680u); /* fp16 generic (attrs) */
+    check_max_tile(ACL_FLOAT16, 65537u, 1.0f, false, 11776u, 23680u); /* fp16 generic (unaligned) */
+    check_max_tile(ACL_BF16, 4000u, 1.0f, true, 11776u, 23680u);      /* bf16 generic */
+    check_max_tile(ACL_FLOAT16, 65536u, 1.0f, false, 13184u, 26368u); /* fp16 fast */
+    check_max_tile(ACL_BF16, 65536u, 1.0f, true, 13184u, 26368u);     /* bf16 fast */
 
     /* Seen in plans: a dedicated double-buffered path with a large per-core share is capped by
      * MaxTile(2); the generic paths are capped by the compute chunk, which is below it. */
@@ -304,9 +323,9 @@ static uint32_t lcg_next(void)
 static uint64_t random_n(void)
 {
     switch (lcg_next() % 6u) {
-    case 0: return lcg_next() % 2100u;                                /* around the small limits */
-    case 1: return lcg_next() % 70000u;                               /* up to a few cores' worth */
-    case 2: return (uint64_t)(lcg_next() % 8192u) * 128u;             /* aligned: fast paths */
+    case 0: return lcg_next() % 2100u;                    /* around the small limits */
+    case 1: return lcg_next() % 70000u;                   /* up to a few cores' worth */
+    case 2: return (uint64_t)(lcg_next() % 8192u) * 128u; /* aligned: fast paths */
     case 3: return lcg_next() % (1u << 24);
     case 4: return ((uint64_t)lcg_next() << 8) | (lcg_next() & 0xffu); /* up to 2^39 */
     default: return 4096u + lcg_next() % 16u * 128u + (lcg_next() % 4u == 0 ? lcg_next() % 128u : 0u);
@@ -347,8 +366,8 @@ static bool near1(float v) { return v - 1.0f <= 1e-3f && 1.0f - v <= 1e-3f; }
 
 static bool ref_f16_fast(const acpu_elu_tiling_args *a)
 {
-    return a->in_dtype == ACL_FLOAT16 && !a->is_result && near1(a->alpha) && near1(a->scale) &&
-           near1(a->input_scale) && a->n % 128u == 0u && a->n >= 4096u;
+    return a->in_dtype == ACL_FLOAT16 && !a->is_result && near1(a->alpha) && near1(a->scale) && near1(a->input_scale) &&
+           a->n % 128u == 0u && a->n >= 4096u;
 }
 
 static bool ref_bf16_fast(const acpu_elu_tiling_args *a)
@@ -470,10 +489,11 @@ START_TEST(test_tool_output)
 {
     const char *tool = acpu_test_tool_path();
     char out[4096];
-    int rc = acpu_test_run_tool(tool,
-                      "elu_backward --soc Ascend910B --dtype float16 --out-dtype float16 --shape 65536 --alpha 1 "
-                      "--scale 1 --input-scale 1",
-                      out, sizeof out);
+    int rc = acpu_test_run_tool(
+        tool,
+        "elu_backward --soc Ascend910B --dtype float16 --out-dtype float16 --shape 65536 --alpha 1 "
+        "--scale 1 --input-scale 1",
+        out, sizeof out);
     ck_assert_int_eq(rc, 0);
     ck_assert_str_eq(out, "{\"op\": \"EluGradV2\", \"soc\": \"Ascend910B\", \"tilingKey\": 6, \"schMode\": "
                           "\"FLOAT16_EXP_FAST\", \"blockDim\": 48, \"workspace\": 0, \"tilingData\": "
@@ -483,16 +503,17 @@ START_TEST(test_tool_output)
                           "\"inputScale\": 1, \"isResult\": false}}\n");
     /* --schedule appends the engine's schedule; without it the JSON is CANN's data alone. */
     ck_assert_ptr_null(strstr(out, "\"schedule\""));
-    rc = acpu_test_run_tool(tool, "elu_backward --soc ascend910b --dtype fp32 --shape 5,205 --is-result --alpha=1.3 --schedule",
-                            out, sizeof out);
+    rc = acpu_test_run_tool(
+        tool, "elu_backward --soc ascend910b --dtype fp32 --shape 5,205 --is-result --alpha=1.3 --schedule", out,
+        sizeof out);
     ck_assert_int_eq(rc, 0);
     ck_assert_ptr_nonnull(strstr(out, "\"inputScale\": 1, \"isResult\": true}, \"schedule\": {\"kind\": \"ranges\", "
                                       "\"total\": 1025, \"core_num\": 2, \"tile\": 4096, \"double_buffer\": false, "
                                       "\"big_core_num\": 1, \"big_core_len\": 576, \"small_core_len\": 512, "
                                       "\"last_core_len\": 449}}\n"));
     /* C.1 fp32 n=1025 is_result row, via a multi-dim shape, with defaults and a non-integer attr. */
-    rc = acpu_test_run_tool(tool, "elu_backward --soc ascend910b --dtype fp32 --shape 5,205 --is-result --alpha=1.3", out,
-                  sizeof out);
+    rc = acpu_test_run_tool(tool, "elu_backward --soc ascend910b --dtype fp32 --shape 5,205 --is-result --alpha=1.3",
+                            out, sizeof out);
     ck_assert_int_eq(rc, 0);
     ck_assert_str_eq(out, "{\"op\": \"EluGradV2\", \"soc\": \"Ascend910B\", \"tilingKey\": 3, \"schMode\": "
                           "\"SINGLE_TILE_RESULT\", \"blockDim\": 2, \"workspace\": 0, \"tilingData\": "
@@ -501,8 +522,9 @@ START_TEST(test_tool_output)
                           "\"bufferOpen\": 0, \"computeChunk\": 4096, \"alpha\": 1.29999995, \"scale\": 1, "
                           "\"inputScale\": 1, \"isResult\": true}}\n");
     /* --cores override on an Ascend profile; a scalar shape. */
-    rc = acpu_test_run_tool(tool, "elu_backward --soc Ascend950 --cores 40 --ub 196608 --dtype bf16 --shape 65536 --is-result",
-                  out, sizeof out);
+    rc = acpu_test_run_tool(
+        tool, "elu_backward --soc Ascend950 --cores 40 --ub 196608 --dtype bf16 --shape 65536 --is-result", out,
+        sizeof out);
     ck_assert_int_eq(rc, 0);
     ck_assert_ptr_nonnull(strstr(out, "\"soc\": \"Ascend950\", \"tilingKey\": 5, \"schMode\": \"MIXED_RESULT_FAST\", "
                                       "\"blockDim\": 40,"));
@@ -516,7 +538,8 @@ START_TEST(test_tool_host_and_help)
 {
     const char *tool = acpu_test_tool_path();
     char out[8192];
-    int rc = acpu_test_run_tool(tool, "elu_backward --cores 2 --ub 262144 --dtype float16 --shape 1000000", out, sizeof out);
+    int rc = acpu_test_run_tool(tool, "elu_backward --cores 2 --ub 262144 --dtype float16 --shape 1000000", out,
+                                sizeof out);
     ck_assert_int_eq(rc, 0);
     ck_assert_ptr_nonnull(strstr(out, "{\"op\": \"EluGradV2\", \"soc\": \"host\", "));
     ck_assert_ptr_nonnull(strstr(out, "\"blockDim\": 2,"));
@@ -530,6 +553,7 @@ START_TEST(test_tool_host_and_help)
 }
 END_TEST
 
+/* clang-format off */ /* a table: one row per line */
 static const char *const k_bad_args[] = {
     "",                                               /* no op */
     "relu_backward --shape 4",                        /* unknown op */
@@ -551,6 +575,7 @@ static const char *const k_bad_args[] = {
     "elu_backward --is-result=1",
     "elu_backward stray",
 };
+/* clang-format on */
 
 START_TEST(test_tool_bad_args)
 {
@@ -579,7 +604,4 @@ static Suite *tiling_suite(void)
     return s;
 }
 
-int main(void)
-{
-    return acpu_test_main(tiling_suite());
-}
+int main(void) { return acpu_test_main(tiling_suite()); }

@@ -95,7 +95,7 @@ START_TEST(test_thread_exits_after_dlclose)
     w.stage = 2;
     pthread_cond_broadcast(&w.cond);
     pthread_mutex_unlock(&w.lock);
-    ck_assert_int_eq(pthread_join(t, NULL), 0); /* reached only if the thread's exit did not crash */
+    ck_assert_int_eq(pthread_join(t, NULL), 0);      /* reached only if the thread's exit did not crash */
     ck_assert(w.out[0] == 1.0f && w.out[2] == 3.0f); /* x > 0: dy * scale */
 }
 END_TEST

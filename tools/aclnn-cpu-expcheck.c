@@ -40,8 +40,10 @@ static int parse(int argc, char **argv, options *o)
         else if (strcmp(a, "--seed") == 0 && v && (o->seed = strtoull(v, &end, 10), !*end))
             i++;
         else {
-            fprintf(stderr, "usage: %s [--stride K] [--f64-count N] [--seed S] [--isa scalar|neon|avx2|avx512] "
-                            "[--variant NAME] [--fn exp|log|tanh|erf]\n", argv[0]);
+            fprintf(stderr,
+                    "usage: %s [--stride K] [--f64-count N] [--seed S] [--isa scalar|neon|avx2|avx512] "
+                    "[--variant NAME] [--fn exp|log|tanh|erf]\n",
+                    argv[0]);
             return -1;
         }
     }
@@ -65,7 +67,9 @@ static int check_variant(const acpu_kernel_table *t, acpu_math_variant v, const 
            "wrong nan/inf/zero %" PRIu64 "%s\n",
            acpu_isa_name(t->isa), acpu_math_name(v), r.checked, r.max_ulp, acpu_math_bound(v), r.worst_input,
            r.worst_got, 100.0 * (1.0 - (double)r.not_nearest / checked), r.wrong_class,
-           ok ? "" : reference ? "  FAIL (reference only)" : "  FAIL");
+           ok          ? ""
+           : reference ? "  FAIL (reference only)"
+                       : "  FAIL");
     if (r.wrong_class)
         printf("        first wrong nan/inf/zero: %s(%a) gave %a\n", acpu_math_fn_name(fn), r.class_input, r.class_got);
     fflush(stdout);
@@ -85,7 +89,8 @@ int main(int argc, char **argv)
         return 2;
     int failed = 0, ran = 0;
     printf("# accuracy against glibc's double exp/log/tanh/erf (fp32 results) / long double expl/logl/tanhl/erfl "
-           "(fp64); fp32 stride %" PRIu32 ", fp64 %" PRIu64 " random inputs + hard cases\n", o.stride, o.f64_count);
+           "(fp64); fp32 stride %" PRIu32 ", fp64 %" PRIu64 " random inputs + hard cases\n",
+           o.stride, o.f64_count);
     for (int isa = 0; isa < ACPU_ISA_COUNT; isa++) {
         const acpu_kernel_table *t = acpu_kernel_table_get((acpu_isa)isa, false);
         if (t == NULL || (o.isa && strcmp(o.isa, acpu_isa_name((acpu_isa)isa)) != 0))

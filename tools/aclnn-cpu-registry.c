@@ -17,8 +17,7 @@
 #include "ops/acpu_registry.h"
 #include "runtime/acpu_runtime.h"
 
-static const char *const k_group_names[ACPU_PG_COUNT] = {"Ascend910", "Ascend910B / Ascend910_93",
-                                                         "Ascend950 / host"};
+static const char *const k_group_names[ACPU_PG_COUNT] = {"Ascend910", "Ascend910B / Ascend910_93", "Ascend950 / host"};
 
 static int print_json(void)
 {
@@ -67,9 +66,10 @@ static void markdown_checks(const acpu_api_def *api)
     for (int q = 0; q < api->n_params; q++) {
         int i = api->n_null_order > 0 ? (q < api->n_null_order ? api->null_order[q] : -1) : q;
         if (i >= 0 && (api->params[i].kind <= ACPU_P_SCALAR_OPT || api->params[i].kind == ACPU_P_STRING))
-            printf(" `%s`%s", pname(api, i), api->params[i].kind == ACPU_P_SCALAR_OPT ? " (may be NULL)"
-                                             : api->params[i].kind == ACPU_P_STRING  ? " (char *)"
-                                                                                     : "");
+            printf(" `%s`%s", pname(api, i),
+                   api->params[i].kind == ACPU_P_SCALAR_OPT ? " (may be NULL)"
+                   : api->params[i].kind == ACPU_P_STRING   ? " (char *)"
+                                                            : "");
     }
     printf(": NULL 161001, not live 161002\n");
     for (int i = 0; i < api->n_checks; i++) {
@@ -97,9 +97,7 @@ static void markdown_checks(const acpu_api_def *api)
             break;
         case ACPU_CK_OWN: printf("%s", api->own_doc != NULL ? api->own_doc : "the API's own check"); break;
         case ACPU_CK_SCALAR_DTYPE: printf("`%s` dtype in its list (an absent scalar passes)", pname(api, k->a)); break;
-        case ACPU_CK_SCALAR_CAST_TO:
-            printf("`%s` castable to `%s`'s dtype", pname(api, k->a), pname(api, k->b));
-            break;
+        case ACPU_CK_SCALAR_CAST_TO: printf("`%s` castable to `%s`'s dtype", pname(api, k->a), pname(api, k->b)); break;
         case ACPU_CK_PROMOTE_CAST:
             printf("the promotion of `%s`'s and `%s`'s dtypes exists, is in the list and casts to `%s`'s",
                    pname(api, k->b), pname(api, k->c), pname(api, k->a));
@@ -131,14 +129,18 @@ static void markdown_api(const acpu_api_def *api)
     printf(" runs kernel `%s`; tiling strategies in order:", api->op->type);
     for (int i = 0; i < api->op->n_tilings; i++)
         printf(" %s", api->op->tilings[i].strategy->name);
-    printf(".\n\n| parameter | %s | %s | %s |\n|---|---|---|---|\n", k_group_names[0], k_group_names[1], k_group_names[2]);
+    printf(".\n\n| parameter | %s | %s | %s |\n|---|---|---|---|\n", k_group_names[0], k_group_names[1],
+           k_group_names[2]);
     for (int i = 0; i < api->n_params; i++) {
         const acpu_param_def *p = &api->params[i];
         if (p->kind > ACPU_P_TINOUT_CONST) {
             const acpu_attr_def *a = &api->op->attrs[p->slot];
             printf("| %s | attribute `%s` (%s) | | |\n", p->name, a->name,
-                   p->kind == ACPU_P_SCALAR_OPT ? "aclScalar, optional" : p->kind == ACPU_P_SCALAR ? "aclScalar"
-                   : p->kind == ACPU_P_BOOL ? "bool" : p->kind == ACPU_P_INT ? "int64_t" : "char *");
+                   p->kind == ACPU_P_SCALAR_OPT ? "aclScalar, optional"
+                   : p->kind == ACPU_P_SCALAR   ? "aclScalar"
+                   : p->kind == ACPU_P_BOOL     ? "bool"
+                   : p->kind == ACPU_P_INT      ? "int64_t"
+                                                : "char *");
             continue;
         }
         printf("| %s |", p->name);
@@ -229,11 +231,11 @@ static int print_markdown(void)
 static const struct {
     aclDataType dt;
     const char *name;
-} k_ge_dtypes[] = {{ACL_FLOAT, "DT_FLOAT"},   {ACL_FLOAT16, "DT_FLOAT16"},     {ACL_BF16, "DT_BF16"},
-                   {ACL_DOUBLE, "DT_DOUBLE"}, {ACL_INT8, "DT_INT8"},           {ACL_INT16, "DT_INT16"},
-                   {ACL_INT32, "DT_INT32"},   {ACL_INT64, "DT_INT64"},         {ACL_UINT8, "DT_UINT8"},
-                   {ACL_UINT16, "DT_UINT16"}, {ACL_UINT32, "DT_UINT32"},       {ACL_UINT64, "DT_UINT64"},
-                   {ACL_BOOL, "DT_BOOL"},     {ACL_COMPLEX64, "DT_COMPLEX64"}, {ACL_COMPLEX128, "DT_COMPLEX128"},
+} k_ge_dtypes[] = {{ACL_FLOAT, "DT_FLOAT"},        {ACL_FLOAT16, "DT_FLOAT16"},     {ACL_BF16, "DT_BF16"},
+                   {ACL_DOUBLE, "DT_DOUBLE"},      {ACL_INT8, "DT_INT8"},           {ACL_INT16, "DT_INT16"},
+                   {ACL_INT32, "DT_INT32"},        {ACL_INT64, "DT_INT64"},         {ACL_UINT8, "DT_UINT8"},
+                   {ACL_UINT16, "DT_UINT16"},      {ACL_UINT32, "DT_UINT32"},       {ACL_UINT64, "DT_UINT64"},
+                   {ACL_BOOL, "DT_BOOL"},          {ACL_COMPLEX64, "DT_COMPLEX64"}, {ACL_COMPLEX128, "DT_COMPLEX128"},
                    {ACL_COMPLEX32, "DT_COMPLEX32"}};
 
 static int write_dtypes(FILE *f, uint64_t set)
@@ -296,9 +298,10 @@ static int write_proto(const char *dir, const acpu_node_op *op, char *file, size
         return 1;
     }
     int rc = 0;
-    fprintf(f, "/* %s: generated by aclnn-cpu-registry --ge-protos from the operator registry (src/ops/registry.c).\n"
-               " * The operator as aclnn-cpu's graph runner takes it: its IR inputs and output with the IR's dtype\n"
-               " * lists, its attributes with the registry's defaults (doc/TOOLKIT.md#graph-mode). */\n",
+    fprintf(f,
+            "/* %s: generated by aclnn-cpu-registry --ge-protos from the operator registry (src/ops/registry.c).\n"
+            " * The operator as aclnn-cpu's graph runner takes it: its IR inputs and output with the IR's dtype\n"
+            " * lists, its attributes with the registry's defaults (doc/TOOLKIT.md#graph-mode). */\n",
             op->type);
     fprintf(f, "#ifndef %s\n#define %s\n\n#include \"graph/operator_reg.h\"\n\nnamespace ge {\n", guard, guard);
     fprintf(f, "REG_OP(%s)\n", op->type);

@@ -111,19 +111,71 @@ static void check_f32_block(acpu_math_fn fn, acpu_unary_kernel kernel, const flo
 /* The edges of each function's domain and of the primitives' reductions and branch points. */
 static size_t f32_edges(acpu_math_fn fn, const float **edges)
 {
-    static const float exp_edges[] = {88.72283172607421875f, 88.7228393554687500f, -87.33654785156250f,
-                                      -103.9720764160156250f, -103.2789306640625f, -104.0f, 0x1p-25f, -0x1p-26f,
-                                      0.34657359f, -0.34657359f, 0.0f, -0.0f, INFINITY, -INFINITY, NAN};
-    static const float log_edges[] = {0.0f, -0.0f, 0x1p-149f, 0x1p-126f, 0x1.fffffcp-127f, 1.0f, 0x1.000002p0f,
-                                      0x1.fffffep-1f, 1.41421353816986083984375f, 1.41421365737915039062f,
-                                      0.707106769084930419921875f, 2.0f, FLT_MAX, INFINITY, -INFINITY, -1.0f,
-                                      -0x1p-149f, NAN};
-    static const float tanh_edges[] = {0.0f, -0.0f, 0x1p-149f, -0x1p-149f, 0x1p-30f, 0.625f, 0x1.3ffffep-1f,
-                                       -0.625f, 9.0109138488769531f, 9.5f, 9.50000095367431640625f, 44.0f,
-                                       FLT_MAX, INFINITY, -INFINITY, NAN};
-    static const float erf_edges[] = {0.0f, -0.0f, 0x1p-149f, -0x1p-149f, 0x1p-30f, 1.0f, 0x1.fffffep-1f,
-                                      -1.0f, 3.9192059230804443f, 4.0f, 4.00000047683715820312f, -4.0f, FLT_MAX,
-                                      INFINITY, -INFINITY, NAN};
+    static const float exp_edges[] = {88.72283172607421875f,
+                                      88.7228393554687500f,
+                                      -87.33654785156250f,
+                                      -103.9720764160156250f,
+                                      -103.2789306640625f,
+                                      -104.0f,
+                                      0x1p-25f,
+                                      -0x1p-26f,
+                                      0.34657359f,
+                                      -0.34657359f,
+                                      0.0f,
+                                      -0.0f,
+                                      INFINITY,
+                                      -INFINITY,
+                                      NAN};
+    static const float log_edges[] = {0.0f,
+                                      -0.0f,
+                                      0x1p-149f,
+                                      0x1p-126f,
+                                      0x1.fffffcp-127f,
+                                      1.0f,
+                                      0x1.000002p0f,
+                                      0x1.fffffep-1f,
+                                      1.41421353816986083984375f,
+                                      1.41421365737915039062f,
+                                      0.707106769084930419921875f,
+                                      2.0f,
+                                      FLT_MAX,
+                                      INFINITY,
+                                      -INFINITY,
+                                      -1.0f,
+                                      -0x1p-149f,
+                                      NAN};
+    static const float tanh_edges[] = {0.0f,
+                                       -0.0f,
+                                       0x1p-149f,
+                                       -0x1p-149f,
+                                       0x1p-30f,
+                                       0.625f,
+                                       0x1.3ffffep-1f,
+                                       -0.625f,
+                                       9.0109138488769531f,
+                                       9.5f,
+                                       9.50000095367431640625f,
+                                       44.0f,
+                                       FLT_MAX,
+                                       INFINITY,
+                                       -INFINITY,
+                                       NAN};
+    static const float erf_edges[] = {0.0f,
+                                      -0.0f,
+                                      0x1p-149f,
+                                      -0x1p-149f,
+                                      0x1p-30f,
+                                      1.0f,
+                                      0x1.fffffep-1f,
+                                      -1.0f,
+                                      3.9192059230804443f,
+                                      4.0f,
+                                      4.00000047683715820312f,
+                                      -4.0f,
+                                      FLT_MAX,
+                                      INFINITY,
+                                      -INFINITY,
+                                      NAN};
     switch (fn) {
     case ACPU_MATH_FN_EXP: *edges = exp_edges; return sizeof exp_edges / sizeof exp_edges[0];
     case ACPU_MATH_FN_LOG: *edges = log_edges; return sizeof log_edges / sizeof log_edges[0];
@@ -187,10 +239,21 @@ static void check_f64_block(acpu_math_fn fn, acpu_unary_kernel kernel, const dou
  * tiny arguments; every function: the specials. */
 static size_t f64_hard_cases(acpu_math_fn fn, double *out, size_t cap)
 {
-    static const double exp_anchors[] = {709.782712893383973096, 709.782712893384, 709.78271289338409,
-                                         -708.39641853226410622, -708.396418532264, -745.13321910194110842,
-                                         -745.1332191019411, -744.44007192138126, -740.0, 0x1p-54, -0x1p-54,
-                                         0x1p-30, 1e-300, -1e-300, 0x1p-1074};
+    static const double exp_anchors[] = {709.782712893383973096,
+                                         709.782712893384,
+                                         709.78271289338409,
+                                         -708.39641853226410622,
+                                         -708.396418532264,
+                                         -745.13321910194110842,
+                                         -745.1332191019411,
+                                         -744.44007192138126,
+                                         -740.0,
+                                         0x1p-54,
+                                         -0x1p-54,
+                                         0x1p-30,
+                                         1e-300,
+                                         -1e-300,
+                                         0x1p-1074};
     static const double specials[] = {0.0, -0.0, 1.0, -1.0, 0x1p-1074, DBL_MAX, INFINITY, -INFINITY, NAN};
     size_t n = 0;
     for (size_t i = 0; fn == ACPU_MATH_FN_EXP && i < sizeof exp_anchors / sizeof exp_anchors[0] && n + 3 <= cap; i++)

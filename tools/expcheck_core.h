@@ -21,13 +21,13 @@
 #include "kernels/acpu_kernels.h"
 
 typedef struct {
-    uint64_t checked;          /* inputs compared */
-    uint64_t not_nearest;      /* results other than the reference rounded to nearest */
-    uint64_t wrong_class;      /* NaN / inf / signed zero where the reference has none, or the reverse */
-    double max_ulp;            /* largest error among finite-reference results */
-    double worst_input;        /* the input of max_ulp, and its result */
+    uint64_t checked;     /* inputs compared */
+    uint64_t not_nearest; /* results other than the reference rounded to nearest */
+    uint64_t wrong_class; /* NaN / inf / signed zero where the reference has none, or the reverse */
+    double max_ulp;       /* largest error among finite-reference results */
+    double worst_input;   /* the input of max_ulp, and its result */
     double worst_got;
-    double class_input;        /* the first wrong_class input, and its result */
+    double class_input; /* the first wrong_class input, and its result */
     double class_got;
 } acpu_mathcheck_result;
 

@@ -23,10 +23,7 @@ extern "C" {
 #define ACL_EVENT_WAIT_DEFAULT 0x0U
 #define ACL_EVENT_WAIT_EXTERNAL 0x01U
 
-typedef enum aclrtRunMode {
-    ACL_DEVICE = 0,
-    ACL_HOST = 1
-} aclrtRunMode;
+typedef enum aclrtRunMode { ACL_DEVICE = 0, ACL_HOST = 1 } aclrtRunMode;
 
 typedef enum aclrtEventStatus {
     ACL_EVENT_STATUS_COMPLETE = 0,

@@ -115,8 +115,7 @@ ACLNN_API aclnnStatus aclGetScalarListSize(const aclScalarList *scalarList, uint
  * executor's copy of it, so that a repeatable executor runs on new memory. aclSetTensorAddr numbers
  * the inputs first, then the outputs. aclSetRawTensorAddr / aclGetRawTensorAddr set / read the
  * tensor's storage address only. */
-ACLNN_API aclnnStatus aclSetInputTensorAddr(aclOpExecutor *executor, const size_t index, aclTensor *tensor,
-                                            void *addr);
+ACLNN_API aclnnStatus aclSetInputTensorAddr(aclOpExecutor *executor, const size_t index, aclTensor *tensor, void *addr);
 ACLNN_API aclnnStatus aclSetOutputTensorAddr(aclOpExecutor *executor, const size_t index, aclTensor *tensor,
                                              void *addr);
 ACLNN_API aclnnStatus aclSetTensorAddr(aclOpExecutor *executor, const size_t index, aclTensor *tensor, void *addr);
@@ -126,8 +125,8 @@ ACLNN_API aclnnStatus aclSetTensorAddr(aclOpExecutor *executor, const size_t ind
  * member -> 161002 / 561103 as CANN) every call returns 161002 and changes nothing. */
 ACLNN_API aclnnStatus aclSetDynamicInputTensorAddr(aclOpExecutor *executor, size_t irIndex, const size_t relativeIndex,
                                                    aclTensorList *tensors, void *addr);
-ACLNN_API aclnnStatus aclSetDynamicOutputTensorAddr(aclOpExecutor *executor, size_t irIndex,
-                                                    const size_t relativeIndex, aclTensorList *tensors, void *addr);
+ACLNN_API aclnnStatus aclSetDynamicOutputTensorAddr(aclOpExecutor *executor, size_t irIndex, const size_t relativeIndex,
+                                                    aclTensorList *tensors, void *addr);
 ACLNN_API aclnnStatus aclSetDynamicTensorAddr(aclOpExecutor *executor, size_t irIndex, const size_t relativeIndex,
                                               aclTensorList *tensors, void *addr);
 ACLNN_API aclnnStatus aclSetRawTensorAddr(aclTensor *tensor, void *addr);

@@ -17,8 +17,8 @@ extern "C" {
 typedef enum {
     ACLNN_CPU_ISA_SCALAR = 0,
     ACLNN_CPU_ISA_NEON = 1,
-    ACLNN_CPU_ISA_AVX2 = 2,   /* AVX2 + FMA + F16C */
-    ACLNN_CPU_ISA_AVX512 = 3  /* AVX-512 F/BW/DQ/VL */
+    ACLNN_CPU_ISA_AVX2 = 2,  /* AVX2 + FMA + F16C */
+    ACLNN_CPU_ISA_AVX512 = 3 /* AVX-512 F/BW/DQ/VL */
 } aclnnCpuIsa;
 
 /* The ISA whose kernels run in this process: the best the CPU supports and this build has,
@@ -44,20 +44,16 @@ ACL_FUNC_VISIBILITY aclError aclnnCpuSetPlatform(const char *soc, int32_t coreNu
  * lookup faster than the kernel on this CPU; OFF (ACLNN_CPU_TABLES=0) never, ON (=1) wherever a form
  * exists. The
  * environment variable gives the initial mode; this call replaces it. */
-typedef enum {
-    ACLNN_CPU_TABLES_AUTO = 0,
-    ACLNN_CPU_TABLES_OFF = 1,
-    ACLNN_CPU_TABLES_ON = 2
-} aclnnCpuTableMode;
+typedef enum { ACLNN_CPU_TABLES_AUTO = 0, ACLNN_CPU_TABLES_OFF = 1, ACLNN_CPU_TABLES_ON = 2 } aclnnCpuTableMode;
 ACL_FUNC_VISIBILITY aclError aclnnCpuSetLookupTables(aclnnCpuTableMode mode);
 /* The mode 16-bit calls are planned with now. */
 ACL_FUNC_VISIBILITY aclnnCpuTableMode aclnnCpuGetLookupTables(void);
 
 typedef struct {
-    char soc[32];     /* profile name */
-    int32_t coreNum;  /* vector cores the tiling plans for */
-    int64_t ubBytes;  /* unified-buffer bytes per core */
-    int32_t bf16;     /* 1 when BF16 operands are accepted on this profile */
+    char soc[32];    /* profile name */
+    int32_t coreNum; /* vector cores the tiling plans for */
+    int64_t ubBytes; /* unified-buffer bytes per core */
+    int32_t bf16;    /* 1 when BF16 operands are accepted on this profile */
 } aclnnCpuPlatform;
 
 ACL_FUNC_VISIBILITY aclError aclnnCpuGetPlatform(aclnnCpuPlatform *platform);
@@ -75,8 +71,8 @@ ACL_FUNC_VISIBILITY aclError aclnnCpuGetPlatform(aclnnCpuPlatform *platform);
  * shapes that do not broadcast, a strategy the shapes rule out, or jsonSize <= *jsonLength);
  * ACLNN_ERR_INNER_TILING_ERROR (the tiling refuses the call: no cores, an empty tensor for the
  * ascend910b strategy, a UB too small for one tile). aclGetRecentErrMsg() says which and why. */
-ACL_FUNC_VISIBILITY aclnnStatus aclnnCpuGetTilingPlan(const char *op, int32_t argc, const char *const *argv,
-                                                      char *json, size_t jsonSize, size_t *jsonLength);
+ACL_FUNC_VISIBILITY aclnnStatus aclnnCpuGetTilingPlan(const char *op, int32_t argc, const char *const *argv, char *json,
+                                                      size_t jsonSize, size_t *jsonLength);
 /* The ops aclnnCpuGetTilingPlan knows (every API of the library, in snake case without "aclnn"), by
  * index from 0; NULL past the last. */
 ACL_FUNC_VISIBILITY const char *aclnnCpuTilingOpName(int32_t index);

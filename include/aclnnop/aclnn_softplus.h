@@ -11,8 +11,8 @@ extern "C" {
 #endif
 
 ACLNN_API aclnnStatus aclnnSoftplusGetWorkspaceSize(const aclTensor *self, const aclScalar *beta,
-                                                    const aclScalar *threshold, aclTensor *out,
-                                                    uint64_t *workspaceSize, aclOpExecutor **executor);
+                                                    const aclScalar *threshold, aclTensor *out, uint64_t *workspaceSize,
+                                                    aclOpExecutor **executor);
 ACLNN_API aclnnStatus aclnnSoftplus(void *workspace, uint64_t workspaceSize, aclOpExecutor *executor,
                                     const aclrtStream stream);
 

@@ -13,7 +13,9 @@ typedef struct {
     atomic_int held;
 } acpu_lock;
 
+/* clang-format off */ /* one-line braced macros: clang-format 14 would lay them out as blocks */
 #define ACPU_LOCK_INIT {0}
+/* clang-format on */
 
 static inline void acpu_cpu_relax(void)
 {

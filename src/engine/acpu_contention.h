@@ -22,6 +22,7 @@ uint64_t acpu_now_ns(void);
  * calls of this size is running. */
 unsigned acpu_contention_threads(unsigned threads, uint64_t total);
 /* Records one multi-threaded call: forked at fork_ns, joined at join_ns, `n` threads' times. */
-void acpu_contention_observe(uint64_t total, uint64_t fork_ns, uint64_t join_ns, const acpu_thread_times *t, unsigned n);
+void acpu_contention_observe(uint64_t total, uint64_t fork_ns, uint64_t join_ns, const acpu_thread_times *t,
+                             unsigned n);
 
 #endif /* ACPU_CONTENTION_H_ */

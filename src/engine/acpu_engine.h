@@ -17,7 +17,7 @@
 
 /* A strided view in elements: element k (row-major over shape) lives at data + off(k)*elem_size. */
 typedef struct {
-    char *data;  /* storage base already advanced by the view offset */
+    char *data; /* storage base already advanced by the view offset */
     uint32_t rank;
     int64_t shape[ACPU_MAX_DIMS];
     int64_t stride[ACPU_MAX_DIMS];
@@ -35,14 +35,14 @@ void acpu_view_scatter(const acpu_view *v, uint64_t start, uint64_t count, const
 
 /* in[j] (source dtype, cast to the kernel dtype) -> kernel -> cast to the output dtype -> out. */
 typedef struct {
-    int n_in;                              /* the kernel's inputs: 1..ACPU_MAX_INPUTS */
+    int n_in; /* the kernel's inputs: 1..ACPU_MAX_INPUTS */
     acpu_view in[ACPU_MAX_INPUTS];
     acpu_cast_fn in_cast[ACPU_MAX_INPUTS]; /* source dtype -> kernel dtype; NULL when they are the same */
     acpu_view out;
     acpu_kernel_fn kernel;
     const void *params;
-    size_t kernel_elem;                    /* element size of the kernel dtype (inputs and kernel result) */
-    acpu_cast_fn cast;                     /* kernel dtype -> output dtype; NULL when they are the same */
+    size_t kernel_elem; /* element size of the kernel dtype (inputs and kernel result) */
+    acpu_cast_fn cast;  /* kernel dtype -> output dtype; NULL when they are the same */
 } acpu_task;
 
 /* The most OS threads a call uses: 4 per CPU the process may run on, at least 8 (thread_limit.c
@@ -66,8 +66,8 @@ void acpu_engine_run(const acpu_schedule *plan, const acpu_task *task, unsigned 
 typedef struct {
 #if defined(__x86_64__) || defined(_M_X64)
     unsigned mxcsr;
-    bool x87_saved;                /* the caller's x87 control word was not the default: x87_env holds it */
-    unsigned char x87_env[28];     /* fnstenv's 28-byte x87 environment */
+    bool x87_saved;            /* the caller's x87 control word was not the default: x87_env holds it */
+    unsigned char x87_env[28]; /* fnstenv's 28-byte x87 environment */
 #else
     fenv_t env;
 #endif

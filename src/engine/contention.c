@@ -8,9 +8,9 @@
 
 #include "acpu_contention.h"
 
-#define ACPU_HOSTAGE_SLACK_NS 20000u      /* 20 us */
-#define ACPU_BACKOFF_MIN_NS 10000000u     /* 10 ms */
-#define ACPU_BACKOFF_MAX_NS 1000000000u   /* 1 s */
+#define ACPU_HOSTAGE_SLACK_NS 20000u    /* 20 us */
+#define ACPU_BACKOFF_MIN_NS 10000000u   /* 10 ms */
+#define ACPU_BACKOFF_MAX_NS 1000000000u /* 1 s */
 
 static atomic_uint_fast64_t contended_until_ns; /* calls up to contended_elems use fewer threads until then */
 static atomic_uint_fast64_t contended_elems;    /* 0: no contention seen since the last clean probe */

@@ -27,7 +27,6 @@ typedef struct {
     uint64_t base, len, tiles;
 } acpu_core_work;
 
-
 static acpu_core_work ranges_work(const acpu_schedule *p, uint64_t core)
 {
     uint64_t start, len;
@@ -153,8 +152,8 @@ static size_t stage_layout(acpu_stage_ctx *c, const acpu_schedule *plan, char *b
 static bool workspace_fits(const acpu_schedule *plan, unsigned threads)
 {
     uint64_t bytes;
-    return acpu_mul_u64(plan->tile + ACPU_STAGE_ALIGN, 16u * (2u * (ACPU_MAX_INPUTS + 1u) + 1u), &bytes) && acpu_mul_u64(bytes, threads, &bytes) &&
-           bytes <= (uint64_t)PTRDIFF_MAX;
+    return acpu_mul_u64(plan->tile + ACPU_STAGE_ALIGN, 16u * (2u * (ACPU_MAX_INPUTS + 1u) + 1u), &bytes) &&
+           acpu_mul_u64(bytes, threads, &bytes) && bytes <= (uint64_t)PTRDIFF_MAX;
 }
 
 size_t acpu_engine_workspace(const acpu_schedule *plan, const acpu_task *task, unsigned threads)

@@ -13,7 +13,7 @@
 #include "acpu_engine.h"
 
 #if defined(__x86_64__) || defined(_M_X64)
-#define ACPU_MXCSR_DEFAULT 0x1F80u /* all exceptions masked, nearest, no FTZ/DAZ */
+#define ACPU_MXCSR_DEFAULT 0x1F80u  /* all exceptions masked, nearest, no FTZ/DAZ */
 #define ACPU_X87_CW_DEFAULT 0x037Fu /* all exceptions masked, 64-bit precision, nearest */
 
 void acpu_fp_enter(acpu_fp_state *saved)

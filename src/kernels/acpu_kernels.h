@@ -66,7 +66,13 @@ extern const acpu_kernel_info acpu_kernel_infos[ACPU_KERNEL_COUNT];
  *          fp32 factor of its second input (table[x] = f(widen(x)), float)
  * The family headers list which kernels have a form (ACPU_TABLES_<FAMILY>) and, for MUL and DIV,
  * write their 16-bit kernel as that very composition, so the gathered result is the same bits. */
-typedef enum { ACPU_TABLE_NONE = 0, ACPU_TABLE_WHOLE, ACPU_TABLE_MUL, ACPU_TABLE_DIV, ACPU_TABLE_FORM_COUNT } acpu_table_form;
+typedef enum {
+    ACPU_TABLE_NONE = 0,
+    ACPU_TABLE_WHOLE,
+    ACPU_TABLE_MUL,
+    ACPU_TABLE_DIV,
+    ACPU_TABLE_FORM_COUNT
+} acpu_table_form;
 #define ACPU_TABLE_ENTRIES 65536u
 /* Each kernel's form (ACPU_TABLE_NONE: none). */
 extern const uint8_t acpu_kernel_table_forms[ACPU_KERNEL_COUNT];
@@ -99,7 +105,13 @@ aclDataType acpu_kdtype_acl(acpu_kdtype k);
  *                (doc/NUMERICS.md has the measured figures; the 16-bit exp flavour's results are
  *                rounded to fp16 / bf16 afterwards, hence its looser fp32 bound)
  *     reference  1: SLEEF's, which no kernel calls (reported, not part of the tool's exit status) */
-typedef enum { ACPU_MATH_FN_EXP = 0, ACPU_MATH_FN_LOG, ACPU_MATH_FN_TANH, ACPU_MATH_FN_ERF, ACPU_MATH_FN_COUNT } acpu_math_fn;
+typedef enum {
+    ACPU_MATH_FN_EXP = 0,
+    ACPU_MATH_FN_LOG,
+    ACPU_MATH_FN_TANH,
+    ACPU_MATH_FN_ERF,
+    ACPU_MATH_FN_COUNT
+} acpu_math_fn;
 #define ACPU_MATH_LIST(X)                                                                 \
     X(EXP_SLEEF_F32, exp_sleef_f32, "sleef_u10_f32", ACPU_MATH_FN_EXP, 0, 1.0, 1)         \
     X(EXP_F32, exp_inline_f32, "inline_f32", ACPU_MATH_FN_EXP, 0, 1.0, 0)                 \
@@ -132,8 +144,7 @@ typedef struct {
  * kernel itself on every 16-bit pattern, MUL / DIV the kernel's fill; under the default
  * floating-point environment (the caller's business, as for any kernel). */
 bool acpu_table_fillable(const acpu_kernel_table *kt, acpu_kernel_id kid, acpu_kdtype kdt);
-void acpu_table_fill(const acpu_kernel_table *kt, acpu_kernel_id kid, acpu_kdtype kdt, const void *params,
-                     void *table);
+void acpu_table_fill(const acpu_kernel_table *kt, acpu_kernel_id kid, acpu_kdtype kdt, const void *params, void *table);
 /* Whether `k` is one of kt's lookup kernels. */
 bool acpu_is_lookup_kernel(const acpu_kernel_table *kt, acpu_kernel_fn k);
 

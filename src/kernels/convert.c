@@ -18,7 +18,6 @@ static float bits_f32(uint32_t u)
     return f;
 }
 
-
 /* Subnormal half: k = round(|f| / 2^-24) from the 24-bit significand m and biased exponent e. */
 static uint16_t f16_subnormal(uint32_t abs_bits)
 {
@@ -74,15 +73,15 @@ uint16_t acpu_f64_to_bf16(double d) { return acpu_f32_to_bf16(f64_to_f32_odd(d))
 /* ---- casts: a source element read as float (one rounding at most) or as double (exact except
  * int64/uint64), written to the destination with one rounding ----------------------------------- */
 
-#define ACPU_CAST_SOURCES(X)                                                          \
-    X(f32, ((const float *)s)[i], ((const float *)s)[i])                              \
-    X(f16, acpu_f16_to_f32(((const uint16_t *)s)[i]), acpu_f16_to_f32(((const uint16_t *)s)[i])) \
+#define ACPU_CAST_SOURCES(X)                                                                        \
+    X(f32, ((const float *)s)[i], ((const float *)s)[i])                                            \
+    X(f16, acpu_f16_to_f32(((const uint16_t *)s)[i]), acpu_f16_to_f32(((const uint16_t *)s)[i]))    \
     X(bf16, acpu_bf16_to_f32(((const uint16_t *)s)[i]), acpu_bf16_to_f32(((const uint16_t *)s)[i])) \
-    X(i8, (float)((const int8_t *)s)[i], (double)((const int8_t *)s)[i])              \
-    X(i16, (float)((const int16_t *)s)[i], (double)((const int16_t *)s)[i])           \
-    X(i32, (float)((const int32_t *)s)[i], (double)((const int32_t *)s)[i])           \
-    X(i64, (float)((const int64_t *)s)[i], (double)((const int64_t *)s)[i])           \
-    X(u8, (float)((const uint8_t *)s)[i], (double)((const uint8_t *)s)[i])            \
+    X(i8, (float)((const int8_t *)s)[i], (double)((const int8_t *)s)[i])                            \
+    X(i16, (float)((const int16_t *)s)[i], (double)((const int16_t *)s)[i])                         \
+    X(i32, (float)((const int32_t *)s)[i], (double)((const int32_t *)s)[i])                         \
+    X(i64, (float)((const int64_t *)s)[i], (double)((const int64_t *)s)[i])                         \
+    X(u8, (float)((const uint8_t *)s)[i], (double)((const uint8_t *)s)[i])                          \
     X(b8, ((const uint8_t *)s)[i] != 0 ? 1.0f : 0.0f, ((const uint8_t *)s)[i] != 0 ? 1.0 : 0.0)
 
 static void store_f32(void *d, size_t i, float v) { ((float *)d)[i] = v; }
@@ -109,21 +108,45 @@ static void dstore_c128(void *d, size_t i, double v)
 }
 
 /* Float-family sources: float path to f32/f16/bf16/c64, double path (exact) to f64/c128. */
-#define ACPU_DEFINE_CASTS(name, as_float, as_double)                                                  \
-    static void cast_##name##_f32(size_t n, const void *s, void *d) { for (size_t i = 0; i < n; i++) store_f32(d, i, as_float); } \
-    static void cast_##name##_f16(size_t n, const void *s, void *d) { for (size_t i = 0; i < n; i++) store_f16(d, i, as_float); } \
-    static void cast_##name##_bf16(size_t n, const void *s, void *d) { for (size_t i = 0; i < n; i++) store_bf16(d, i, as_float); } \
-    static void cast_##name##_c64(size_t n, const void *s, void *d) { for (size_t i = 0; i < n; i++) store_c64(d, i, as_float); } \
-    static void cast_##name##_f64(size_t n, const void *s, void *d) { for (size_t i = 0; i < n; i++) dstore_f64(d, i, as_double); } \
-    static void cast_##name##_c128(size_t n, const void *s, void *d) { for (size_t i = 0; i < n; i++) dstore_c128(d, i, as_double); }
+#define ACPU_DEFINE_CASTS(name, as_float, as_double)                 \
+    static void cast_##name##_f32(size_t n, const void *s, void *d)  \
+    {                                                                \
+        for (size_t i = 0; i < n; i++)                               \
+            store_f32(d, i, as_float);                               \
+    }                                                                \
+    static void cast_##name##_f16(size_t n, const void *s, void *d)  \
+    {                                                                \
+        for (size_t i = 0; i < n; i++)                               \
+            store_f16(d, i, as_float);                               \
+    }                                                                \
+    static void cast_##name##_bf16(size_t n, const void *s, void *d) \
+    {                                                                \
+        for (size_t i = 0; i < n; i++)                               \
+            store_bf16(d, i, as_float);                              \
+    }                                                                \
+    static void cast_##name##_c64(size_t n, const void *s, void *d)  \
+    {                                                                \
+        for (size_t i = 0; i < n; i++)                               \
+            store_c64(d, i, as_float);                               \
+    }                                                                \
+    static void cast_##name##_f64(size_t n, const void *s, void *d)  \
+    {                                                                \
+        for (size_t i = 0; i < n; i++)                               \
+            dstore_f64(d, i, as_double);                             \
+    }                                                                \
+    static void cast_##name##_c128(size_t n, const void *s, void *d) \
+    {                                                                \
+        for (size_t i = 0; i < n; i++)                               \
+            dstore_c128(d, i, as_double);                            \
+    }
 ACPU_CAST_SOURCES(ACPU_DEFINE_CASTS)
 
 /* Double sources round once, straight from double. */
-#define ACPU_DEFINE_F64_CAST(dname)                                          \
-    static void cast_f64_##dname(size_t n, const void *s, void *d)           \
-    {                                                                        \
-        for (size_t i = 0; i < n; i++)                                       \
-            dstore_##dname(d, i, ((const double *)s)[i]);                   \
+#define ACPU_DEFINE_F64_CAST(dname)                                \
+    static void cast_f64_##dname(size_t n, const void *s, void *d) \
+    {                                                              \
+        for (size_t i = 0; i < n; i++)                             \
+            dstore_##dname(d, i, ((const double *)s)[i]);          \
     }
 ACPU_DEFINE_F64_CAST(f32)
 ACPU_DEFINE_F64_CAST(f16)
@@ -147,14 +170,17 @@ static int cast_dst_index(aclDataType dt)
     }
 }
 
-#define ACPU_CAST_ROW(name) {cast_##name##_f32, cast_##name##_f16, cast_##name##_bf16, cast_##name##_f64, \
-                             cast_##name##_c64, cast_##name##_c128}
+#define ACPU_CAST_ROW(name)                                                                             \
+    {                                                                                                   \
+        cast_##name##_f32, cast_##name##_f16, cast_##name##_bf16, cast_##name##_f64, cast_##name##_c64, \
+            cast_##name##_c128                                                                          \
+    }
 
 static const acpu_cast_fn *cast_row(aclDataType src)
 {
     static const acpu_cast_fn rows[][DST_COUNT] = {
         ACPU_CAST_ROW(f32), ACPU_CAST_ROW(f16), ACPU_CAST_ROW(bf16), ACPU_CAST_ROW(f64), ACPU_CAST_ROW(i8),
-        ACPU_CAST_ROW(i16), ACPU_CAST_ROW(i32), ACPU_CAST_ROW(i64), ACPU_CAST_ROW(u8), ACPU_CAST_ROW(b8),
+        ACPU_CAST_ROW(i16), ACPU_CAST_ROW(i32), ACPU_CAST_ROW(i64),  ACPU_CAST_ROW(u8),  ACPU_CAST_ROW(b8),
     };
     switch (src) {
     case ACL_FLOAT: return rows[0];

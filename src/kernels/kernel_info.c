@@ -3,9 +3,13 @@
 #include "acpu_kernels.h"
 
 const acpu_kernel_info acpu_kernel_infos[ACPU_KERNEL_COUNT] = {
-#define ACPU_KERNEL_INFO_ROW(id, stem, ar, P, init_fn, grain_, dts)                               \
-    [ACPU_KERNEL_##id] = {.name = #stem, .arity = ar, .params_size = sizeof(P), .init = init_fn, \
-                          .grain = grain_, .dtypes = ACPU_KDT_BITS_##dts},
+#define ACPU_KERNEL_INFO_ROW(id, stem, ar, P, init_fn, grain_, dts) \
+    [ACPU_KERNEL_##id] = {.name = #stem,                            \
+                          .arity = ar,                              \
+                          .params_size = sizeof(P),                 \
+                          .init = init_fn,                          \
+                          .grain = grain_,                          \
+                          .dtypes = ACPU_KDT_BITS_##dts},
     ACPU_KERNEL_LIST(ACPU_KERNEL_INFO_ROW)
 #undef ACPU_KERNEL_INFO_ROW
 };
@@ -18,7 +22,7 @@ const uint8_t acpu_kernel_table_forms[ACPU_KERNEL_COUNT] = {
 
 size_t acpu_table_bytes(acpu_table_form f)
 {
-    return f == ACPU_TABLE_WHOLE ? ACPU_TABLE_ENTRIES * sizeof(uint16_t)
+    return f == ACPU_TABLE_WHOLE                        ? ACPU_TABLE_ENTRIES * sizeof(uint16_t)
            : f == ACPU_TABLE_MUL || f == ACPU_TABLE_DIV ? ACPU_TABLE_ENTRIES * sizeof(float)
                                                         : 0;
 }
@@ -67,7 +71,7 @@ void acpu_table_fill(const acpu_kernel_table *kt, acpu_kernel_id kid, acpu_kdtyp
 }
 
 static const aclDataType k_kdt_acl[ACPU_KDT_COUNT] = {
-    [ACPU_KDT_F32] = ACL_FLOAT, [ACPU_KDT_F16] = ACL_FLOAT16, [ACPU_KDT_BF16] = ACL_BF16,
+    [ACPU_KDT_F32] = ACL_FLOAT,  [ACPU_KDT_F16] = ACL_FLOAT16, [ACPU_KDT_BF16] = ACL_BF16,
     [ACPU_KDT_F64] = ACL_DOUBLE, [ACPU_KDT_I8] = ACL_INT8,     [ACPU_KDT_U8] = ACL_UINT8,
     [ACPU_KDT_I16] = ACL_INT16,  [ACPU_KDT_I32] = ACL_INT32,   [ACPU_KDT_I64] = ACL_INT64};
 

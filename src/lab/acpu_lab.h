@@ -13,12 +13,12 @@
 #define ACPU_LAB_JSON_BYTES (256u * 1024u)
 
 typedef struct {
-    acpu_field_sink sink;   /* fields written as "name": value, comma-separated */
+    acpu_field_sink sink; /* fields written as "name": value, comma-separated */
     char *buf;
     size_t len, cap;
     bool overflow;
     int depth;
-    bool first[16];         /* per nesting level: nothing written yet at this level */
+    bool first[16]; /* per nesting level: nothing written yet at this level */
 } acpu_lab_json;
 
 /* A writer of ACPU_LAB_JSON_BYTES, NULL when out of memory. */

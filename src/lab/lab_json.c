@@ -136,8 +136,15 @@ acpu_lab_json *acpu_lab_json_new(void)
     j->buf[0] = '\0';
     j->cap = ACPU_LAB_JSON_BYTES;
     j->first[0] = true;
-    j->sink = (acpu_field_sink){.ctx = j, .u64 = put_u64, .i64 = put_i64, .real = put_real, .flag = put_flag,
-                                .str = put_str, .list = put_list, .rows = put_rows, .begin = put_begin,
+    j->sink = (acpu_field_sink){.ctx = j,
+                                .u64 = put_u64,
+                                .i64 = put_i64,
+                                .real = put_real,
+                                .flag = put_flag,
+                                .str = put_str,
+                                .list = put_list,
+                                .rows = put_rows,
+                                .begin = put_begin,
                                 .end = put_end};
     return j;
 }

@@ -8,13 +8,12 @@
 #include "ops/acpu_registry.h"
 #include "runtime/acpu_runtime.h"
 
-static const char k_head[] =
-    "usage: aclnn-cpu-tiling OP [options]\n"
-    "       aclnn-cpu-tiling --help\n"
-    "\n"
-    "Prints the host tiling plan of OP as one JSON object on one line.\n"
-    "\n"
-    "OP (the aclnn API in snake case, without aclnn) and its kernel:\n";
+static const char k_head[] = "usage: aclnn-cpu-tiling OP [options]\n"
+                             "       aclnn-cpu-tiling --help\n"
+                             "\n"
+                             "Prints the host tiling plan of OP as one JSON object on one line.\n"
+                             "\n"
+                             "OP (the aclnn API in snake case, without aclnn) and its kernel:\n";
 
 static const char k_common[] =
     "\n"

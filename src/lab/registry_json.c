@@ -7,10 +7,17 @@
 #include "ops/acpu_registry.h"
 #include "runtime/acpu_runtime.h"
 
-static const char *const k_kind_names[ACPU_P_KIND_COUNT] = {
-    [ACPU_P_TIN] = "tensor", [ACPU_P_TOUT] = "out", [ACPU_P_TOUT_CONST] = "out", [ACPU_P_TINOUT] = "inout",
-    [ACPU_P_TINOUT_CONST] = "inout", [ACPU_P_SCALAR] = "scalar", [ACPU_P_SCALAR_OPT] = "scalar_optional",
-    [ACPU_P_BOOL] = "bool", [ACPU_P_INT] = "int", [ACPU_P_STRING] = "string", [ACPU_P_FLOAT] = "float"};
+static const char *const k_kind_names[ACPU_P_KIND_COUNT] = {[ACPU_P_TIN] = "tensor",
+                                                            [ACPU_P_TOUT] = "out",
+                                                            [ACPU_P_TOUT_CONST] = "out",
+                                                            [ACPU_P_TINOUT] = "inout",
+                                                            [ACPU_P_TINOUT_CONST] = "inout",
+                                                            [ACPU_P_SCALAR] = "scalar",
+                                                            [ACPU_P_SCALAR_OPT] = "scalar_optional",
+                                                            [ACPU_P_BOOL] = "bool",
+                                                            [ACPU_P_INT] = "int",
+                                                            [ACPU_P_STRING] = "string",
+                                                            [ACPU_P_FLOAT] = "float"};
 static const char *const k_attr_types[] = {"float", "bool", "int", "string"};
 static const char *const k_group_names[ACPU_PG_COUNT] = {"Ascend910", "Ascend910B", "Ascend950"};
 

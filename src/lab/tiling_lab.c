@@ -6,8 +6,8 @@
  * (tools/aclnn-cpu-tiling.c) and the Python package (aclnn_cpu.tiling) both call this, so the plan,
  * its JSON and the option rules exist once. The JSON holds CANN's tiling data as the strategy
  * describes it, and with --schedule then "schedule": what the engine runs for the plan, in one
- * format for every strategy (describe_schedule); without it the JSON is CANN's data alone. Pure apart from reading the settings (the host
- * profile's thread count and cache budget): no setting changes, no I/O. */
+ * format for every strategy (describe_schedule); without it the JSON is CANN's data alone. Pure apart from reading the
+ * settings (the host profile's thread count and cache budget): no setting changes, no I/O. */
 #include <errno.h>
 #include <inttypes.h>
 #include <math.h>
@@ -81,10 +81,10 @@ static bool parse_real(const char *s, acpu_attr_value *v)
 static const struct {
     const char *name;
     aclDataType dt;
-} k_dtype_names[] = {{"float32", ACL_FLOAT}, {"float", ACL_FLOAT},   {"fp32", ACL_FLOAT},   {"float16", ACL_FLOAT16},
-                     {"fp16", ACL_FLOAT16}, {"half", ACL_FLOAT16},   {"bfloat16", ACL_BF16}, {"bf16", ACL_BF16},
-                     {"float64", ACL_DOUBLE}, {"double", ACL_DOUBLE}, {"int8", ACL_INT8},    {"uint8", ACL_UINT8},
-                     {"int16", ACL_INT16},  {"int32", ACL_INT32},    {"int64", ACL_INT64},   {"bool", ACL_BOOL}};
+} k_dtype_names[] = {{"float32", ACL_FLOAT},  {"float", ACL_FLOAT},   {"fp32", ACL_FLOAT},    {"float16", ACL_FLOAT16},
+                     {"fp16", ACL_FLOAT16},   {"half", ACL_FLOAT16},  {"bfloat16", ACL_BF16}, {"bf16", ACL_BF16},
+                     {"float64", ACL_DOUBLE}, {"double", ACL_DOUBLE}, {"int8", ACL_INT8},     {"uint8", ACL_UINT8},
+                     {"int16", ACL_INT16},    {"int32", ACL_INT32},   {"int64", ACL_INT64},   {"bool", ACL_BOOL}};
 
 static bool parse_dtype(const char *s, aclDataType *out)
 {
@@ -187,7 +187,12 @@ static int apply_attr_option(lab_opts *o, const acpu_param_def *p, const char *v
     acpu_attr_value *a = &o->attrs[p->slot];
     const acpu_attr_def *def = &o->api->op->attrs[p->slot];
     switch (p->kind) {
-    case ACPU_P_BOOL: a->b = true; a->f = 1.0f; a->d = 1.0; a->i = 1; return 1;
+    case ACPU_P_BOOL:
+        a->b = true;
+        a->f = 1.0f;
+        a->d = 1.0;
+        a->i = 1;
+        return 1;
     case ACPU_P_STRING:
         for (int64_t i = 0; def->choices != NULL && def->choices[i] != NULL; i++)
             if (strcmp(v, def->choices[i]) == 0) {
@@ -471,8 +476,10 @@ static aclnnStatus pick(const lab_opts *o, const acpu_tiling_call *c, const acpu
  * the struct's names}. A kind this writer does not know reads "unknown" (the registry test fails). */
 static void describe_schedule(const acpu_schedule *s, const acpu_field_sink *k)
 {
-    static const char *const kinds[] = {[ACPU_SCHED_RANGES] = "ranges", [ACPU_SCHED_SPLIT] = "split",
-                                        [ACPU_SCHED_BLOCKS] = "blocks", [ACPU_SCHED_DEALT] = "dealt"};
+    static const char *const kinds[] = {[ACPU_SCHED_RANGES] = "ranges",
+                                        [ACPU_SCHED_SPLIT] = "split",
+                                        [ACPU_SCHED_BLOCKS] = "blocks",
+                                        [ACPU_SCHED_DEALT] = "dealt"};
     bool known = (unsigned)s->kind < sizeof kinds / sizeof kinds[0] && kinds[s->kind] != NULL;
     k->begin(k->ctx, "schedule");
     k->str(k->ctx, "kind", known ? kinds[s->kind] : "unknown");
@@ -540,12 +547,14 @@ ACL_FUNC_VISIBILITY const char *aclnnCpuTilingOpName(int32_t index)
     return acpu_apis[index]->snake;
 }
 
-ACL_FUNC_VISIBILITY aclnnStatus aclnnCpuGetTilingPlan(const char *op, int32_t argc, const char *const *argv,
-                                                      char *json, size_t jsonSize, size_t *jsonLength)
+ACL_FUNC_VISIBILITY aclnnStatus aclnnCpuGetTilingPlan(const char *op, int32_t argc, const char *const *argv, char *json,
+                                                      size_t jsonSize, size_t *jsonLength)
 {
     if (op == NULL || jsonLength == NULL || (argv == NULL && argc > 0) || (json == NULL && jsonSize > 0)) {
-        acpu_set_error(API ": %s must not be NULL",
-                       op == NULL ? "op" : jsonLength == NULL ? "jsonLength" : argv == NULL ? "argv" : "json");
+        acpu_set_error(API ": %s must not be NULL", op == NULL           ? "op"
+                                                    : jsonLength == NULL ? "jsonLength"
+                                                    : argv == NULL       ? "argv"
+                                                                         : "json");
         return ACLNN_ERR_PARAM_NULLPTR;
     }
     *jsonLength = 0u;

@@ -72,35 +72,34 @@
 #define ACPU_API_PARAMS(...) .n_params = ACPU_NARGS(__VA_ARGS__), .params = {ACPU_EACH(ACPU_ROW_AT, __VA_ARGS__)}
 #define ACPU_UNPAREN(...) __VA_ARGS__
 
-#define ACPU_API(Name, snake_name, PARAMS, ...)                                                      \
-    ACPU_API_ENTRY(Name, ACPU_UNPAREN PARAMS)                                                       \
-    static const acpu_api_def k_api_##Name = {ACPU_API_NAMES(Name, snake_name),                     \
-                                              ACPU_API_PARAMS(ACPU_UNPAREN PARAMS), __VA_ARGS__};
+#define ACPU_API(Name, snake_name, PARAMS, ...)                                                                       \
+    ACPU_API_ENTRY(Name, ACPU_UNPAREN PARAMS)                                                                         \
+    static const acpu_api_def k_api_##Name = {ACPU_API_NAMES(Name, snake_name), ACPU_API_PARAMS(ACPU_UNPAREN PARAMS), \
+                                              __VA_ARGS__};
 
 /* Declares the row (defined after the entry points, which it names) and defines the entry points. */
-#define ACPU_API_ENTRY(Name, ...)                                                                    \
-    static const acpu_api_def k_api_##Name;                                                         \
-    ACLNN_API aclnnStatus aclnn##Name##GetWorkspaceSize(ACPU_EACH(ACPU_DECL_AT, __VA_ARGS__)        \
-                                                            uint64_t *workspaceSize, aclOpExecutor **executor) \
-    {                                                                                               \
-        acpu_arg a[ACPU_MAX_PARAMS];                                                                \
-        ACPU_EACH(ACPU_P_PACK, __VA_ARGS__)                                                         \
-        return acpu_op_phase1(&k_api_##Name, a, workspaceSize, executor);                           \
-    }                                                                                               \
-    ACLNN_API aclnnStatus aclnn##Name(void *workspace, uint64_t workspaceSize, aclOpExecutor *executor, \
-                                      aclrtStream stream)                                           \
-    {                                                                                               \
-        return acpu_op_phase2(&k_api_##Name, workspace, workspaceSize, executor, stream);           \
-    }                                                                                               \
-    static aclnnStatus invoke_##Name(const acpu_arg *a, uint64_t *workspaceSize, aclOpExecutor **executor) \
-    {                                                                                               \
-        return aclnn##Name##GetWorkspaceSize(ACPU_EACH(ACPU_P_UNPACK, __VA_ARGS__) workspaceSize, executor); \
+#define ACPU_API_ENTRY(Name, ...)                                                                                     \
+    static const acpu_api_def k_api_##Name;                                                                           \
+    ACLNN_API aclnnStatus aclnn##Name##GetWorkspaceSize(ACPU_EACH(ACPU_DECL_AT, __VA_ARGS__) uint64_t *workspaceSize, \
+                                                        aclOpExecutor **executor)                                     \
+    {                                                                                                                 \
+        acpu_arg a[ACPU_MAX_PARAMS];                                                                                  \
+        ACPU_EACH(ACPU_P_PACK, __VA_ARGS__)                                                                           \
+        return acpu_op_phase1(&k_api_##Name, a, workspaceSize, executor);                                             \
+    }                                                                                                                 \
+    ACLNN_API aclnnStatus aclnn##Name(void *workspace, uint64_t workspaceSize, aclOpExecutor *executor,               \
+                                      aclrtStream stream)                                                             \
+    {                                                                                                                 \
+        return acpu_op_phase2(&k_api_##Name, workspace, workspaceSize, executor, stream);                             \
+    }                                                                                                                 \
+    static aclnnStatus invoke_##Name(const acpu_arg *a, uint64_t *workspaceSize, aclOpExecutor **executor)            \
+    {                                                                                                                 \
+        return aclnn##Name##GetWorkspaceSize(ACPU_EACH(ACPU_P_UNPACK, __VA_ARGS__) workspaceSize, executor);          \
     }
 
 /* The names and hooks every row of an API carries. */
-#define ACPU_API_NAMES(Name, snake_name)                                                            \
-    .name = "aclnn" #Name, .phase1 = "aclnn" #Name "GetWorkspaceSize", .short_name = #Name,          \
-    .exec_name = #Name,                                                                             \
+#define ACPU_API_NAMES(Name, snake_name)                                                                        \
+    .name = "aclnn" #Name, .phase1 = "aclnn" #Name "GetWorkspaceSize", .short_name = #Name, .exec_name = #Name, \
     .snake = snake_name, .invoke = invoke_##Name, .run = aclnn##Name
 
 #endif /* ACPU_ENTRY_H_ */

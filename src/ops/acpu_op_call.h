@@ -21,12 +21,12 @@
  * and strides (rank <= ACPU_MAX_DIMS: validation refused more) and the last storage element it
  * reaches. An executor keeps one per tensor, so that rebinding an address applies phase 1's rule. */
 typedef struct {
-    uintptr_t data;   /* the tensor's storage address */
-    int64_t offset;   /* view offset, elements */
+    uintptr_t data; /* the tensor's storage address */
+    int64_t offset; /* view offset, elements */
     size_t elem_size;
     uint32_t rank;
     int64_t dims[ACPU_MAX_DIMS], strides[ACPU_MAX_DIMS];
-    uint64_t last;    /* largest storage element index the view reaches */
+    uint64_t last; /* largest storage element index the view reaches */
 } acpu_geom;
 
 /* One planned call: the payload of an aclOpExecutor (runtime/acpu_runtime.h), copied into the
@@ -36,17 +36,17 @@ typedef struct {
 typedef struct {
     char op_name[32];
     acpu_schedule plan;
-    const char *sch;        /* the strategy's name for verbose lines (a static string) */
-    uint64_t grain;         /* the kernel's fewest elements per thread */
+    const char *sch; /* the strategy's name for verbose lines (a static string) */
+    uint64_t grain;  /* the kernel's fewest elements per thread */
     acpu_task task;
     _Alignas(16) unsigned char params[ACPU_OP_PARAMS_BYTES]; /* the kernel's parameters; task.params points here */
     unsigned threads;
     uint64_t workspace_size;
-    bool empty;             /* nothing to do (empty tensor) */
-    int n_tensors;          /* task.n_in inputs + the output (0 for an empty call) */
+    bool empty;    /* nothing to do (empty tensor) */
+    int n_tensors; /* task.n_in inputs + the output (0 for an empty call) */
     acpu_geom geom[ACPU_CALL_TENSORS];
     const char *tensor_names[ACPU_CALL_TENSORS]; /* the API's parameter names (the registry's strings) */
-    char detail[192];       /* verbose description: dtypes, shape, profile, schedule, ... */
+    char detail[192];                            /* verbose description: dtypes, shape, profile, schedule, ... */
 } acpu_op_call;
 
 #define ACPU_OP_CALL_ZEROED offsetof(acpu_op_call, geom)
@@ -103,8 +103,8 @@ static inline void acpu_shape_of(const aclTensor *t, acpu_bc_shape *s)
  * (161002, exact arithmetic); then the output tensors[n-1] has distinct elements and the overlap rule
  * holds against each input (acpu_check_overlap); 161002 otherwise. The tensors' geometries are
  * written to geom[0..n). */
-aclnnStatus acpu_check_tensors_data(const char *api, const char *const *names, const aclTensor *const *tensors,
-                                    int n, acpu_geom *geom);
+aclnnStatus acpu_check_tensors_data(const char *api, const char *const *names, const aclTensor *const *tensors, int n,
+                                    acpu_geom *geom);
 /* The overlap rule (PyTorch's, stricter where it cannot tell): the output's memory span meets an
  * input's only as the very same view (exact in-place aliasing: same first byte, element size, dims,
  * and strides on every dim larger than 1). geom[n-1] is the output. 161002 naming the pair

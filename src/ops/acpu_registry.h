@@ -35,24 +35,24 @@
 typedef enum { ACPU_ATTR_FLOAT = 0, ACPU_ATTR_BOOL, ACPU_ATTR_INT, ACPU_ATTR_STRING } acpu_attr_type;
 
 typedef struct {
-    const char *name;      /* IR name: "alpha", "input_scale", "is_result" */
+    const char *name; /* IR name: "alpha", "input_scale", "is_result" */
     acpu_attr_type type;
-    acpu_attr_value dflt;  /* CANN's default (a string attribute: the index of its default choice) */
+    acpu_attr_value dflt;       /* CANN's default (a string attribute: the index of its default choice) */
     const char *const *choices; /* a string or int attribute's allowed values (NULL-terminated), or NULL */
 } acpu_attr_def;
 
 typedef struct acpu_op_def acpu_op_def;
 struct acpu_op_def {
-    const char *type;                          /* the kernel op type / GE op type: "EluGradV2" */
+    const char *type; /* the kernel op type / GE op type: "EluGradV2" */
     int n_in;
-    const char *in[ACPU_TILING_MAX_INPUTS];    /* IR input names, in the kernel's order */
-    const char *out;                           /* IR output name */
+    const char *in[ACPU_TILING_MAX_INPUTS]; /* IR input names, in the kernel's order */
+    const char *out;                        /* IR output name */
     /* The IR's TensorType lists (REG_OP), as ACPU_DT bits: what the operator's kernel takes, before
      * any API casts around it (the tiling lab and the graph runner read these). */
     uint64_t in_dtypes[ACPU_TILING_MAX_INPUTS], out_dtypes;
     int n_attrs;
     acpu_attr_def attrs[ACPU_MAX_ATTRS];
-    acpu_kernel_id kernel;                     /* kernels/acpu_kernel_list.h */
+    acpu_kernel_id kernel; /* kernels/acpu_kernel_list.h */
     /* The kernel for these attribute values (NULL: `kernel`), e.g. EluGradV2's result mode. */
     acpu_kernel_id (*pick_kernel)(const acpu_attr_value *attrs);
     int n_tilings;
@@ -73,7 +73,6 @@ typedef union acpu_arg {
     const char *s;
 } acpu_arg;
 
-
 /* A parameter of an aclnn phase-1 function, before workspaceSize and executor. */
 typedef enum {
     ACPU_P_TIN = 0,      /* const aclTensor *: operator input `slot` */
@@ -92,39 +91,38 @@ typedef enum {
 } acpu_param_kind;
 
 typedef struct {
-    const char *name;     /* CANN's name: "gradOutput", "selfOrResult", "inputScale" */
+    const char *name; /* CANN's name: "gradOutput", "selfOrResult", "inputScale" */
     acpu_param_kind kind;
-    uint8_t slot;         /* operator input (tensors) or attribute (the rest) */
+    uint8_t slot; /* operator input (tensors) or attribute (the rest) */
 } acpu_param_def;
 
 /* The validation steps, run in list order (CANN's). `a`, `b`, `c` are parameter indices. */
 typedef enum {
-    ACPU_CK_DTYPE = 1,   /* a's dtype in dtypes[profile group] */
-    ACPU_CK_SAME_DTYPE,  /* a's dtype equals b's */
-    ACPU_CK_PROMOTE_OUT, /* a's dtype equals the promotion of b's and c's (the output of a mixed pair) */
-    ACPU_CK_CAST_OUT,    /* a's dtype in dtypes[group] and a cast target of b's (CanCast) */
-    ACPU_CK_SCALAR_CAST, /* scalar a castable to dtype b (an aclDataType) */
-    ACPU_CK_RANK,        /* a has at most 8 dims */
-    ACPU_CK_SAME_SHAPE,  /* a's shape equals b's */
-    ACPU_CK_BROADCAST_TO,/* a broadcasts to b's shape */
-    ACPU_CK_BROADCAST_OUT, /* a's shape is the broadcast of b's and c's */
-    ACPU_CK_OWN,         /* the API's own check (acpu_api_def.own), on the converted attributes */
-    ACPU_CK_SCALAR_DTYPE, /* scalar a's dtype in dtypes[profile group] (an absent optional scalar passes) */
-    ACPU_CK_SCALAR_CAST_TO, /* scalar a castable to tensor b's dtype (Softplus's beta to self's) */
-    ACPU_CK_PROMOTE_CAST, /* the promotion of b's and c's dtypes exists, is in dtypes[group] and casts to a's
-                            (CANN's PromoteType + CheckType + CanCast, SigmoidBackward) */
-    ACPU_CK_SAME_FORMAT, /* a's storage format equals b's */
-    ACPU_CK_PROMOTE_CAST_OUT, /* a's dtype in dtypes[group] and a cast target of the promotion of b's and c's */
+    ACPU_CK_DTYPE = 1,          /* a's dtype in dtypes[profile group] */
+    ACPU_CK_SAME_DTYPE,         /* a's dtype equals b's */
+    ACPU_CK_PROMOTE_OUT,        /* a's dtype equals the promotion of b's and c's (the output of a mixed pair) */
+    ACPU_CK_CAST_OUT,           /* a's dtype in dtypes[group] and a cast target of b's (CanCast) */
+    ACPU_CK_SCALAR_CAST,        /* scalar a castable to dtype b (an aclDataType) */
+    ACPU_CK_RANK,               /* a has at most 8 dims */
+    ACPU_CK_SAME_SHAPE,         /* a's shape equals b's */
+    ACPU_CK_BROADCAST_TO,       /* a broadcasts to b's shape */
+    ACPU_CK_BROADCAST_OUT,      /* a's shape is the broadcast of b's and c's */
+    ACPU_CK_OWN,                /* the API's own check (acpu_api_def.own), on the converted attributes */
+    ACPU_CK_SCALAR_DTYPE,       /* scalar a's dtype in dtypes[profile group] (an absent optional scalar passes) */
+    ACPU_CK_SCALAR_CAST_TO,     /* scalar a castable to tensor b's dtype (Softplus's beta to self's) */
+    ACPU_CK_PROMOTE_CAST,       /* the promotion of b's and c's dtypes exists, is in dtypes[group] and casts to a's
+                                  (CANN's PromoteType + CheckType + CanCast, SigmoidBackward) */
+    ACPU_CK_SAME_FORMAT,        /* a's storage format equals b's */
+    ACPU_CK_PROMOTE_CAST_OUT,   /* a's dtype in dtypes[group] and a cast target of the promotion of b's and c's */
     ACPU_CK_NOT_PRIVATE_FORMAT, /* neither a's nor b's storage format is one of CANN's private formats
                                   (opdev IsPrivateFormat: NC1HWC0, FRACTAL_Z, FRACTAL_NZ, ...) */
-    ACPU_CK_CAN_CAST     /* b's dtype castable to a's (CanCast, no list: MishBackward's self to gradInput) */
+    ACPU_CK_CAN_CAST            /* b's dtype castable to a's (CanCast, no list: MishBackward's self to gradInput) */
 } acpu_check_kind;
 
 /* Profile groups of CANN's per-SoC dtype lists. The host profile follows Ascend950's rules. */
 typedef enum { ACPU_PG_910 = 0, ACPU_PG_A2A3, ACPU_PG_950, ACPU_PG_COUNT } acpu_profile_group;
 #define ACPU_PG_BIT(g) (1u << (g))
 acpu_profile_group acpu_profile_group_of(acpu_soc soc);
-
 
 typedef struct {
     uint8_t kind, a, b, c;
@@ -156,11 +154,11 @@ typedef struct {
 typedef struct acpu_api_def acpu_api_def;
 typedef struct acpu_call acpu_call;
 struct acpu_api_def {
-    const char *name;        /* "aclnnEluBackward": phase 2's name */
-    const char *phase1;      /* "aclnnEluBackwardGetWorkspaceSize": every phase-1 message's prefix */
-    const char *short_name;  /* "EluBackward" */
-    char exec_name[32];      /* short_name again, as the executor's fixed-size name field */
-    const char *snake;       /* "elu_backward": the tiling lab's and Python's name */
+    const char *name;       /* "aclnnEluBackward": phase 2's name */
+    const char *phase1;     /* "aclnnEluBackwardGetWorkspaceSize": every phase-1 message's prefix */
+    const char *short_name; /* "EluBackward" */
+    char exec_name[32];     /* short_name again, as the executor's fixed-size name field */
+    const char *snake;      /* "elu_backward": the tiling lab's and Python's name */
     const acpu_op_def *op;
     int n_params;
     acpu_param_def params[ACPU_MAX_PARAMS];
@@ -170,9 +168,9 @@ struct acpu_api_def {
     /* The API's own checks (ACPU_CK_OWN), on the converted attributes: ACLNN_SUCCESS or the status,
      * with the message set. */
     aclnnStatus (*own)(const acpu_api_def *api, const acpu_call *call);
-    const char *own_doc;     /* what `own` checks, for doc/OPERATORS.md ("alpha >= 0 when isResult (161002)") */
-    bool warn_fractal_nz;    /* a FRACTAL_NZ tensor is computed as ND with a verbose warning */
-    int n_consts;            /* attribute values fixed by the API (acpu_attr_const), after the defaults */
+    const char *own_doc;  /* what `own` checks, for doc/OPERATORS.md ("alpha >= 0 when isResult (161002)") */
+    bool warn_fractal_nz; /* a FRACTAL_NZ tensor is computed as ND with a verbose warning */
+    int n_consts;         /* attribute values fixed by the API (acpu_attr_const), after the defaults */
     acpu_attr_const consts[ACPU_MAX_ATTRS];
     /* Calls the public phase-1 function with generic arguments (the fuzzer, the graph runner). */
     aclnnStatus (*invoke)(const acpu_arg *args, uint64_t *workspace_size, aclOpExecutor **executor);

@@ -36,7 +36,8 @@ static aclnnStatus check_rebind_locked(const char *api, const aclOpExecutor *exe
     }
     if (!acpu_registry_contains_locked(executor, ACPU_HANDLE_EXECUTOR)) {
         acpu_set_error("%s: executor %p is not live (already run without aclSetAclOpExecutorRepeatable, destroyed, "
-                       "or not an executor)", api, (const void *)executor);
+                       "or not an executor)",
+                       api, (const void *)executor);
         return ACLNN_ERR_PARAM_INVALID;
     }
     size_t count = input ? (size_t)acpu_executor_op_call((aclOpExecutor *)executor)->task.n_in : ACPU_CALL_OUTPUTS;
@@ -110,8 +111,7 @@ ACLNN_API aclnnStatus aclSetInputTensorAddr(aclOpExecutor *executor, const size_
     return rebind("aclSetInputTensorAddr", executor, true, index, 0, tensor, addr);
 }
 
-ACLNN_API aclnnStatus aclSetOutputTensorAddr(aclOpExecutor *executor, const size_t index, aclTensor *tensor,
-                                             void *addr)
+ACLNN_API aclnnStatus aclSetOutputTensorAddr(aclOpExecutor *executor, const size_t index, aclTensor *tensor, void *addr)
 {
     return rebind("aclSetOutputTensorAddr", executor, false, index, 0, tensor, addr);
 }
@@ -174,12 +174,14 @@ static aclnnStatus rebind_dynamic(const char *api, const char *which, aclOpExecu
     }
     if (!executor_live) {
         acpu_set_error("%s: executor %p is not live (already run without aclSetAclOpExecutorRepeatable, destroyed, "
-                       "or not an executor)", api, (void *)executor);
+                       "or not an executor)",
+                       api, (void *)executor);
         return ACLNN_ERR_PARAM_INVALID;
     }
     acpu_set_error("%s: irIndex %zu names no tensor-list %s: %s takes no aclTensorList (its inputs and output are "
                    "single aclTensors; rebind them with aclSetInputTensorAddr / aclSetOutputTensorAddr / "
-                   "aclSetTensorAddr)", api, irIndex, which, op_name);
+                   "aclSetTensorAddr)",
+                   api, irIndex, which, op_name);
     return ACLNN_ERR_PARAM_INVALID;
 }
 
@@ -190,8 +192,8 @@ ACLNN_API aclnnStatus aclSetDynamicInputTensorAddr(aclOpExecutor *executor, size
     return rebind_dynamic("aclSetDynamicInputTensorAddr", "input", executor, irIndex, relativeIndex, tensors);
 }
 
-ACLNN_API aclnnStatus aclSetDynamicOutputTensorAddr(aclOpExecutor *executor, size_t irIndex,
-                                                    const size_t relativeIndex, aclTensorList *tensors, void *addr)
+ACLNN_API aclnnStatus aclSetDynamicOutputTensorAddr(aclOpExecutor *executor, size_t irIndex, const size_t relativeIndex,
+                                                    aclTensorList *tensors, void *addr)
 {
     (void)addr;
     return rebind_dynamic("aclSetDynamicOutputTensorAddr", "output", executor, irIndex, relativeIndex, tensors);

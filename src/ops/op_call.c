@@ -70,8 +70,8 @@ void acpu_executor_set_workspace(aclOpExecutor *e, uint64_t workspace_size)
 aclnnStatus acpu_finish_phase1(const char *api, const void *owner, acpu_op_call *call, uint64_t *workspace_size,
                                aclOpExecutor **executor)
 {
-    acpu_exec_header h = {.owner = owner, .workspace_size = call->workspace_size, .run = run_op_call,
-                          .placed = placed_op_call};
+    acpu_exec_header h = {
+        .owner = owner, .workspace_size = call->workspace_size, .run = run_op_call, .placed = placed_op_call};
     memcpy(h.op_name, call->op_name, sizeof h.op_name);
     /* the description is copied only as far as it goes (empty unless verbose) */
     size_t size = offsetof(acpu_op_call, detail) + strnlen(call->detail, sizeof call->detail - 1u) + 1u;
@@ -102,8 +102,10 @@ static void note_cap(const acpu_settings *s, unsigned used, const char *why)
 {
     static atomic_bool noted;
     if (s->verbose && !atomic_exchange(&noted, true))
-        fprintf(stderr, "aclnn_cpu: note: %u threads requested, %u used (%s: libgomp ends the process when it cannot "
-                "create a thread)\n", s->threads, used, why);
+        fprintf(stderr,
+                "aclnn_cpu: note: %u threads requested, %u used (%s: libgomp ends the process when it cannot "
+                "create a thread)\n",
+                s->threads, used, why);
 }
 
 /* Threads for a planned call: the settings' count within 4 per CPU (at least 8), the plan's own
@@ -130,8 +132,8 @@ aclnnStatus acpu_size_call(const char *api, acpu_op_call *call, const acpu_setti
     size_t ws = acpu_engine_workspace(&call->plan, &call->task, call->threads);
     if (ws == SIZE_MAX) {
         acpu_set_error("%s: the plan's tile of %llu elements needs a workspace larger than the address space "
-                       "(profile UB %llu bytes)", api, (unsigned long long)call->plan.tile,
-                       (unsigned long long)s->platform.ub_bytes);
+                       "(profile UB %llu bytes)",
+                       api, (unsigned long long)call->plan.tile, (unsigned long long)s->platform.ub_bytes);
         return ACLNN_ERR_PARAM_INVALID;
     }
     call->workspace_size = ws;
@@ -146,10 +148,10 @@ void acpu_describe_call(acpu_op_call *call, const acpu_call *c, const acpu_setti
         int w = snprintf(dtypes + used, sizeof dtypes - used, "%s%s", i ? "," : "", acpu_dtype_name(c->in[i]->dtype));
         used += w > 0 && (size_t)w < sizeof dtypes - used ? (size_t)w : 0;
     }
-    snprintf(call->detail, sizeof call->detail,
-             "dtypes=%s->%s shape=%s profile=%s sch=%s cores=%llu tile=%llu isa=%s%s%s", dtypes,
-             acpu_dtype_name(c->out->dtype), acpu_shape_str(c->out, shape, sizeof shape), acpu_soc_name(s->platform.soc),
-             sch, (unsigned long long)call->plan.core_num, (unsigned long long)call->plan.tile,
-             acpu_isa_name(s->kernels->isa), s->kernels->native_bf16 ? "+bf16" : "",
-             acpu_is_lookup_kernel(s->kernels, call->task.kernel) ? " table=1" : "");
+    snprintf(
+        call->detail, sizeof call->detail, "dtypes=%s->%s shape=%s profile=%s sch=%s cores=%llu tile=%llu isa=%s%s%s",
+        dtypes, acpu_dtype_name(c->out->dtype), acpu_shape_str(c->out, shape, sizeof shape),
+        acpu_soc_name(s->platform.soc), sch, (unsigned long long)call->plan.core_num,
+        (unsigned long long)call->plan.tile, acpu_isa_name(s->kernels->isa), s->kernels->native_bf16 ? "+bf16" : "",
+        acpu_is_lookup_kernel(s->kernels, call->task.kernel) ? " table=1" : "");
 }

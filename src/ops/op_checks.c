@@ -86,8 +86,17 @@ static bool is_complex(aclDataType dt) { return dt == ACL_COMPLEX32 || dt == ACL
 static bool is_floating(aclDataType dt)
 {
     switch (dt) {
-    case ACL_DOUBLE: case ACL_FLOAT: case ACL_BF16: case ACL_FLOAT16: case ACL_HIFLOAT8: case ACL_FLOAT8_E5M2:
-    case ACL_FLOAT8_E4M3FN: case ACL_FLOAT8_E8M0: case ACL_FLOAT6_E3M2: case ACL_FLOAT6_E2M3: case ACL_FLOAT4_E2M1:
+    case ACL_DOUBLE:
+    case ACL_FLOAT:
+    case ACL_BF16:
+    case ACL_FLOAT16:
+    case ACL_HIFLOAT8:
+    case ACL_FLOAT8_E5M2:
+    case ACL_FLOAT8_E4M3FN:
+    case ACL_FLOAT8_E8M0:
+    case ACL_FLOAT6_E3M2:
+    case ACL_FLOAT6_E2M3:
+    case ACL_FLOAT4_E2M1:
     case ACL_FLOAT4_E1M2: return true;
     default: return false;
     }
@@ -96,8 +105,14 @@ static bool is_floating(aclDataType dt)
 static bool is_integer(aclDataType dt)
 {
     switch (dt) {
-    case ACL_INT8: case ACL_INT16: case ACL_INT32: case ACL_INT64: case ACL_UINT8: case ACL_UINT16:
-    case ACL_UINT32: case ACL_UINT64: return true;
+    case ACL_INT8:
+    case ACL_INT16:
+    case ACL_INT32:
+    case ACL_INT64:
+    case ACL_UINT8:
+    case ACL_UINT16:
+    case ACL_UINT32:
+    case ACL_UINT64: return true;
     default: return false;
     }
 }
@@ -138,8 +153,8 @@ const char *acpu_shape_str(const aclTensor *t, char *buf, size_t size)
 
 static aclnnStatus storage_error(const char *api, const char *name, const aclTensor *t, const char *why)
 {
-    acpu_set_error("%s: %s %s (view offset %lld, storage of %llu elements of %s)", api, name, why,
-                   (long long)t->offset, (unsigned long long)acpu_tensor_storage_elems(t), acpu_dtype_name(t->dtype));
+    acpu_set_error("%s: %s %s (view offset %lld, storage of %llu elements of %s)", api, name, why, (long long)t->offset,
+                   (unsigned long long)acpu_tensor_storage_elems(t), acpu_dtype_name(t->dtype));
     return ACLNN_ERR_PARAM_INVALID;
 }
 
@@ -155,15 +170,16 @@ static aclnnStatus check_tensor_extent(const char *api, const char *name, const 
     }
     if (t->storage_rank == 0 && t->view_rank > 0) {
         acpu_set_error("%s: %s has a %llu-dim view but no storage shape (storageDimsNum 0): its extent cannot "
-                       "be checked", api, name, (unsigned long long)t->view_rank);
+                       "be checked",
+                       api, name, (unsigned long long)t->view_rank);
         return ACLNN_ERR_PARAM_INVALID;
     }
     uint64_t storage = acpu_tensor_storage_elems(t), bytes;
     int d = acpu_tensor_last_index(t, last); /* the tensor is not empty: d >= 0 means overflow */
     if (d >= 0) {
         acpu_set_error("%s: %s view reaches past storage element 2^63-1: offset %lld + sum((dim-1)*stride) overflows "
-                       "at dim %d (size %lld, stride %lld)", api, name, (long long)t->offset, d,
-                       (long long)t->view_dims[d], (long long)t->strides[d]);
+                       "at dim %d (size %lld, stride %lld)",
+                       api, name, (long long)t->offset, d, (long long)t->view_dims[d], (long long)t->strides[d]);
         return ACLNN_ERR_PARAM_INVALID;
     }
     if (*last >= storage) {
@@ -191,8 +207,8 @@ static void tensor_geom(const aclTensor *t, uint64_t last, acpu_geom *g)
     g->last = last;
 }
 
-aclnnStatus acpu_check_tensors_data(const char *api, const char *const *names, const aclTensor *const *tensors,
-                                    int n, acpu_geom *geom)
+aclnnStatus acpu_check_tensors_data(const char *api, const char *const *names, const aclTensor *const *tensors, int n,
+                                    acpu_geom *geom)
 {
     for (int i = 0; i < n; i++) {
         uint64_t last;
@@ -203,7 +219,8 @@ aclnnStatus acpu_check_tensors_data(const char *api, const char *const *names, c
     }
     if (!acpu_view_is_distinct(tensors[n - 1])) {
         acpu_set_error("%s: %s must not overlap itself (a written view needs distinct elements: no zero stride on a "
-                       "dim larger than 1, each stride past the reach of the smaller ones)", api, names[n - 1]);
+                       "dim larger than 1, each stride past the reach of the smaller ones)",
+                       api, names[n - 1]);
         return ACLNN_ERR_PARAM_INVALID;
     }
     return acpu_check_overlap(api, names, geom, n);
@@ -217,7 +234,8 @@ typedef struct {
 
 static byte_span geom_span(const acpu_geom *g)
 {
-    return (byte_span){g->data + (uintptr_t)g->offset * g->elem_size, g->data + ((uintptr_t)g->last + 1u) * g->elem_size};
+    return (byte_span){g->data + (uintptr_t)g->offset * g->elem_size,
+                       g->data + ((uintptr_t)g->last + 1u) * g->elem_size};
 }
 
 static bool alias_exactly(const acpu_geom *a, const acpu_geom *b)
@@ -239,7 +257,8 @@ aclnnStatus acpu_check_overlap(const char *api, const char *const *names, const 
         if (!(o.begin < s.end && s.begin < o.end) || alias_exactly(out, &geom[i]))
             continue;
         acpu_set_error("%s: %s must not partially overlap %s: only the same view of the same memory (in place, "
-                       "equal element sizes) may be shared", api, names[n - 1], names[i]);
+                       "equal element sizes) may be shared",
+                       api, names[n - 1], names[i]);
         return ACLNN_ERR_PARAM_INVALID;
     }
     return ACLNN_SUCCESS;

@@ -283,7 +283,8 @@ static aclnnStatus plan_tiling(const acpu_call *c, const acpu_platform *p, const
 {
     static _Thread_local tiling_memo memos[ACPU_TILING_MEMO_SLOTS];
     tiling_memo *m = &memos[((uintptr_t)c->api / sizeof(acpu_api_def)) % ACPU_TILING_MEMO_SLOTS];
-    if (m->api == c->api && acpu_same_platform(&m->platform, p) && same_tiling_call(&m->key, key, c->api->op->n_attrs)) {
+    if (m->api == c->api && acpu_same_platform(&m->platform, p) &&
+        same_tiling_call(&m->key, key, c->api->op->n_attrs)) {
         *sched = m->sched;
         *sch = m->sch;
         return ACLNN_SUCCESS;
@@ -312,7 +313,8 @@ static void use_table(const acpu_settings *s, acpu_kernel_id kid, aclDataType cd
 {
     acpu_table_form form = (acpu_table_form)acpu_kernel_table_forms[kid];
     acpu_kdtype kdt = acpu_kdtype_of(cdt);
-    if (s->tables == ACPU_TABLES_OFF || form == ACPU_TABLE_NONE || n < ACPU_TABLE_USE_MIN || (kdt != ACPU_KDT_F16 && kdt != ACPU_KDT_BF16))
+    if (s->tables == ACPU_TABLES_OFF || form == ACPU_TABLE_NONE || n < ACPU_TABLE_USE_MIN ||
+        (kdt != ACPU_KDT_F16 && kdt != ACPU_KDT_BF16))
         return;
     const void *table = acpu_table_get(s->kernels, kid, kdt, call->params, acpu_kernel_infos[kid].params_size,
                                        n >= ACPU_TABLE_BUILD_MIN, s->tables == ACPU_TABLES_AUTO);
@@ -398,7 +400,7 @@ static aclnnStatus phase1(const acpu_api_def *api, const acpu_arg *args, uint64_
     call.detail[0] = '\0';
     _Static_assert(sizeof call.op_name == sizeof api->exec_name, "executor names differ in size");
     memcpy(call.op_name, api->exec_name, sizeof call.op_name); /* fixed size: no printf or strlen per call */
-    call.task.n_in = c.n_in; /* the address calls count an empty call's inputs too */
+    call.task.n_in = c.n_in;                                   /* the address calls count an empty call's inputs too */
     call.empty = any_empty(&c);
     shadow_tensors shadows;
     if (!call.empty && needs_merge(&c) && (rc = merge_dims(&c, &shadows)) != ACLNN_SUCCESS)

@@ -46,7 +46,7 @@ static bool entry_is(const acpu_table_entry *e, const acpu_kernel_table *kt, acp
 }
 
 static const acpu_table_entry *find(int n, const acpu_kernel_table *kt, acpu_kernel_id kid, acpu_kdtype kdt,
-                                     const void *params, size_t params_size)
+                                    const void *params, size_t params_size)
 {
     for (int i = 0; i < n; i++)
         if (entry_is(&entries[i], kt, kid, kdt, params, params_size))
@@ -55,7 +55,10 @@ static const acpu_table_entry *find(int n, const acpu_kernel_table *kt, acpu_ker
 }
 
 /* The 16-bit pattern of v (nearest even) in dtype kdt. */
-static uint16_t bits_of(acpu_kdtype kdt, float v) { return kdt == ACPU_KDT_BF16 ? acpu_f32_to_bf16(v) : acpu_f32_to_f16(v); }
+static uint16_t bits_of(acpu_kdtype kdt, float v)
+{
+    return kdt == ACPU_KDT_BF16 ? acpu_f32_to_bf16(v) : acpu_f32_to_f16(v);
+}
 
 static uint64_t time_kernel(acpu_kernel_fn k, const void *const *in, void *out, const void *params)
 {
@@ -104,8 +107,8 @@ static const acpu_table_entry *build_locked(const acpu_kernel_table *kt, acpu_ke
     bool faster = calibrate(kt, kid, kdt, form, params, table);
     acpu_fp_leave(&saved);
     acpu_table_entry *e = &entries[n];
-    *e = (acpu_table_entry){.kt = kt, .kid = kid, .kdt = kdt, .params_size = params_size, .table = table,
-                            .faster = faster};
+    *e = (acpu_table_entry){
+        .kt = kt, .kid = kid, .kdt = kdt, .params_size = params_size, .table = table, .faster = faster};
     memcpy(e->params, params, params_size);
     cache_bytes += bytes;
     atomic_store_explicit(&published, n + 1, memory_order_release);
@@ -116,11 +119,11 @@ const void *acpu_table_get(const acpu_kernel_table *kt, acpu_kernel_id kid, acpu
                            size_t params_size, bool build, bool only_faster)
 {
     acpu_table_form form = (acpu_table_form)acpu_kernel_table_forms[kid];
-    if (form == ACPU_TABLE_NONE || (kdt != ACPU_KDT_F16 && kdt != ACPU_KDT_BF16) || params_size > ACPU_OP_PARAMS_BYTES ||
-        !acpu_table_fillable(kt, kid, kdt))
+    if (form == ACPU_TABLE_NONE || (kdt != ACPU_KDT_F16 && kdt != ACPU_KDT_BF16) ||
+        params_size > ACPU_OP_PARAMS_BYTES || !acpu_table_fillable(kt, kid, kdt))
         return NULL;
-    const acpu_table_entry *e =
-        find(atomic_load_explicit(&published, memory_order_acquire), kt, kid, kdt, params, params_size);
+    const acpu_table_entry *e = find(atomic_load_explicit(&published, memory_order_acquire), kt, kid, kdt, params,
+                                     params_size);
     if (e == NULL && build) {
         pthread_mutex_lock(&build_lock);
         e = build_locked(kt, kid, kdt, form, params, params_size);

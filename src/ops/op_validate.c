@@ -20,9 +20,9 @@ acpu_profile_group acpu_profile_group_of(acpu_soc soc)
 /* ---- dtypes ------------------------------------------------------------------------------------- */
 
 /* The messages' order of dtype names. */
-static const aclDataType k_dtype_order[] = {ACL_FLOAT, ACL_FLOAT16, ACL_BF16, ACL_DOUBLE, ACL_INT8, ACL_INT16,
-                                            ACL_INT32, ACL_INT64, ACL_UINT8, ACL_UINT16, ACL_UINT32, ACL_UINT64,
-                                            ACL_BOOL, ACL_COMPLEX32, ACL_COMPLEX64, ACL_COMPLEX128};
+static const aclDataType k_dtype_order[] = {
+    ACL_FLOAT, ACL_FLOAT16, ACL_BF16,   ACL_DOUBLE, ACL_INT8, ACL_INT16,     ACL_INT32,     ACL_INT64,
+    ACL_UINT8, ACL_UINT16,  ACL_UINT32, ACL_UINT64, ACL_BOOL, ACL_COMPLEX32, ACL_COMPLEX64, ACL_COMPLEX128};
 
 const char *acpu_dtype_set_str(uint64_t set, char *buf, size_t size)
 {
@@ -44,7 +44,8 @@ static bool in_set(aclDataType dt, uint64_t set) { return (unsigned)dt < 64u && 
 static int float_rank(aclDataType dt)
 {
     switch (dt) {
-    case ACL_FLOAT16: case ACL_BF16: return 1;
+    case ACL_FLOAT16:
+    case ACL_BF16: return 1;
     case ACL_FLOAT: return 2;
     case ACL_DOUBLE: return 3;
     default: return 0;
@@ -55,8 +56,25 @@ static int float_rank(aclDataType dt)
  * dtypes a tensor of this library can have: the table's rows and columns for them, read as
  * table[a][b] as CANN does (not symmetric everywhere: uint16 with complex64 is complex64 one way
  * round, undefined the other); equal dtypes promote to themselves. */
-enum { PT_F32, PT_F16, PT_I8, PT_I32, PT_U8, PT_I16, PT_U16, PT_U32, PT_I64, PT_U64, PT_F64, PT_BOOL, PT_C64,
-       PT_C128, PT_BF, PT_C32, PT_COUNT };
+enum {
+    PT_F32,
+    PT_F16,
+    PT_I8,
+    PT_I32,
+    PT_U8,
+    PT_I16,
+    PT_U16,
+    PT_U32,
+    PT_I64,
+    PT_U64,
+    PT_F64,
+    PT_BOOL,
+    PT_C64,
+    PT_C128,
+    PT_BF,
+    PT_C32,
+    PT_COUNT
+};
 
 static int promote_index(aclDataType dt)
 {
@@ -233,9 +251,8 @@ static aclnnStatus check_scalar_dtype(const acpu_call *c, const acpu_check *k, c
     if (s == NULL || in_set(s->dtype, set)) /* an absent optional scalar: its default */
         return ACLNN_SUCCESS;
     char names[256];
-    acpu_set_error("%s: %s dtype must be one of %s on profile %s, got a %s scalar", c->api->phase1,
-                   param_name(c, k->a), acpu_dtype_set_str(set, names, sizeof names), acpu_soc_name(p->soc),
-                   acpu_dtype_name(s->dtype));
+    acpu_set_error("%s: %s dtype must be one of %s on profile %s, got a %s scalar", c->api->phase1, param_name(c, k->a),
+                   acpu_dtype_set_str(set, names, sizeof names), acpu_soc_name(p->soc), acpu_dtype_name(s->dtype));
     return ACLNN_ERR_PARAM_INVALID;
 }
 
@@ -300,9 +317,16 @@ static aclnnStatus check_can_cast(const acpu_call *c, const acpu_check *k)
 static bool is_private_format(aclFormat f)
 {
     switch ((int)f) {
-    case ACL_FORMAT_NC1HWC0: case ACL_FORMAT_FRACTAL_Z: case ACL_FORMAT_NDC1HWC0: case 33:
-    case ACL_FORMAT_FRACTAL_NZ: case ACL_FORMAT_NC1HWC0_C04: case ACL_FORMAT_FRACTAL_NZ_C0_16:
-    case ACL_FORMAT_FRACTAL_NZ_C0_32: case ACL_FORMAT_FRACTAL_NZ_C0_2: case ACL_FORMAT_FRACTAL_NZ_C0_4:
+    case ACL_FORMAT_NC1HWC0:
+    case ACL_FORMAT_FRACTAL_Z:
+    case ACL_FORMAT_NDC1HWC0:
+    case 33:
+    case ACL_FORMAT_FRACTAL_NZ:
+    case ACL_FORMAT_NC1HWC0_C04:
+    case ACL_FORMAT_FRACTAL_NZ_C0_16:
+    case ACL_FORMAT_FRACTAL_NZ_C0_32:
+    case ACL_FORMAT_FRACTAL_NZ_C0_2:
+    case ACL_FORMAT_FRACTAL_NZ_C0_4:
     case ACL_FORMAT_FRACTAL_NZ_C0_8: return true;
     default: return false;
     }
@@ -314,7 +338,8 @@ static aclnnStatus check_not_private_format(const acpu_call *c, const acpu_check
     if (!is_private_format(a) && !is_private_format(b))
         return ACLNN_SUCCESS;
     acpu_set_error("%s: formats must not be private (only ND, NCHW, NHWC, HWCN, NDHWC, NCDHW, ...): %s aclFormat %d, "
-                   "%s aclFormat %d", c->api->phase1, param_name(c, k->a), (int)a, param_name(c, k->b), (int)b);
+                   "%s aclFormat %d",
+                   c->api->phase1, param_name(c, k->a), (int)a, param_name(c, k->b), (int)b);
     return ACLNN_ERR_PARAM_INVALID;
 }
 
@@ -430,7 +455,7 @@ static int64_t scalar_to_int64(const aclScalar *s)
 {
     switch (s->dtype) {
     case ACL_INT64: return *(const int64_t *)(const void *)s->value;
-    case ACL_UINT64: return (int64_t)*(const uint64_t *)(const void *)s->value;
+    case ACL_UINT64: return (int64_t) * (const uint64_t *)(const void *)s->value;
     case ACL_INT32: return *(const int32_t *)(const void *)s->value;
     case ACL_UINT32: return *(const uint32_t *)(const void *)s->value;
     case ACL_INT16: return *(const int16_t *)(const void *)s->value;
@@ -459,8 +484,17 @@ static aclnnStatus convert_all(acpu_call *c)
                 v->i = scalar_to_int64(c->args[i].p);
             }
             break;
-        case ACPU_P_BOOL: v->b = c->args[i].b; v->f = v->b; v->d = v->b; v->i = v->b; break;
-        case ACPU_P_INT: v->i = c->args[i].i; v->f = (float)v->i; v->d = (double)v->i; break;
+        case ACPU_P_BOOL:
+            v->b = c->args[i].b;
+            v->f = v->b;
+            v->d = v->b;
+            v->i = v->b;
+            break;
+        case ACPU_P_INT:
+            v->i = c->args[i].i;
+            v->f = (float)v->i;
+            v->d = (double)v->i;
+            break;
         case ACPU_P_FLOAT:
             v->d = c->args[i].d;
             v->f = (float)v->d;
@@ -564,8 +598,8 @@ static aclnnStatus run_check(acpu_call *c, const acpu_check *k, const acpu_platf
     case ACPU_CK_CAST_OUT: return check_cast_out(c, k, p);
     case ACPU_CK_SCALAR_CAST: return check_scalar_cast(c, k);
     case ACPU_CK_RANK: return check_rank(c, k);
-    case ACPU_CK_SAME_SHAPE: return acpu_same_shape(tensor_arg(c, k->a), tensor_arg(c, k->b)) ? ACLNN_SUCCESS
-                                                                                             : shape_error(c, k, "equal");
+    case ACPU_CK_SAME_SHAPE:
+        return acpu_same_shape(tensor_arg(c, k->a), tensor_arg(c, k->b)) ? ACLNN_SUCCESS : shape_error(c, k, "equal");
     case ACPU_CK_BROADCAST_TO: return check_broadcast_to(c, k);
     case ACPU_CK_BROADCAST_OUT: return check_broadcast_out(c, k);
     case ACPU_CK_SCALAR_DTYPE: return check_scalar_dtype(c, k, p);

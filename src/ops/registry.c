@@ -16,8 +16,10 @@
 
 /* ---- shorthands for the rows -------------------------------------------------------------------- */
 
+/* clang-format off */ /* one-line braced macros: clang-format 14 would lay them out as blocks */
 #define F_ATTR(n, v) {.name = n, .type = ACPU_ATTR_FLOAT, .dflt = {.f = (float)(v), .d = (v), .b = (v) != 0.0}}
 #define B_ATTR(n, v) {.name = n, .type = ACPU_ATTR_BOOL, .dflt = {.b = (v), .f = (v), .d = (v), .i = (v)}}
+/* clang-format on */
 
 /* dtype sets */
 #define DT_F32 ACPU_DT(ACL_FLOAT)
@@ -28,10 +30,13 @@
 #define DT_BOOL ACPU_DT(ACL_BOOL)
 #define DT_COMPLEX (ACPU_DT(ACL_COMPLEX64) | ACPU_DT(ACL_COMPLEX128))
 /* The same list on every profile, and one whose BF16 exists only where the profile has it (not Ascend910). */
+/* clang-format off */ /* one-line braced macros: clang-format 14 would lay them out as blocks */
 #define ALL(set) {[ACPU_PG_910] = (set), [ACPU_PG_A2A3] = (set), [ACPU_PG_950] = (set)}
 #define BF16_NOT_910(set) {[ACPU_PG_910] = (set) & ~DT_BF16, [ACPU_PG_A2A3] = (set), [ACPU_PG_950] = (set)}
+/* clang-format on */
 
 /* checks: parameter indices */
+/* clang-format off */ /* one-line braced macros: clang-format 14 would lay them out as blocks */
 #define CK_DTYPE(p, lists) {.kind = ACPU_CK_DTYPE, .a = (p), .dtypes = lists}
 #define CK_DTYPE_ON(pg, p, lists) {.kind = ACPU_CK_DTYPE, .a = (p), .profiles = (pg), .dtypes = lists}
 #define CK_SAME_DTYPE(p, q) {.kind = ACPU_CK_SAME_DTYPE, .a = (p), .b = (q)}
@@ -50,14 +55,15 @@
 #define CK_PROMOTE_CAST(o, x, y, lists) {.kind = ACPU_CK_PROMOTE_CAST, .a = (o), .b = (x), .c = (y), .dtypes = lists}
 #define CK_NOT_PRIVATE_FORMAT(p, q) {.kind = ACPU_CK_NOT_PRIVATE_FORMAT, .a = (p), .b = (q)}
 #define CK_CAN_CAST(to, from) {.kind = ACPU_CK_CAN_CAST, .a = (to), .b = (from)}
+/* clang-format on */
 #define CHECKS(...) .n_checks = sizeof((acpu_check[]){__VA_ARGS__}) / sizeof(acpu_check), .checks = {__VA_ARGS__}
 
 #define PG_910_A2A3 (ACPU_PG_BIT(ACPU_PG_910) | ACPU_PG_BIT(ACPU_PG_A2A3))
 #define PG_950 ACPU_PG_BIT(ACPU_PG_950)
 #define PG_910 ACPU_PG_BIT(ACPU_PG_910)
 
-#define TILINGS(...) .n_tilings = sizeof((acpu_tiling_choice[]){__VA_ARGS__}) / sizeof(acpu_tiling_choice), \
-                     .tilings = {__VA_ARGS__}
+#define TILINGS(...) \
+    .n_tilings = sizeof((acpu_tiling_choice[]){__VA_ARGS__}) / sizeof(acpu_tiling_choice), .tilings = {__VA_ARGS__}
 
 /* ==== the ELU family ================================================================================ */
 
@@ -68,10 +74,16 @@ static acpu_kernel_id elu_grad_kernel(const acpu_attr_value *a)
 }
 
 static const acpu_op_def k_op_elu_grad_v2 = {
-    .type = "EluGradV2", .n_in = 2, .in = {"grads", "activations"}, .out = "y", .n_attrs = 4,
-    .in_dtypes = {DT_F32 | DT_F16 | DT_BF16, DT_F32 | DT_F16 | DT_BF16}, .out_dtypes = DT_F32 | DT_F16 | DT_BF16,
+    .type = "EluGradV2",
+    .n_in = 2,
+    .in = {"grads", "activations"},
+    .out = "y",
+    .n_attrs = 4,
+    .in_dtypes = {DT_F32 | DT_F16 | DT_BF16, DT_F32 | DT_F16 | DT_BF16},
+    .out_dtypes = DT_F32 | DT_F16 | DT_BF16,
     .attrs = {F_ATTR("alpha", 1.0), F_ATTR("scale", 1.0), F_ATTR("input_scale", 1.0), B_ATTR("is_result", false)},
-    .kernel = ACPU_KERNEL_ELU_GRAD_EXP, .pick_kernel = elu_grad_kernel,
+    .kernel = ACPU_KERNEL_ELU_GRAD_EXP,
+    .pick_kernel = elu_grad_kernel,
     TILINGS({&acpu_strategy_elu_grad_v2, NULL})};
 
 /* Spec 2.3 step 6: alpha as converted (ToFloat); a quiet compare, so a NaN alpha never traps. */
@@ -108,18 +120,27 @@ static uint64_t elu_tiling_key(const acpu_tiling_call *c, int variant)
     return 101u; /* EluDag's one SetTilingKey value */
 }
 
-static const acpu_elewise_params k_elu_elewise = {
-    .dag = {{{4, 4, 4}, {4, 2, 2}, {4, 2, 2}}}, .variant_names = {"EluDag"}, .layout = ACPU_ELEWISE_BASE,
-    .n_scalars = 3, .scalar_attrs = {0, 1, 2}, .scalar_names = {"alpha", "scale", "inputScale"},
-    .workspace = 16777216u, .tiling_key = elu_tiling_key};
+static const acpu_elewise_params k_elu_elewise = {.dag = {{{4, 4, 4}, {4, 2, 2}, {4, 2, 2}}},
+                                                  .variant_names = {"EluDag"},
+                                                  .layout = ACPU_ELEWISE_BASE,
+                                                  .n_scalars = 3,
+                                                  .scalar_attrs = {0, 1, 2},
+                                                  .scalar_names = {"alpha", "scale", "inputScale"},
+                                                  .workspace = 16777216u,
+                                                  .tiling_key = elu_tiling_key};
 
 #define DT_FLOATING (DT_F64 | DT_F32 | DT_F16) /* GE's FloatingDataType */
 
-static const acpu_op_def k_op_elu = {
-    .type = "Elu", .n_in = 1, .in = {"x"}, .out = "y", .in_dtypes = {DT_FLOATING | DT_BF16},
-    .out_dtypes = DT_FLOATING | DT_BF16, .n_attrs = 3,
-    .attrs = {F_ATTR("alpha", 1.0), F_ATTR("scale", 1.0), F_ATTR("input_scale", 1.0)}, .kernel = ACPU_KERNEL_ELU,
-    TILINGS({&acpu_strategy_elewise, &k_elu_elewise})};
+static const acpu_op_def k_op_elu = {.type = "Elu",
+                                     .n_in = 1,
+                                     .in = {"x"},
+                                     .out = "y",
+                                     .in_dtypes = {DT_FLOATING | DT_BF16},
+                                     .out_dtypes = DT_FLOATING | DT_BF16,
+                                     .n_attrs = 3,
+                                     .attrs = {F_ATTR("alpha", 1.0), F_ATTR("scale", 1.0), F_ATTR("input_scale", 1.0)},
+                                     .kernel = ACPU_KERNEL_ELU,
+                                     TILINGS({&acpu_strategy_elewise, &k_elu_elewise})};
 
 /* aclnn_elu.cpp NeedInfNanHandling: alpha or inputScale (ToFloat) inf or NaN gives
  * scale * Threshold(x, 0, -alpha), x cast to FLOAT first (DOUBLE, FLOAT16, BF16), computed in fp32,
@@ -139,8 +160,7 @@ static bool elu_nonfinite_path(const acpu_attr_value *a, acpu_kernel_id *kernel,
  * The kernel computes in self's dtype, then Cast to out's. */
 #define ELU_DTYPES BF16_NOT_910(DT_F32 | DT_F16 | DT_F64 | DT_BF16)
 #define ELU_OUT_DTYPES ALL(DT_F32 | DT_F16 | DT_BF16 | DT_F64 | DT_COMPLEX)
-ACPU_API(Elu, "elu",
-         ((TIN, self, 0), (SCALAR, alpha, 0), (SCALAR, scale, 1), (SCALAR, inputScale, 2), (TOUT, out, 0)),
+ACPU_API(Elu, "elu", ((TIN, self, 0), (SCALAR, alpha, 0), (SCALAR, scale, 1), (SCALAR, inputScale, 2), (TOUT, out, 0)),
          .op = &k_op_elu,
          CHECKS(CK_DTYPE(0, ELU_DTYPES), CK_SCALAR_CAST(2, ACL_FLOAT), CK_SCALAR_CAST(1, ACL_FLOAT),
                 CK_SCALAR_CAST(3, ACL_FLOAT), CK_CAST_OUT(4, 0, ELU_OUT_DTYPES), CK_SAME_SHAPE(4, 0), CK_RANK(0)),
@@ -164,14 +184,20 @@ static void elu_grad_tpl_args(const acpu_tiling_call *c, int variant, const acpu
     s->u64(s->ctx, "dType", c->compute_dt == ACL_FLOAT16 ? 1u : c->compute_dt == ACL_BF16 ? 2u : 3u);
 }
 
-static const acpu_elewise_params k_elu_grad_elewise = {
-    .dag = {{{9, 4, 1}, {10, 4, 1}, {10, 4, 1}}}, .variant_names = {"EluGradDag"}, .layout = ACPU_ELEWISE_BASE,
-    .tpl_args = elu_grad_tpl_args, .workspace = 16777216u};
+static const acpu_elewise_params k_elu_grad_elewise = {.dag = {{{9, 4, 1}, {10, 4, 1}, {10, 4, 1}}},
+                                                       .variant_names = {"EluGradDag"},
+                                                       .layout = ACPU_ELEWISE_BASE,
+                                                       .tpl_args = elu_grad_tpl_args,
+                                                       .workspace = 16777216u};
 
-static const acpu_op_def k_op_elu_grad = {
-    .type = "EluGrad", .n_in = 2, .in = {"grads", "activations"}, .out = "y",
-    .in_dtypes = {DT_FLOATING | DT_BF16, DT_FLOATING | DT_BF16}, .out_dtypes = DT_FLOATING | DT_BF16,
-    .kernel = ACPU_KERNEL_ELU_GRAD, TILINGS({&acpu_strategy_elewise, &k_elu_grad_elewise})};
+static const acpu_op_def k_op_elu_grad = {.type = "EluGrad",
+                                          .n_in = 2,
+                                          .in = {"grads", "activations"},
+                                          .out = "y",
+                                          .in_dtypes = {DT_FLOATING | DT_BF16, DT_FLOATING | DT_BF16},
+                                          .out_dtypes = DT_FLOATING | DT_BF16,
+                                          .kernel = ACPU_KERNEL_ELU_GRAD,
+                                          TILINGS({&acpu_strategy_elewise, &k_elu_grad_elewise})};
 
 #define ELU_OPS &k_op_elu_grad_v2, &k_op_elu, &k_op_elu_grad,
 #define ELU_APIS &k_api_EluBackward, &k_api_Elu, &k_api_InplaceElu,
@@ -193,14 +219,24 @@ static void celu_scalars(const acpu_tiling_call *c, const acpu_field_sink *s)
     s->real(s->ctx, "invAlpha", (double)(1.0f / c->attrs[0].f));
 }
 
-static const acpu_bigsmall_params k_celu_bigsmall = {
-    .block_bytes = 32u, .single_buffers = {10u, 14u}, .double_buffers = {10u, 14u}, .buffering = ACPU_BS_DOUBLE,
-    .refuse = celu_refuse, .describe_scalars = celu_scalars, .workspace = 512u + 16777216u};
+static const acpu_bigsmall_params k_celu_bigsmall = {.block_bytes = 32u,
+                                                     .single_buffers = {10u, 14u},
+                                                     .double_buffers = {10u, 14u},
+                                                     .buffering = ACPU_BS_DOUBLE,
+                                                     .refuse = celu_refuse,
+                                                     .describe_scalars = celu_scalars,
+                                                     .workspace = 512u + 16777216u};
 
-static const acpu_op_def k_op_celu_v2 = {
-    .type = "CeluV2", .n_in = 1, .in = {"x"}, .out = "y", .n_attrs = 1, .attrs = {F_ATTR("alpha", 1.0)},
-    .in_dtypes = {DT_F32 | DT_F16 | DT_BF16}, .out_dtypes = DT_F32 | DT_F16 | DT_BF16, .kernel = ACPU_KERNEL_CELU_V2,
-    TILINGS({&acpu_strategy_bigsmall, &k_celu_bigsmall})};
+static const acpu_op_def k_op_celu_v2 = {.type = "CeluV2",
+                                         .n_in = 1,
+                                         .in = {"x"},
+                                         .out = "y",
+                                         .n_attrs = 1,
+                                         .attrs = {F_ATTR("alpha", 1.0)},
+                                         .in_dtypes = {DT_F32 | DT_F16 | DT_BF16},
+                                         .out_dtypes = DT_F32 | DT_F16 | DT_BF16,
+                                         .kernel = ACPU_KERNEL_CELU_V2,
+                                         TILINGS({&acpu_strategy_bigsmall, &k_celu_bigsmall})};
 
 /* aclnn_celu.cpp CheckAttributeValue: !(alpha > 0 || alpha < 0) on ToFloat: zero and NaN. */
 static aclnnStatus celu_own(const acpu_api_def *api, const acpu_call *c)
@@ -232,9 +268,15 @@ ACPU_API(InplaceCelu, "inplace_celu", ((TINOUT, selfRef, 0), (SCALAR, alpha, 0))
 /* ==== the Softplus family =========================================================================== */
 
 static const acpu_op_def k_op_softplus_v2_grad = {
-    .type = "SoftplusV2Grad", .n_in = 2, .in = {"input_gradients", "input_features"}, .out = "output_backprops",
-    .in_dtypes = {DT_F32 | DT_F16 | DT_BF16, DT_F32 | DT_F16 | DT_BF16}, .out_dtypes = DT_F32 | DT_F16 | DT_BF16,
-    .n_attrs = 2, .attrs = {F_ATTR("beta", 1.0), F_ATTR("threshold", 20.0)}, .kernel = ACPU_KERNEL_SOFTPLUS_GRAD,
+    .type = "SoftplusV2Grad",
+    .n_in = 2,
+    .in = {"input_gradients", "input_features"},
+    .out = "output_backprops",
+    .in_dtypes = {DT_F32 | DT_F16 | DT_BF16, DT_F32 | DT_F16 | DT_BF16},
+    .out_dtypes = DT_F32 | DT_F16 | DT_BF16,
+    .n_attrs = 2,
+    .attrs = {F_ATTR("beta", 1.0), F_ATTR("threshold", 20.0)},
+    .kernel = ACPU_KERNEL_SOFTPLUS_GRAD,
     TILINGS({&acpu_strategy_sp_910b, NULL}, {&acpu_strategy_sp_arch35, NULL})};
 
 /* Spec 3.3, with gradOutput allowed to broadcast to self's shape;
@@ -250,10 +292,16 @@ ACPU_API(SoftplusBackward, "softplus_backward",
 
 /* SoftplusV2 (activation/softplus_v2): its arch35 kernel's own split (softplus_tiling.h) on every
  * profile. */
-static const acpu_op_def k_op_softplus_v2 = {
-    .type = "SoftplusV2", .n_in = 1, .in = {"x"}, .out = "y", .n_attrs = 2,
-    .attrs = {F_ATTR("beta", 1.0), F_ATTR("threshold", 20.0)}, .in_dtypes = {DT_F32 | DT_F16 | DT_BF16},
-    .out_dtypes = DT_F32 | DT_F16 | DT_BF16, .kernel = ACPU_KERNEL_SOFTPLUS_V2, TILINGS({&acpu_strategy_sp_v2, NULL})};
+static const acpu_op_def k_op_softplus_v2 = {.type = "SoftplusV2",
+                                             .n_in = 1,
+                                             .in = {"x"},
+                                             .out = "y",
+                                             .n_attrs = 2,
+                                             .attrs = {F_ATTR("beta", 1.0), F_ATTR("threshold", 20.0)},
+                                             .in_dtypes = {DT_F32 | DT_F16 | DT_BF16},
+                                             .out_dtypes = DT_F32 | DT_F16 | DT_BF16,
+                                             .kernel = ACPU_KERNEL_SOFTPLUS_V2,
+                                             TILINGS({&acpu_strategy_sp_v2, NULL})};
 
 /* aclnn_softplus.cpp: self in the profile's list (ASCEND950_DTYPE_SUPPORT_LIST on regbase, which
  * the doc calls unsupported: the code decides, doc/DECISIONS.md), beta and threshold castable to
@@ -271,8 +319,13 @@ ACPU_API(Softplus, "softplus", ((TIN, self, 0), (SCALAR, beta, 0), (SCALAR, thre
 /* ==== the SiLU family =============================================================================== */
 
 static const acpu_op_def k_op_silu_grad = {
-    .type = "SiluGrad", .n_in = 2, .in = {"dy", "x"}, .out = "dx", .kernel = ACPU_KERNEL_SILU_GRAD,
-    .in_dtypes = {DT_F32 | DT_F16 | DT_BF16, DT_F32 | DT_F16 | DT_BF16}, .out_dtypes = DT_F32 | DT_F16 | DT_BF16,
+    .type = "SiluGrad",
+    .n_in = 2,
+    .in = {"dy", "x"},
+    .out = "dx",
+    .kernel = ACPU_KERNEL_SILU_GRAD,
+    .in_dtypes = {DT_F32 | DT_F16 | DT_BF16, DT_F32 | DT_F16 | DT_BF16},
+    .out_dtypes = DT_F32 | DT_F16 | DT_BF16,
     TILINGS({&acpu_strategy_silu_910b, NULL}, {&acpu_strategy_silu_arch35, NULL})};
 
 /* SiLU spec 3.3: the lists; the pairing rule of the profile (regbase:
@@ -315,14 +368,26 @@ static void swish_tpl_args(const acpu_tiling_call *c, int variant, const acpu_fi
 
 static const acpu_elewise_params k_swish_elewise = {
     .dag = {{{4, 4, 4}, {4, 2, 2}, {4, 2, 2}}, {{4, 4, 4}, {4, 2, 2}, {4, 2, 2}}, {{4, 4, 4}, {6, 4, 2}, {6, 4, 2}}},
-    .variant = swish_tiling_variant, .variant_names = {"SwishOther", "SwishNegOne", "SwishZero"},
-    .layout = ACPU_ELEWISE_COMPACT, .n_scalars = 1, .scalar_attrs = {0}, .scalar_names = {"scale"},
-    .tpl_args = swish_tpl_args, .workspace = 16777216u};
+    .variant = swish_tiling_variant,
+    .variant_names = {"SwishOther", "SwishNegOne", "SwishZero"},
+    .layout = ACPU_ELEWISE_COMPACT,
+    .n_scalars = 1,
+    .scalar_attrs = {0},
+    .scalar_names = {"scale"},
+    .tpl_args = swish_tpl_args,
+    .workspace = 16777216u};
 
-static const acpu_op_def k_op_swish = {
-    .type = "Swish", .n_in = 1, .in = {"x"}, .out = "y", .n_attrs = 1, .attrs = {F_ATTR("scale", 1.0)},
-    .in_dtypes = {DT_F32 | DT_F16 | DT_BF16}, .out_dtypes = DT_F32 | DT_F16 | DT_BF16, .kernel = ACPU_KERNEL_SWISH,
-    .pick_kernel = swish_kernel, TILINGS({&acpu_strategy_elewise, &k_swish_elewise})};
+static const acpu_op_def k_op_swish = {.type = "Swish",
+                                       .n_in = 1,
+                                       .in = {"x"},
+                                       .out = "y",
+                                       .n_attrs = 1,
+                                       .attrs = {F_ATTR("scale", 1.0)},
+                                       .in_dtypes = {DT_F32 | DT_F16 | DT_BF16},
+                                       .out_dtypes = DT_F32 | DT_F16 | DT_BF16,
+                                       .kernel = ACPU_KERNEL_SWISH,
+                                       .pick_kernel = swish_kernel,
+                                       TILINGS({&acpu_strategy_elewise, &k_swish_elewise})};
 
 /* aclnn_silu.cpp: CheckDtypeValidActivation (self, then out, in the profile's list; out as self),
  * CheckSameShapeNotlimit1In1Out; l0op::Swish with scale 1. */
@@ -351,16 +416,26 @@ static void swish_grad_tpl_args(const acpu_tiling_call *c, int variant, const ac
     s->u64(s->ctx, "dType", c->compute_dt == ACL_FLOAT16 ? 1u : c->compute_dt == ACL_BF16 ? 2u : 3u);
 }
 
-static const acpu_elewise_params k_swish_grad_elewise = {
-    .dag = {{{6, 4, 4}, {6, 2, 2}, {6, 2, 2}}}, .variant_names = {"SwishGradDAG"}, .layout = ACPU_ELEWISE_BASE,
-    .n_scalars = 1, .scalar_attrs = {0}, .scalar_names = {"scale"}, .tpl_args = swish_grad_tpl_args,
-    .workspace = 16777216u};
+static const acpu_elewise_params k_swish_grad_elewise = {.dag = {{{6, 4, 4}, {6, 2, 2}, {6, 2, 2}}},
+                                                         .variant_names = {"SwishGradDAG"},
+                                                         .layout = ACPU_ELEWISE_BASE,
+                                                         .n_scalars = 1,
+                                                         .scalar_attrs = {0},
+                                                         .scalar_names = {"scale"},
+                                                         .tpl_args = swish_grad_tpl_args,
+                                                         .workspace = 16777216u};
 
-static const acpu_op_def k_op_swish_grad = {
-    .type = "SwishGrad", .n_in = 2, .in = {"grad", "x"}, .unread_in = {"y"}, .out = "grad_x",
-    .in_dtypes = {DT_F16 | DT_F32 | DT_BF16, DT_F16 | DT_F32 | DT_BF16}, .out_dtypes = DT_F16 | DT_F32 | DT_BF16,
-    .n_attrs = 1, .attrs = {F_ATTR("scale", 1.0)}, .kernel = ACPU_KERNEL_SWISH_GRAD,
-    TILINGS({&acpu_strategy_elewise, &k_swish_grad_elewise})};
+static const acpu_op_def k_op_swish_grad = {.type = "SwishGrad",
+                                            .n_in = 2,
+                                            .in = {"grad", "x"},
+                                            .unread_in = {"y"},
+                                            .out = "grad_x",
+                                            .in_dtypes = {DT_F16 | DT_F32 | DT_BF16, DT_F16 | DT_F32 | DT_BF16},
+                                            .out_dtypes = DT_F16 | DT_F32 | DT_BF16,
+                                            .n_attrs = 1,
+                                            .attrs = {F_ATTR("scale", 1.0)},
+                                            .kernel = ACPU_KERNEL_SWISH_GRAD,
+                                            TILINGS({&acpu_strategy_elewise, &k_swish_grad_elewise})};
 
 /* aclnn_swish_backward.cpp: the out-pointers, NULLs (gradOutput, self, gradInput; betaOptional may
  * be NULL: scale 1.0); gradOutput's, then self's dtype in {FLOAT16, FLOAT, BF16}; betaOptional
@@ -400,24 +475,37 @@ static aclnnStatus refuse_complex(const acpu_api_def *api, const acpu_call *c)
  * opKey * 10^14 + 100 (opKey 3 fp32, 1 fp16, 2 bf16), workspace 32. DOUBLE (AiCpu on the device) is
  * planned as fp32. */
 static const acpu_elewise_params k_sigmoid_elewise = {
-    .dag = {{{4, 4, 4}, {2, 4, 2}, {2, 4, 2}}}, .layout = ACPU_ELEWISE_LEGACY, .workspace = 32u,
+    .dag = {{{4, 4, 4}, {2, 4, 2}, {2, 4, 2}}},
+    .layout = ACPU_ELEWISE_LEGACY,
+    .workspace = 32u,
     .legacy_key = {300000000000100u, 100000000000100u, 200000000000100u}};
 
-static const acpu_op_def k_op_sigmoid = {
-    .type = "Sigmoid", .n_in = 1, .in = {"x"}, .out = "y", .in_dtypes = {DT_F32 | DT_F16 | DT_BF16 | DT_F64 | DT_COMPLEX},
-    .out_dtypes = DT_F32 | DT_F16 | DT_BF16 | DT_F64 | DT_COMPLEX, .kernel = ACPU_KERNEL_SIGMOID,
-    TILINGS({&acpu_strategy_elewise, &k_sigmoid_elewise})};
+static const acpu_op_def k_op_sigmoid = {.type = "Sigmoid",
+                                         .n_in = 1,
+                                         .in = {"x"},
+                                         .out = "y",
+                                         .in_dtypes = {DT_F32 | DT_F16 | DT_BF16 | DT_F64 | DT_COMPLEX},
+                                         .out_dtypes = DT_F32 | DT_F16 | DT_BF16 | DT_F64 | DT_COMPLEX,
+                                         .kernel = ACPU_KERNEL_SIGMOID,
+                                         TILINGS({&acpu_strategy_elewise, &k_sigmoid_elewise})};
 
 /* SigmoidGrad(y, dy): bufferDivisor 192 / 96 (sigmoid_grad_tiling_arch35.cpp), i.e. 6 and 3 buffers. */
 static const acpu_elewise_params k_sigmoid_grad_elewise = {
-    .dag = {{{6, 4, 4}, {3, 4, 2}, {3, 4, 2}}}, .layout = ACPU_ELEWISE_LEGACY, .workspace = 32u,
+    .dag = {{{6, 4, 4}, {3, 4, 2}, {3, 4, 2}}},
+    .layout = ACPU_ELEWISE_LEGACY,
+    .workspace = 32u,
     .legacy_key = {300000000000100u, 100000000000100u, 200000000000100u}};
 
 static const acpu_op_def k_op_sigmoid_grad = {
-    .type = "SigmoidGrad", .n_in = 2, .in = {"y", "dy"}, .out = "z", .n_attrs = 1,
+    .type = "SigmoidGrad",
+    .n_in = 2,
+    .in = {"y", "dy"},
+    .out = "z",
+    .n_attrs = 1,
     .attrs = {B_ATTR("complex_conj", false)},
     .in_dtypes = {DT_F32 | DT_F16 | DT_BF16 | DT_F64 | DT_COMPLEX, DT_F32 | DT_F16 | DT_BF16 | DT_F64 | DT_COMPLEX},
-    .out_dtypes = DT_F32 | DT_F16 | DT_BF16 | DT_F64 | DT_COMPLEX, .kernel = ACPU_KERNEL_SIGMOID_GRAD,
+    .out_dtypes = DT_F32 | DT_F16 | DT_BF16 | DT_F64 | DT_COMPLEX,
+    .kernel = ACPU_KERNEL_SIGMOID_GRAD,
     TILINGS({&acpu_strategy_elewise, &k_sigmoid_grad_elewise})};
 
 /* aclnn_sigmoid.cpp: self in DTYPE_SUPPORT_LIST and out in DTYPE_OUT_LIST on every profile, a BF16
@@ -427,8 +515,7 @@ static const acpu_op_def k_op_sigmoid_grad = {
 #define SIGMOID_OUT_DTYPES (DT_F32 | DT_F16 | DT_F64 | DT_COMPLEX | DT_BF16)
 ACPU_API(Sigmoid, "sigmoid", ((TIN, self, 0), (TOUT, out, 0)), .op = &k_op_sigmoid,
          CHECKS(CK_DTYPE(0, ALL(SIGMOID_SELF_DTYPES)), CK_DTYPE(1, ALL(SIGMOID_OUT_DTYPES)),
-                CK_DTYPE_ON(PG_910, 0, ALL(SIGMOID_SELF_DTYPES & ~DT_BF16)), CK_SAME_SHAPE(0, 1), CK_RANK(0),
-                CK_OWN),
+                CK_DTYPE_ON(PG_910, 0, ALL(SIGMOID_SELF_DTYPES & ~DT_BF16)), CK_SAME_SHAPE(0, 1), CK_RANK(0), CK_OWN),
          .own = refuse_complex, .compute = ACPU_COMPUTE_FLOAT_ELSE_OUT)
 /* CheckInplaceParams: selfRef in the out list of the profile (no BF16 on Ascend910), then the
  * checks above on (selfRef, selfRef), of which only the rank can still fail. */
@@ -463,31 +550,45 @@ static void tanh_tpl_args(const acpu_tiling_call *c, int variant, const acpu_fie
     s->u64(s->ctx, "dType", c->compute_dt == ACL_FLOAT16 ? 1u : c->compute_dt == ACL_BF16 ? 2u : 3u);
 }
 
-static const acpu_elewise_params k_tanh_elewise = {
-    .dag = {{{4, 4, 4}, {6, 4, 2}, {6, 4, 2}}}, .layout = ACPU_ELEWISE_BASE, .tpl_args = tanh_tpl_args,
-    .workspace = 16777216u};
+static const acpu_elewise_params k_tanh_elewise = {.dag = {{{4, 4, 4}, {6, 4, 2}, {6, 4, 2}}},
+                                                   .layout = ACPU_ELEWISE_BASE,
+                                                   .tpl_args = tanh_tpl_args,
+                                                   .workspace = 16777216u};
 
-static const acpu_op_def k_op_tanh = {
-    .type = "Tanh", .n_in = 1, .in = {"x"}, .out = "y", .in_dtypes = {DT_F32 | DT_F16 | DT_BF16 | DT_F64 | DT_COMPLEX},
-    .out_dtypes = DT_F32 | DT_F16 | DT_BF16 | DT_F64 | DT_COMPLEX, .kernel = ACPU_KERNEL_TANH,
-    TILINGS({&acpu_strategy_elewise, &k_tanh_elewise})};
+static const acpu_op_def k_op_tanh = {.type = "Tanh",
+                                      .n_in = 1,
+                                      .in = {"x"},
+                                      .out = "y",
+                                      .in_dtypes = {DT_F32 | DT_F16 | DT_BF16 | DT_F64 | DT_COMPLEX},
+                                      .out_dtypes = DT_F32 | DT_F16 | DT_BF16 | DT_F64 | DT_COMPLEX,
+                                      .kernel = ACPU_KERNEL_TANH,
+                                      TILINGS({&acpu_strategy_elewise, &k_tanh_elewise})};
 
 /* TanhGrad(y, dy) (tanh_grad_tiling_arch35.cpp): BroadcastTiling with the compute map of its opKey
  * (y, dy, z): bufferDivisor 96 for the 16-bit triples, 192 for fp32, 160 or 128 for the mixed ones
  * (the op_api never makes those: it requires one dtype), workspace 32. */
-static const acpu_broadcast_params k_tanh_grad_broadcast = {
-    .n_keys = 9, .workspace = 32u,
-    .keys = {{{ACL_FLOAT16, ACL_FLOAT16, ACL_FLOAT16}, 96, 16}, {{ACL_FLOAT, ACL_FLOAT, ACL_FLOAT}, 192, 32},
-             {{ACL_BF16, ACL_BF16, ACL_BF16}, 96, 16}, {{ACL_FLOAT16, ACL_FLOAT, ACL_FLOAT}, 160, 16},
-             {{ACL_FLOAT16, ACL_BF16, ACL_FLOAT}, 128, 16}, {{ACL_FLOAT, ACL_FLOAT16, ACL_FLOAT}, 160, 16},
-             {{ACL_FLOAT, ACL_BF16, ACL_FLOAT}, 160, 16}, {{ACL_BF16, ACL_FLOAT16, ACL_FLOAT}, 128, 16},
-             {{ACL_BF16, ACL_FLOAT, ACL_FLOAT}, 160, 16}}};
+static const acpu_broadcast_params k_tanh_grad_broadcast = {.n_keys = 9,
+                                                            .workspace = 32u,
+                                                            .keys = {{{ACL_FLOAT16, ACL_FLOAT16, ACL_FLOAT16}, 96, 16},
+                                                                     {{ACL_FLOAT, ACL_FLOAT, ACL_FLOAT}, 192, 32},
+                                                                     {{ACL_BF16, ACL_BF16, ACL_BF16}, 96, 16},
+                                                                     {{ACL_FLOAT16, ACL_FLOAT, ACL_FLOAT}, 160, 16},
+                                                                     {{ACL_FLOAT16, ACL_BF16, ACL_FLOAT}, 128, 16},
+                                                                     {{ACL_FLOAT, ACL_FLOAT16, ACL_FLOAT}, 160, 16},
+                                                                     {{ACL_FLOAT, ACL_BF16, ACL_FLOAT}, 160, 16},
+                                                                     {{ACL_BF16, ACL_FLOAT16, ACL_FLOAT}, 128, 16},
+                                                                     {{ACL_BF16, ACL_FLOAT, ACL_FLOAT}, 160, 16}}};
 
 static const acpu_op_def k_op_tanh_grad = {
-    .type = "TanhGrad", .n_in = 2, .in = {"y", "dy"}, .out = "z", .n_attrs = 1,
+    .type = "TanhGrad",
+    .n_in = 2,
+    .in = {"y", "dy"},
+    .out = "z",
+    .n_attrs = 1,
     .attrs = {B_ATTR("complex_conj", false)},
     .in_dtypes = {DT_F32 | DT_F16 | DT_BF16 | DT_F64 | DT_COMPLEX, DT_F32 | DT_F16 | DT_BF16 | DT_F64 | DT_COMPLEX},
-    .out_dtypes = DT_F32 | DT_F16 | DT_BF16 | DT_F64 | DT_COMPLEX, .kernel = ACPU_KERNEL_TANH_GRAD,
+    .out_dtypes = DT_F32 | DT_F16 | DT_BF16 | DT_F64 | DT_COMPLEX,
+    .kernel = ACPU_KERNEL_TANH_GRAD,
     TILINGS({&acpu_strategy_broadcast, &k_tanh_grad_broadcast})};
 
 /* Tanh's op_api (the cast check and its integer rule): out must be a cast target of FLOAT when
@@ -543,14 +644,21 @@ static void gelu_tpl_args(const acpu_tiling_call *c, int variant, const acpu_fie
     s->u64(s->ctx, "dType", gelu_tpl_dtype(c->compute_dt));
 }
 
-static const acpu_elewise_params k_gelu_elewise = {
-    .dag = {{{4, 4, 4}, {6, 4, 2}, {6, 4, 2}}}, .variant_names = {"GeluDAG"}, .layout = ACPU_ELEWISE_COMPACT,
-    .tpl_args = gelu_tpl_args, .workspace = 16777216u};
+static const acpu_elewise_params k_gelu_elewise = {.dag = {{{4, 4, 4}, {6, 4, 2}, {6, 4, 2}}},
+                                                   .variant_names = {"GeluDAG"},
+                                                   .layout = ACPU_ELEWISE_COMPACT,
+                                                   .tpl_args = gelu_tpl_args,
+                                                   .workspace = 16777216u};
 
 #define GELU_DT (DT_F32 | DT_F16 | DT_BF16)
-static const acpu_op_def k_op_gelu = {
-    .type = "Gelu", .n_in = 1, .in = {"x"}, .out = "y", .in_dtypes = {GELU_DT}, .out_dtypes = GELU_DT,
-    .kernel = ACPU_KERNEL_GELU, TILINGS({&acpu_strategy_elewise, &k_gelu_elewise})};
+static const acpu_op_def k_op_gelu = {.type = "Gelu",
+                                      .n_in = 1,
+                                      .in = {"x"},
+                                      .out = "y",
+                                      .in_dtypes = {GELU_DT},
+                                      .out_dtypes = GELU_DT,
+                                      .kernel = ACPU_KERNEL_GELU,
+                                      TILINGS({&acpu_strategy_elewise, &k_gelu_elewise})};
 
 /* aclnn_gelu.cpp CheckParams: NULL self, out; a BF16 self only on DAV_2201 and regbase (not
  * Ascend910), self in {FLOAT, FLOAT16, BF16}, out's dtype self's; no private storage format
@@ -588,14 +696,26 @@ static void gelu_v2_tpl_args(const acpu_tiling_call *c, int variant, const acpu_
  * GeluV2Erf32BDag (fp32) / GeluV2Erf16BDag (fp16, bf16) or GeluV2TanhDag; probed: erf 6/4/4 and
  * 7/4/2, tanh 4/4/4 and 6/4/2. Workspace 16 MiB. */
 static const acpu_elewise_params k_gelu_v2_elewise = {
-    .dag = {{{6, 4, 4}, {7, 4, 2}, {7, 4, 2}}, {{4, 4, 4}, {6, 4, 2}, {6, 4, 2}}}, .variant = gelu_v2_variant,
+    .dag = {{{6, 4, 4}, {7, 4, 2}, {7, 4, 2}}, {{4, 4, 4}, {6, 4, 2}, {6, 4, 2}}},
+    .variant = gelu_v2_variant,
     .variant_names = {"GeluV2Erf32BDag (fp32) / GeluV2Erf16BDag (fp16, bf16)", "GeluV2TanhDag"},
-    .extra_bytes = 122880, .layout = ACPU_ELEWISE_COMPACT, .tpl_args = gelu_v2_tpl_args, .workspace = 16777216u};
+    .extra_bytes = 122880,
+    .layout = ACPU_ELEWISE_COMPACT,
+    .tpl_args = gelu_v2_tpl_args,
+    .workspace = 16777216u};
 
 static const acpu_op_def k_op_gelu_v2 = {
-    .type = "GeluV2", .n_in = 1, .in = {"x"}, .out = "y", .in_dtypes = {GELU_DT}, .out_dtypes = GELU_DT, .n_attrs = 1,
+    .type = "GeluV2",
+    .n_in = 1,
+    .in = {"x"},
+    .out = "y",
+    .in_dtypes = {GELU_DT},
+    .out_dtypes = GELU_DT,
+    .n_attrs = 1,
     .attrs = {{.name = "approximate", .type = ACPU_ATTR_STRING, .dflt = {.i = 0}, .choices = k_gelu_approximate}},
-    .kernel = ACPU_KERNEL_GELU_ERF, .pick_kernel = gelu_v2_kernel, TILINGS({&acpu_strategy_elewise, &k_gelu_v2_elewise})};
+    .kernel = ACPU_KERNEL_GELU_ERF,
+    .pick_kernel = gelu_v2_kernel,
+    TILINGS({&acpu_strategy_elewise, &k_gelu_v2_elewise})};
 
 /* aclnn_gelu_v2.cpp CheckParams: NULL x, y; y's dtype x's; a BF16 x only on 910B..910E (not
  * Ascend910); x in {FLOAT, FLOAT16, BF16}; y's shape x's. No rank limit, no format check, and
@@ -621,12 +741,21 @@ static void gelu_grad_tpl_args(const acpu_tiling_call *c, int variant, const acp
 
 static const acpu_brc_base_params k_gelu_grad_brc = {
     .dag = {[ACPU_BRC_F32] = {6, 4, 4, 0}, [ACPU_BRC_F16] = {9, 4, 2, 0}, [ACPU_BRC_BF16] = {9, 4, 2, 0}},
-    .dag_name = "GeluGradDAG", .op_api_broadcasts = gelu_grad_op_api_broadcasts, .unread_copy = true,
-    .unread_copy_of = 0, .tpl_args = gelu_grad_tpl_args};
+    .dag_name = "GeluGradDAG",
+    .op_api_broadcasts = gelu_grad_op_api_broadcasts,
+    .unread_copy = true,
+    .unread_copy_of = 0,
+    .tpl_args = gelu_grad_tpl_args};
 
-static const acpu_op_def k_op_gelu_grad = {
-    .type = "GeluGrad", .n_in = 2, .in = {"dy", "x"}, .unread_in = {"y"}, .out = "z", .in_dtypes = {GELU_DT, GELU_DT},
-    .out_dtypes = GELU_DT, .kernel = ACPU_KERNEL_GELU_GRAD, TILINGS({&acpu_strategy_brc_base, &k_gelu_grad_brc})};
+static const acpu_op_def k_op_gelu_grad = {.type = "GeluGrad",
+                                           .n_in = 2,
+                                           .in = {"dy", "x"},
+                                           .unread_in = {"y"},
+                                           .out = "z",
+                                           .in_dtypes = {GELU_DT, GELU_DT},
+                                           .out_dtypes = GELU_DT,
+                                           .kernel = ACPU_KERNEL_GELU_GRAD,
+                                           TILINGS({&acpu_strategy_brc_base, &k_gelu_grad_brc})};
 
 /* aclnn_gelu_backward.cpp: NULL gradOutput, self, gradInput; CheckPromoteTypeGeluBackward (the
  * promotion of gradOutput and self exists, BF16 only on DAV_2201 / regbase, in {FLOAT, FLOAT16,
@@ -670,16 +799,25 @@ static void gelu_grad_v2_tpl_args(const acpu_tiling_call *c, int variant, const 
 
 static const acpu_brc_base_params k_gelu_grad_v2_brc = {
     .dag = {[ACPU_BRC_F32] = {8, 4, 4, 0}, [ACPU_BRC_F16] = {10, 4, 2, 0}, [ACPU_BRC_BF16] = {10, 4, 2, 0}},
-    .dag_name = "GeluGradV2None32DAG (fp32) / GeluGradV2None16DAG (fp16, bf16)", .variant = gelu_grad_v2_variant,
+    .dag_name = "GeluGradV2None32DAG (fp32) / GeluGradV2None16DAG (fp16, bf16)",
+    .variant = gelu_grad_v2_variant,
     .dag_alt = {[ACPU_BRC_F32] = {6, 4, 4, 0}, [ACPU_BRC_F16] = {9, 4, 2, 0}, [ACPU_BRC_BF16] = {9, 4, 2, 0}},
-    .dag_alt_name = "GeluGradV2TanhDAG", .extra_bytes = {122880, 0}, .op_api_broadcasts = op_api_broadcasts_always,
+    .dag_alt_name = "GeluGradV2TanhDAG",
+    .extra_bytes = {122880, 0},
+    .op_api_broadcasts = op_api_broadcasts_always,
     .tpl_args = gelu_grad_v2_tpl_args};
 
 static const acpu_op_def k_op_gelu_grad_v2 = {
-    .type = "GeluGradV2", .n_in = 2, .in = {"dy", "x"}, .out = "z", .in_dtypes = {GELU_DT, GELU_DT},
-    .out_dtypes = GELU_DT, .n_attrs = 1,
+    .type = "GeluGradV2",
+    .n_in = 2,
+    .in = {"dy", "x"},
+    .out = "z",
+    .in_dtypes = {GELU_DT, GELU_DT},
+    .out_dtypes = GELU_DT,
+    .n_attrs = 1,
     .attrs = {{.name = "approximate", .type = ACPU_ATTR_STRING, .dflt = {.i = 0}, .choices = k_gelu_approximate}},
-    .kernel = ACPU_KERNEL_GELU_GRAD_ERF, .pick_kernel = gelu_grad_v2_kernel,
+    .kernel = ACPU_KERNEL_GELU_GRAD_ERF,
+    .pick_kernel = gelu_grad_v2_kernel,
     TILINGS({&acpu_strategy_brc_base, &k_gelu_grad_v2_brc})};
 
 /* aclnn_gelu_backward_v2.cpp: NULL gradOutput, self, gradInput, approximate (CANN's order, 161001);
@@ -708,14 +846,21 @@ static void mish_tpl_args(const acpu_tiling_call *c, int variant, const acpu_fie
     s->u64(s->ctx, "dType", gelu_tpl_dtype(c->compute_dt));
 }
 
-static const acpu_elewise_params k_mish_elewise = {
-    .dag = {{{4, 4, 4}, {6, 4, 2}, {6, 4, 2}}}, .variant_names = {"MishDAG"}, .layout = ACPU_ELEWISE_COMPACT,
-    .tpl_args = mish_tpl_args, .workspace = 0u};
+static const acpu_elewise_params k_mish_elewise = {.dag = {{{4, 4, 4}, {6, 4, 2}, {6, 4, 2}}},
+                                                   .variant_names = {"MishDAG"},
+                                                   .layout = ACPU_ELEWISE_COMPACT,
+                                                   .tpl_args = mish_tpl_args,
+                                                   .workspace = 0u};
 
 #define MISH_DT (DT_F32 | DT_F16 | DT_BF16)
-static const acpu_op_def k_op_mish = {
-    .type = "Mish", .n_in = 1, .in = {"x"}, .out = "y", .in_dtypes = {MISH_DT}, .out_dtypes = MISH_DT,
-    .kernel = ACPU_KERNEL_MISH, TILINGS({&acpu_strategy_elewise, &k_mish_elewise})};
+static const acpu_op_def k_op_mish = {.type = "Mish",
+                                      .n_in = 1,
+                                      .in = {"x"},
+                                      .out = "y",
+                                      .in_dtypes = {MISH_DT},
+                                      .out_dtypes = MISH_DT,
+                                      .kernel = ACPU_KERNEL_MISH,
+                                      TILINGS({&acpu_strategy_elewise, &k_mish_elewise})};
 
 /* aclnn_mish.cpp CheckParams: NULL self, out; self, then out in GetDtypeSupportListV2's list (BF16
  * on DAV_2201 and regbase), their dtypes equal; self, out at most 8 dims; out's shape self's. The
@@ -730,13 +875,20 @@ ACPU_API(InplaceMish, "inplace_mish", ((TINOUT, selfRef, 0)), .op = &k_op_mish,
 /* MishGrad: IR inputs grad, x and the optional tanhx (the forward's tanh(softplus(x)), read by
  * MishGradFullDAG when present); aclnnMishBackward never passes it (MishGradWithTanhX(.., nullptr)
  * on regbase, MishGrad elsewhere: the same MishGradDAG), so the row has grad and x. */
-static const acpu_elewise_params k_mish_grad_elewise = {
-    .dag = {{{8, 4, 4}, {9, 4, 2}, {9, 4, 2}}}, .variant_names = {"MishGradDAG"}, .layout = ACPU_ELEWISE_COMPACT,
-    .tpl_args = mish_tpl_args, .workspace = 0u};
+static const acpu_elewise_params k_mish_grad_elewise = {.dag = {{{8, 4, 4}, {9, 4, 2}, {9, 4, 2}}},
+                                                        .variant_names = {"MishGradDAG"},
+                                                        .layout = ACPU_ELEWISE_COMPACT,
+                                                        .tpl_args = mish_tpl_args,
+                                                        .workspace = 0u};
 
-static const acpu_op_def k_op_mish_grad = {
-    .type = "MishGrad", .n_in = 2, .in = {"grad", "x"}, .out = "x_grad", .in_dtypes = {MISH_DT, MISH_DT},
-    .out_dtypes = MISH_DT, .kernel = ACPU_KERNEL_MISH_GRAD, TILINGS({&acpu_strategy_elewise, &k_mish_grad_elewise})};
+static const acpu_op_def k_op_mish_grad = {.type = "MishGrad",
+                                           .n_in = 2,
+                                           .in = {"grad", "x"},
+                                           .out = "x_grad",
+                                           .in_dtypes = {MISH_DT, MISH_DT},
+                                           .out_dtypes = MISH_DT,
+                                           .kernel = ACPU_KERNEL_MISH_GRAD,
+                                           TILINGS({&acpu_strategy_elewise, &k_mish_grad_elewise})};
 
 /* aclnn_mish_backward.cpp: the out-pointers; NULL gradOutput, self, gradInput; gradInput a cast
  * target of self's dtype (OP_CHECK_RESULT_DTYPE_CAST_FAILED, first); gradOutput, self, gradInput in
@@ -745,8 +897,8 @@ static const acpu_op_def k_op_mish_grad = {
  * broadcast (BroadcastTo), MishGrad, Cast to gradInput. */
 ACPU_API(MishBackward, "mish_backward", ((TIN, gradOutput, 0), (TIN, self, 1), (TOUT, gradInput, 0)),
          .op = &k_op_mish_grad, .compute = ACPU_COMPUTE_KEEP,
-         CHECKS(CK_CAN_CAST(2, 1), CK_DTYPE(0, MISH_DTYPES), CK_DTYPE(1, MISH_DTYPES),
-                CK_DTYPE(2, MISH_DTYPES), CK_RANK(0), CK_RANK(1), CK_RANK(2), CK_BROADCAST_OUT_ON(0, 2, 1, 0)))
+         CHECKS(CK_CAN_CAST(2, 1), CK_DTYPE(0, MISH_DTYPES), CK_DTYPE(1, MISH_DTYPES), CK_DTYPE(2, MISH_DTYPES),
+                CK_RANK(0), CK_RANK(1), CK_RANK(2), CK_BROADCAST_OUT_ON(0, 2, 1, 0)))
 
 #define MISH_OPS &k_op_mish, &k_op_mish_grad,
 #define MISH_APIS &k_api_Mish, &k_api_InplaceMish, &k_api_MishBackward,
@@ -772,7 +924,8 @@ static uint64_t relu_tiling_key(const acpu_tiling_call *c, int variant)
     switch (c->compute_dt) {
     case ACL_FLOAT16: return 101u;
     case ACL_BF16: return 102u;
-    case ACL_INT8: case ACL_UINT8: return 104u;
+    case ACL_INT8:
+    case ACL_UINT8: return 104u;
     case ACL_INT32: return 105u;
     case ACL_INT64: return 106u;
     default: return 103u;
@@ -781,20 +934,29 @@ static uint64_t relu_tiling_key(const acpu_tiling_call *c, int variant)
 
 static const acpu_elewise_params k_relu_elewise = {
     .dag = {{{4, 4, 4}, {4, 2, 2}, {6, 4, 2}}, {{6, 2, 1}, {6, 2, 1}, {6, 2, 1}}, {{4, 8, 8}, {4, 8, 8}, {4, 8, 8}}},
-    .variant = relu_variant, .variant_names = {"GraphRelu", "GraphRelu<int8_t, half>", "GraphReluMax<int64_t>"},
-    .layout = ACPU_ELEWISE_COMPACT, .tiling_key = relu_tiling_key, .workspace = 16777216u};
+    .variant = relu_variant,
+    .variant_names = {"GraphRelu", "GraphRelu<int8_t, half>", "GraphReluMax<int64_t>"},
+    .layout = ACPU_ELEWISE_COMPACT,
+    .tiling_key = relu_tiling_key,
+    .workspace = 16777216u};
 
 /* REG_OP(Relu) lists DT_UINT16 and DT_QINT8 too: no kernel here takes them. */
 #define RELU_IR_DTYPES (DT_F32 | DT_F16 | DT_BF16 | DT_F64 | DT_INTS)
-static const acpu_op_def k_op_relu = {
-    .type = "Relu", .n_in = 1, .in = {"x"}, .out = "y", .in_dtypes = {RELU_IR_DTYPES}, .out_dtypes = RELU_IR_DTYPES,
-    .kernel = ACPU_KERNEL_RELU, TILINGS({&acpu_strategy_elewise, &k_relu_elewise})};
+static const acpu_op_def k_op_relu = {.type = "Relu",
+                                      .n_in = 1,
+                                      .in = {"x"},
+                                      .out = "y",
+                                      .in_dtypes = {RELU_IR_DTYPES},
+                                      .out_dtypes = RELU_IR_DTYPES,
+                                      .kernel = ACPU_KERNEL_RELU,
+                                      TILINGS({&acpu_strategy_elewise, &k_relu_elewise})};
 
 /* aclnn_relu.cpp: self in the list (BF16 on 910B..910E, which holds Ascend950), out's dtype equal
  * to self's, both at most 8 dims, equal shapes. UINT8 is in both APIs' lists (the doc names it for
  * the in-place one only): the op_api copies it unchanged, the kernel here is max(x, 0) = x. */
-#define RELU_DTYPES BF16_NOT_910(DT_F32 | DT_F16 | ACPU_DT(ACL_INT8) | ACPU_DT(ACL_UINT8) | ACPU_DT(ACL_INT32) | \
-                                 ACPU_DT(ACL_INT64) | DT_BF16)
+#define RELU_DTYPES                                                                                                   \
+    BF16_NOT_910(DT_F32 | DT_F16 | ACPU_DT(ACL_INT8) | ACPU_DT(ACL_UINT8) | ACPU_DT(ACL_INT32) | ACPU_DT(ACL_INT64) | \
+                 DT_BF16)
 ACPU_API(Relu, "relu", ((TIN, self, 0), (TOUT_CONST, out, 0)), .op = &k_op_relu, .compute = ACPU_COMPUTE_KEEP,
          CHECKS(CK_DTYPE(0, RELU_DTYPES), CK_SAME_DTYPE(1, 0), CK_RANK(0), CK_RANK(1), CK_SAME_SHAPE(0, 1)))
 ACPU_API(InplaceRelu, "inplace_relu", ((TINOUT, selfRef, 0)), .op = &k_op_relu, .compute = ACPU_COMPUTE_KEEP,
@@ -805,32 +967,52 @@ ACPU_API(InplaceRelu, "inplace_relu", ((TINOUT, selfRef, 0)), .op = &k_op_relu, 
  * (relu_grad_dag.h, threshold_grad_v2_d_dag.h, probed) as GetBufferNum<true, true>() / Max / Min,
  * and the dType template argument of each dtype. ReluGrad's tiling gives INT64 the INT32 dType (6),
  * as CANN's code does. */
-static const acpu_brc_base_params k_relu_grad_brc = {
-    .dag = {[ACPU_BRC_F32] = {10, 4, 1, 3}, [ACPU_BRC_F16] = {10, 2, 1, 1}, [ACPU_BRC_BF16] = {10, 2, 1, 2},
-            [ACPU_BRC_I8] = {11, 2, 1, 4}, [ACPU_BRC_U8] = {11, 2, 1, 5}, [ACPU_BRC_I32] = {10, 4, 1, 6},
-            [ACPU_BRC_I64] = {10, 8, 1, 6}},
-    .dag_name = "ReluGradDag (INT8, UINT8: ReluGradCastDag)"};
+static const acpu_brc_base_params k_relu_grad_brc = {.dag = {[ACPU_BRC_F32] = {10, 4, 1, 3},
+                                                             [ACPU_BRC_F16] = {10, 2, 1, 1},
+                                                             [ACPU_BRC_BF16] = {10, 2, 1, 2},
+                                                             [ACPU_BRC_I8] = {11, 2, 1, 4},
+                                                             [ACPU_BRC_U8] = {11, 2, 1, 5},
+                                                             [ACPU_BRC_I32] = {10, 4, 1, 6},
+                                                             [ACPU_BRC_I64] = {10, 8, 1, 6}},
+                                                     .dag_name = "ReluGradDag (INT8, UINT8: ReluGradCastDag)"};
 
 static const acpu_brc_base_params k_threshold_grad_brc = {
-    .dag = {[ACPU_BRC_F32] = {8, 4, 1, 3}, [ACPU_BRC_F16] = {10, 4, 1, 1}, [ACPU_BRC_BF16] = {10, 4, 1, 2},
-            [ACPU_BRC_I32] = {10, 4, 1, 4}, [ACPU_BRC_I8] = {10, 4, 1, 5}, [ACPU_BRC_U8] = {10, 4, 1, 6}},
-    .has_var = true, .dag_name = "ThresholdGradV2DDag (INT32: Int32Dag, INT8, UINT8: 8BDag)", .n_scalars = 1,
-    .scalar_attrs = {0}, .scalar_names = {"threshold"}};
+    .dag = {[ACPU_BRC_F32] = {8, 4, 1, 3},
+            [ACPU_BRC_F16] = {10, 4, 1, 1},
+            [ACPU_BRC_BF16] = {10, 4, 1, 2},
+            [ACPU_BRC_I32] = {10, 4, 1, 4},
+            [ACPU_BRC_I8] = {10, 4, 1, 5},
+            [ACPU_BRC_U8] = {10, 4, 1, 6}},
+    .has_var = true,
+    .dag_name = "ThresholdGradV2DDag (INT32: Int32Dag, INT8, UINT8: 8BDag)",
+    .n_scalars = 1,
+    .scalar_attrs = {0},
+    .scalar_names = {"threshold"}};
 
 /* REG_OP(ReluGrad): RealNumberType (the unsigned 16/32/64-bit types have no kernel here). */
-static const acpu_op_def k_op_relu_grad = {
-    .type = "ReluGrad", .n_in = 2, .in = {"gradients", "features"}, .out = "backprops",
-    .in_dtypes = {RELU_IR_DTYPES, RELU_IR_DTYPES}, .out_dtypes = RELU_IR_DTYPES, .kernel = ACPU_KERNEL_RELU_GRAD,
-    TILINGS({&acpu_strategy_brc_base, &k_relu_grad_brc})};
+static const acpu_op_def k_op_relu_grad = {.type = "ReluGrad",
+                                           .n_in = 2,
+                                           .in = {"gradients", "features"},
+                                           .out = "backprops",
+                                           .in_dtypes = {RELU_IR_DTYPES, RELU_IR_DTYPES},
+                                           .out_dtypes = RELU_IR_DTYPES,
+                                           .kernel = ACPU_KERNEL_RELU_GRAD,
+                                           TILINGS({&acpu_strategy_brc_base, &k_relu_grad_brc})};
 
 /* REG_OP(ThresholdGradV2D) lists INT32, FLOAT16, BF16 with a required threshold; its op_def adds
  * FLOAT, INT8, UINT8 and the default 1.0 (the default here). */
-#define THRESHOLD_GRAD_IR_DTYPES (DT_F32 | DT_F16 | DT_BF16 | ACPU_DT(ACL_INT32) | ACPU_DT(ACL_INT8) | ACPU_DT(ACL_UINT8))
-static const acpu_op_def k_op_threshold_grad_v2_d = {
-    .type = "ThresholdGradV2D", .n_in = 2, .in = {"gradients", "features"}, .out = "backprops",
-    .in_dtypes = {THRESHOLD_GRAD_IR_DTYPES, THRESHOLD_GRAD_IR_DTYPES}, .out_dtypes = THRESHOLD_GRAD_IR_DTYPES,
-    .n_attrs = 1, .attrs = {F_ATTR("threshold", 1.0)}, .kernel = ACPU_KERNEL_THRESHOLD_GRAD,
-    TILINGS({&acpu_strategy_brc_base, &k_threshold_grad_brc})};
+#define THRESHOLD_GRAD_IR_DTYPES \
+    (DT_F32 | DT_F16 | DT_BF16 | ACPU_DT(ACL_INT32) | ACPU_DT(ACL_INT8) | ACPU_DT(ACL_UINT8))
+static const acpu_op_def k_op_threshold_grad_v2_d = {.type = "ThresholdGradV2D",
+                                                     .n_in = 2,
+                                                     .in = {"gradients", "features"},
+                                                     .out = "backprops",
+                                                     .in_dtypes = {THRESHOLD_GRAD_IR_DTYPES, THRESHOLD_GRAD_IR_DTYPES},
+                                                     .out_dtypes = THRESHOLD_GRAD_IR_DTYPES,
+                                                     .n_attrs = 1,
+                                                     .attrs = {F_ATTR("threshold", 1.0)},
+                                                     .kernel = ACPU_KERNEL_THRESHOLD_GRAD,
+                                                     TILINGS({&acpu_strategy_brc_base, &k_threshold_grad_brc})};
 
 /* aclnn_threshold_backward.cpp's own IsFloatEqual: |a - b| <= FLT_EPSILON in float (unlike
  * opbase's, an infinite threshold is not 0). */
@@ -842,8 +1024,11 @@ static const acpu_op_def *threshold_backward_op(const acpu_attr_value *a)
 }
 
 #define TB_910_DTYPES (DT_F32 | ACPU_DT(ACL_INT32) | DT_F16 | ACPU_DT(ACL_INT8) | ACPU_DT(ACL_UINT8))
-#define TB_DTYPES {[ACPU_PG_910] = TB_910_DTYPES, [ACPU_PG_A2A3] = TB_910_DTYPES | DT_BF16, \
-                   [ACPU_PG_950] = TB_910_DTYPES | DT_BF16 | ACPU_DT(ACL_INT64)}
+#define TB_DTYPES                                                                \
+    {                                                                            \
+        [ACPU_PG_910] = TB_910_DTYPES, [ACPU_PG_A2A3] = TB_910_DTYPES | DT_BF16, \
+        [ACPU_PG_950] = TB_910_DTYPES | DT_BF16 | ACPU_DT(ACL_INT64)             \
+    }
 
 /* GetDtypeSupportList: on Ascend950 the REGBASE list (with INT64) only when the threshold is 0,
  * the 910B list otherwise; gradOutput, then self. */
@@ -857,7 +1042,8 @@ static aclnnStatus threshold_backward_own(const acpu_api_def *api, const acpu_ca
         aclDataType dt = ((const aclTensor *)c->args[p].p)->dtype;
         if (dt == ACL_INT64) {
             acpu_set_error("%s: %s dtype must be one of float32, float16, bfloat16, int8, int32, uint8 when threshold "
-                           "is not 0 (%g), got int64", api->phase1, api->params[p].name, (double)c->attrs[0].f);
+                           "is not 0 (%g), got int64",
+                           api->phase1, api->params[p].name, (double)c->attrs[0].f);
             return ACLNN_ERR_PARAM_INVALID;
         }
         if (!(TB_910_DTYPES & ACPU_DT(dt)) && dt != ACL_BF16)
@@ -906,18 +1092,28 @@ static uint64_t threshold_tiling_key(const acpu_tiling_call *c, int variant)
 }
 
 static const acpu_elewise_params k_threshold_elewise = {
-    .dag = {{{5, 4, 1}, {5, 2, 1}, {7, 4, 1}}, {{5, 1, 1}, {5, 1, 1}, {5, 1, 1}}, {{5, 2, 1}, {5, 2, 1}, {5, 2, 1}},
+    .dag = {{{5, 4, 1}, {5, 2, 1}, {7, 4, 1}},
+            {{5, 1, 1}, {5, 1, 1}, {5, 1, 1}},
+            {{5, 2, 1}, {5, 2, 1}, {5, 2, 1}},
             {{5, 8, 1}, {5, 8, 1}, {5, 8, 1}}},
     .variant = threshold_variant,
     .variant_names = {"ThresholdDag", "ThresholdDag<int8_t>", "ThresholdDag<int16_t>", "ThresholdDag<int64_t>"},
-    .layout = ACPU_ELEWISE_BASE, .tpl_args = threshold_tpl_args, .tiling_key = threshold_tiling_key};
+    .layout = ACPU_ELEWISE_BASE,
+    .tpl_args = threshold_tpl_args,
+    .tiling_key = threshold_tiling_key};
 
 /* REG_OP(ThresholdV2) and its op_def (which adds INT16). */
 #define THRESHOLD_IR_DTYPES (DT_F32 | DT_F16 | DT_BF16 | DT_INTS)
-static const acpu_op_def k_op_threshold_v2 = {
-    .type = "ThresholdV2", .n_in = 1, .in = {"x"}, .out = "y", .in_dtypes = {THRESHOLD_IR_DTYPES},
-    .out_dtypes = THRESHOLD_IR_DTYPES, .n_attrs = 2, .attrs = {F_ATTR("threshold", 0.0), F_ATTR("value", 0.0)},
-    .kernel = ACPU_KERNEL_THRESHOLD, TILINGS({&acpu_strategy_elewise, &k_threshold_elewise})};
+static const acpu_op_def k_op_threshold_v2 = {.type = "ThresholdV2",
+                                              .n_in = 1,
+                                              .in = {"x"},
+                                              .out = "y",
+                                              .in_dtypes = {THRESHOLD_IR_DTYPES},
+                                              .out_dtypes = THRESHOLD_IR_DTYPES,
+                                              .n_attrs = 2,
+                                              .attrs = {F_ATTR("threshold", 0.0), F_ATTR("value", 0.0)},
+                                              .kernel = ACPU_KERNEL_THRESHOLD,
+                                              TILINGS({&acpu_strategy_elewise, &k_threshold_elewise})};
 
 #define THRESHOLD_DTYPES BF16_NOT_910(DT_F32 | DT_F16 | DT_INTS | DT_BF16)
 /* The casts this library writes after the kernel (the op_api's final Cast). */
@@ -961,23 +1157,33 @@ static void leaky_relu_tpl_args(const acpu_tiling_call *c, int variant, const ac
     s->u64(s->ctx, "dType", c->compute_dt == ACL_FLOAT16 ? 1u : c->compute_dt == ACL_BF16 ? 2u : 3u);
 }
 
-static const acpu_elewise_params k_leaky_relu_elewise = {
-    .dag = {{{4, 4, 4}, {6, 4, 2}, {6, 4, 2}}}, .variant_names = {"LeakyReluDag"}, .layout = ACPU_ELEWISE_COMPACT,
-    .n_scalars = 1, .scalar_attrs = {0}, .scalar_names = {"negativeSlope"}, .tpl_args = leaky_relu_tpl_args,
-    .workspace = 16777216u};
+static const acpu_elewise_params k_leaky_relu_elewise = {.dag = {{{4, 4, 4}, {6, 4, 2}, {6, 4, 2}}},
+                                                         .variant_names = {"LeakyReluDag"},
+                                                         .layout = ACPU_ELEWISE_COMPACT,
+                                                         .n_scalars = 1,
+                                                         .scalar_attrs = {0},
+                                                         .scalar_names = {"negativeSlope"},
+                                                         .tpl_args = leaky_relu_tpl_args,
+                                                         .workspace = 16777216u};
 
 #define LEAKY_IR_DTYPES (DT_F32 | DT_F16 | DT_F64 | DT_BF16)
-static const acpu_op_def k_op_leaky_relu = {
-    .type = "LeakyRelu", .n_in = 1, .in = {"x"}, .out = "y", .in_dtypes = {LEAKY_IR_DTYPES},
-    .out_dtypes = LEAKY_IR_DTYPES, .n_attrs = 1, .attrs = {F_ATTR("negative_slope", 0.0)},
-    .kernel = ACPU_KERNEL_LEAKY_RELU, TILINGS({&acpu_strategy_elewise, &k_leaky_relu_elewise})};
+static const acpu_op_def k_op_leaky_relu = {.type = "LeakyRelu",
+                                            .n_in = 1,
+                                            .in = {"x"},
+                                            .out = "y",
+                                            .in_dtypes = {LEAKY_IR_DTYPES},
+                                            .out_dtypes = LEAKY_IR_DTYPES,
+                                            .n_attrs = 1,
+                                            .attrs = {F_ATTR("negative_slope", 0.0)},
+                                            .kernel = ACPU_KERNEL_LEAKY_RELU,
+                                            TILINGS({&acpu_strategy_elewise, &k_leaky_relu_elewise})};
 
 /* aclnn_leaky_relu.cpp: NULL self, negativeSlope, out; self in the list; CanCast(self, out); self
  * at most 8 dims; out's shape equal to self's; the kernel in self's dtype with ToFloat(slope), then
  * Cast to out. The in-place API is the same call with out = selfRef. */
 #define LEAKY_DTYPES BF16_NOT_910(DT_F32 | DT_F16 | DT_F64 | DT_BF16)
-ACPU_API(LeakyRelu, "leaky_relu", ((TIN, self, 0), (SCALAR, negativeSlope, 0), (TOUT, out, 0)),
-         .op = &k_op_leaky_relu, .compute = ACPU_COMPUTE_KEEP,
+ACPU_API(LeakyRelu, "leaky_relu", ((TIN, self, 0), (SCALAR, negativeSlope, 0), (TOUT, out, 0)), .op = &k_op_leaky_relu,
+         .compute = ACPU_COMPUTE_KEEP,
          CHECKS(CK_DTYPE(0, LEAKY_DTYPES), CK_CAST_OUT(2, 0, ALL(CAST_TARGETS)), CK_RANK(0), CK_SAME_SHAPE(2, 0)))
 ACPU_API(InplaceLeakyRelu, "inplace_leaky_relu", ((TINOUT, selfRef, 0), (SCALAR, negativeSlope, 0)),
          .op = &k_op_leaky_relu, .compute = ACPU_COMPUTE_KEEP, CHECKS(CK_DTYPE(0, LEAKY_DTYPES), CK_RANK(0)))
@@ -986,16 +1192,26 @@ ACPU_API(InplaceLeakyRelu, "inplace_leaky_relu", ((TINOUT, selfRef, 0), (SCALAR,
  * float 8/4/1, half and bf16 10/4/1; a Var placeholder), SetScalar(negative slope). DOUBLE runs on
  * CANN's AiCpu kernel: its plan here has the fp32 buffer count with 8-byte elements. The second
  * attribute is not LeakyReluGrad's: it holds the API's selfIsResult, which only its check reads. */
-static const acpu_brc_base_params k_leaky_relu_grad_brc = {
-    .dag = {[ACPU_BRC_F32] = {8, 4, 1, 3}, [ACPU_BRC_F16] = {10, 4, 1, 1}, [ACPU_BRC_BF16] = {10, 4, 1, 2},
-            [ACPU_BRC_F64] = {8, 8, 1, 0}},
-    .has_var = true, .dag_name = "LeakyReluGradDag", .n_scalars = 1, .scalar_attrs = {0},
-    .scalar_names = {"negativeSlope"}};
+static const acpu_brc_base_params k_leaky_relu_grad_brc = {.dag = {[ACPU_BRC_F32] = {8, 4, 1, 3},
+                                                                   [ACPU_BRC_F16] = {10, 4, 1, 1},
+                                                                   [ACPU_BRC_BF16] = {10, 4, 1, 2},
+                                                                   [ACPU_BRC_F64] = {8, 8, 1, 0}},
+                                                           .has_var = true,
+                                                           .dag_name = "LeakyReluGradDag",
+                                                           .n_scalars = 1,
+                                                           .scalar_attrs = {0},
+                                                           .scalar_names = {"negativeSlope"}};
 
 static const acpu_op_def k_op_leaky_relu_grad = {
-    .type = "LeakyReluGrad", .n_in = 2, .in = {"gradients", "features"}, .out = "backprops",
-    .in_dtypes = {LEAKY_IR_DTYPES, LEAKY_IR_DTYPES}, .out_dtypes = LEAKY_IR_DTYPES, .n_attrs = 2,
-    .attrs = {F_ATTR("negative_slope", 0.0), B_ATTR("self_is_result", false)}, .kernel = ACPU_KERNEL_LEAKY_RELU_GRAD,
+    .type = "LeakyReluGrad",
+    .n_in = 2,
+    .in = {"gradients", "features"},
+    .out = "backprops",
+    .in_dtypes = {LEAKY_IR_DTYPES, LEAKY_IR_DTYPES},
+    .out_dtypes = LEAKY_IR_DTYPES,
+    .n_attrs = 2,
+    .attrs = {F_ATTR("negative_slope", 0.0), B_ATTR("self_is_result", false)},
+    .kernel = ACPU_KERNEL_LEAKY_RELU_GRAD,
     TILINGS({&acpu_strategy_brc_base, &k_leaky_relu_grad_brc})};
 
 /* CheckIsResult: selfIsResult with a negative slope (ToDouble) is 161002 (an in-place forward with a
@@ -1004,15 +1220,16 @@ static aclnnStatus leaky_relu_backward_own(const acpu_api_def *api, const acpu_c
 {
     if (c->attrs[1].b && isless(c->attrs[0].d, 0.0)) {
         acpu_set_error("%s: negativeSlope must be >= 0 when selfIsResult is true (the in-place forward with a "
-                       "negative slope cannot be differentiated from its result), got %g", api->phase1,
-                       c->attrs[0].d);
+                       "negative slope cannot be differentiated from its result), got %g",
+                       api->phase1, c->attrs[0].d);
         return ACLNN_ERR_PARAM_INVALID;
     }
     return ACLNN_SUCCESS;
 }
 
-#define LRB_SCALAR_910 (DT_F32 | DT_F16 | DT_F64 | ACPU_DT(ACL_INT32) | ACPU_DT(ACL_INT64) | ACPU_DT(ACL_INT8) | \
-                        ACPU_DT(ACL_UINT8) | DT_BOOL | ACPU_DT(ACL_INT16))
+#define LRB_SCALAR_910                                                                                             \
+    (DT_F32 | DT_F16 | DT_F64 | ACPU_DT(ACL_INT32) | ACPU_DT(ACL_INT64) | ACPU_DT(ACL_INT8) | ACPU_DT(ACL_UINT8) | \
+     DT_BOOL | ACPU_DT(ACL_INT16))
 /* aclnn_leaky_relu_backward.cpp: NULL gradOutput, self, negativeSlope, out; gradOutput and self in
  * the list, negativeSlope's dtype in the scalar list; ranks; the broadcast of gradOutput and self
  * equal to out's shape; selfIsResult with a negative slope; CanCast(promote(gradOutput, self), out)
@@ -1020,8 +1237,9 @@ static aclnnStatus leaky_relu_backward_own(const acpu_api_def *api, const acpu_c
 ACPU_API(LeakyReluBackward, "leaky_relu_backward",
          ((TIN, gradOutput, 0), (TIN, self, 1), (SCALAR, negativeSlope, 0), (BOOL, selfIsResult, 1), (TOUT, out, 0)),
          .op = &k_op_leaky_relu_grad, .compute = ACPU_COMPUTE_KEEP,
-         CHECKS(CK_DTYPE(0, LEAKY_DTYPES), CK_DTYPE(1, LEAKY_DTYPES), CK_SCALAR_DTYPE(2, BF16_NOT_910(LRB_SCALAR_910 | DT_BF16)),
-                CK_RANK(0), CK_RANK(1), CK_BROADCAST_OUT_ON(0, 4, 0, 1), CK_OWN, CK_CAST_OUT(4, 1, ALL(CAST_TARGETS))),
+         CHECKS(CK_DTYPE(0, LEAKY_DTYPES), CK_DTYPE(1, LEAKY_DTYPES),
+                CK_SCALAR_DTYPE(2, BF16_NOT_910(LRB_SCALAR_910 | DT_BF16)), CK_RANK(0), CK_RANK(1),
+                CK_BROADCAST_OUT_ON(0, 4, 0, 1), CK_OWN, CK_CAST_OUT(4, 1, ALL(CAST_TARGETS))),
          .own = leaky_relu_backward_own)
 
 #define LEAKY_RELU_OPS &k_op_leaky_relu, &k_op_leaky_relu_grad,
@@ -1030,8 +1248,10 @@ ACPU_API(LeakyReluBackward, "leaky_relu_backward",
 /* ==== the Hardtanh family ============================================================== */
 
 /* A float attribute whose integer value is set too (integer kernels read .i). */
+/* clang-format off */ /* one-line braced macros: clang-format 14 would lay them out as blocks */
 #define FI_ATTR(n, v) {.name = n, .type = ACPU_ATTR_FLOAT, .dflt = {.f = (float)(v), .d = (v), .b = (v) != 0.0, .i = (v)}}
 #define CK_SCALAR_DTYPE(p, lists) {.kind = ACPU_CK_SCALAR_DTYPE, .a = (p), .dtypes = lists}
+/* clang-format on */
 
 /* ClipByValueV2 (ops-math conversion/clip_by_value_v2): the IR's inputs clip_value_min and
  * clip_value_max are the API's scalars, which CANN converts to 0-dim tensors of x's dtype
@@ -1040,9 +1260,16 @@ ACPU_API(LeakyReluBackward, "leaky_relu_backward",
  * Its arch35 tiling is the atvoss broadcast scheme, whose one-dim branch every call takes. */
 #define HARDTANH_KERNEL_DT (DT_F16 | DT_F32 | DT_F64 | DT_INTS | DT_BF16)
 static const acpu_op_def k_op_clip_by_value_v2 = {
-    .type = "ClipByValueV2", .n_in = 1, .in = {"x"}, .out = "y", .in_dtypes = {HARDTANH_KERNEL_DT},
-    .out_dtypes = HARDTANH_KERNEL_DT, .n_attrs = 2, .attrs = {FI_ATTR("clip_value_min", -1), FI_ATTR("clip_value_max", 1)},
-    .kernel = ACPU_KERNEL_HARDTANH, TILINGS({&acpu_strategy_clip_one_dim, NULL})};
+    .type = "ClipByValueV2",
+    .n_in = 1,
+    .in = {"x"},
+    .out = "y",
+    .in_dtypes = {HARDTANH_KERNEL_DT},
+    .out_dtypes = HARDTANH_KERNEL_DT,
+    .n_attrs = 2,
+    .attrs = {FI_ATTR("clip_value_min", -1), FI_ATTR("clip_value_max", 1)},
+    .kernel = ACPU_KERNEL_HARDTANH,
+    TILINGS({&acpu_strategy_clip_one_dim, NULL})};
 
 /* The scalar parameter bound to attribute `slot`. */
 static const aclScalar *hard_scalar_at(const acpu_call *c, int slot)
@@ -1096,8 +1323,9 @@ ACPU_API(Hardtanh, "hardtanh", ((TIN, self, 0), (SCALAR, clipValueMin, 0), (SCAL
          .own = hardtanh_own, .warn_fractal_nz = true)
 
 /* The same path with out = selfRef. */
-ACPU_API(InplaceHardtanh, "inplace_hardtanh", ((TINOUT, selfRef, 0), (SCALAR, clipValueMin, 0), (SCALAR, clipValueMax, 1)),
-         .op = &k_op_clip_by_value_v2, .compute = ACPU_COMPUTE_KEEP,
+ACPU_API(InplaceHardtanh, "inplace_hardtanh",
+         ((TINOUT, selfRef, 0), (SCALAR, clipValueMin, 0), (SCALAR, clipValueMax, 1)), .op = &k_op_clip_by_value_v2,
+         .compute = ACPU_COMPUTE_KEEP,
          CHECKS(CK_DTYPE(0, HARDTANH_DTYPES), CK_SCALAR_DTYPE(1, HARDTANH_DTYPES), CK_SCALAR_DTYPE(2, HARDTANH_DTYPES),
                 CK_RANK(0), CK_OWN),
          .own = hardtanh_own, .warn_fractal_nz = true)
@@ -1114,17 +1342,25 @@ static void hardtanh_grad_tpl_args(const acpu_tiling_call *c, int variant, const
     s->u64(s->ctx, "dType", 1u);   /* HardtanhGrad_TPL */
 }
 
-static const acpu_elewise_params k_hardtanh_grad_elewise = {
-    .dag = {{{9, 4, 1}, {10, 4, 1}, {10, 4, 1}}}, .layout = ACPU_ELEWISE_BASE, .n_scalars = 2,
-    .scalar_attrs = {0, 1}, .scalar_names = {"minVal", "maxVal"}, .tpl_args = hardtanh_grad_tpl_args,
-    .workspace = 16777216u};
+static const acpu_elewise_params k_hardtanh_grad_elewise = {.dag = {{{9, 4, 1}, {10, 4, 1}, {10, 4, 1}}},
+                                                            .layout = ACPU_ELEWISE_BASE,
+                                                            .n_scalars = 2,
+                                                            .scalar_attrs = {0, 1},
+                                                            .scalar_names = {"minVal", "maxVal"},
+                                                            .tpl_args = hardtanh_grad_tpl_args,
+                                                            .workspace = 16777216u};
 
 #define HARDTANH_GRAD_DT (DT_F32 | DT_F16 | DT_BF16)
-static const acpu_op_def k_op_hardtanh_grad = {
-    .type = "HardtanhGrad", .n_in = 2, .in = {"result", "grad"}, .out = "y",
-    .in_dtypes = {HARDTANH_GRAD_DT, HARDTANH_GRAD_DT}, .out_dtypes = HARDTANH_GRAD_DT, .n_attrs = 2,
-    .attrs = {F_ATTR("min_val", -1.0), F_ATTR("max_val", 1.0)}, .kernel = ACPU_KERNEL_HARDTANH_GRAD,
-    TILINGS({&acpu_strategy_elewise, &k_hardtanh_grad_elewise})};
+static const acpu_op_def k_op_hardtanh_grad = {.type = "HardtanhGrad",
+                                               .n_in = 2,
+                                               .in = {"result", "grad"},
+                                               .out = "y",
+                                               .in_dtypes = {HARDTANH_GRAD_DT, HARDTANH_GRAD_DT},
+                                               .out_dtypes = HARDTANH_GRAD_DT,
+                                               .n_attrs = 2,
+                                               .attrs = {F_ATTR("min_val", -1.0), F_ATTR("max_val", 1.0)},
+                                               .kernel = ACPU_KERNEL_HARDTANH_GRAD,
+                                               TILINGS({&acpu_strategy_elewise, &k_hardtanh_grad_elewise})};
 
 /* aclnn_hardtanh_backward.cpp: CheckDtypeValid (gradOutput, self, out in the list, gradOutput as
  * self), CheckShapeValid (gradOutput, self at most 8 dims, equal shapes); min and max ToFloat. CANN
@@ -1159,12 +1395,17 @@ static void hard_swish_tpl_args(const acpu_tiling_call *c, const acpu_even_data 
 /* HardSwish (activation/hard_swish), arch35 hard_swish_tiling.cpp: ubFactor =
  * FloorAlign(ub / 4 / BUFFER_NUM, 32) with BUFFER_NUM 6 (fp32) or 8 (fp16, bf16 computed in fp32);
  * blockFactor = CeilDiv(totalNum, coreNum); the queues hold two buffers; workspace 0. */
-static const acpu_even_params k_hard_swish_even = {.calc_bytes = {4, 4}, .buffers = {6, 8}, .align = 32,
-                                                   .double_buffer = true, .tpl_args = hard_swish_tpl_args};
+static const acpu_even_params k_hard_swish_even = {
+    .calc_bytes = {4, 4}, .buffers = {6, 8}, .align = 32, .double_buffer = true, .tpl_args = hard_swish_tpl_args};
 
-static const acpu_op_def k_op_hard_swish = {
-    .type = "HardSwish", .n_in = 1, .in = {"x"}, .out = "y", .in_dtypes = {HARD_FLOAT_DT}, .out_dtypes = HARD_FLOAT_DT,
-    .kernel = ACPU_KERNEL_HARDSWISH, TILINGS({&acpu_strategy_even, &k_hard_swish_even})};
+static const acpu_op_def k_op_hard_swish = {.type = "HardSwish",
+                                            .n_in = 1,
+                                            .in = {"x"},
+                                            .out = "y",
+                                            .in_dtypes = {HARD_FLOAT_DT},
+                                            .out_dtypes = HARD_FLOAT_DT,
+                                            .kernel = ACPU_KERNEL_HARDSWISH,
+                                            TILINGS({&acpu_strategy_even, &k_hard_swish_even})};
 
 /* aclnn_hardswish.cpp: CheckNotNull, CheckDtypeValid (self and out in the list, BF16 from Ascend910B
  * to 910E, which includes Ascend950; out a cast target of self), CheckShape (equal shapes, no rank
@@ -1188,43 +1429,58 @@ static void hard_swish_grad_tpl_args(const acpu_tiling_call *c, const acpu_even_
     s->u64(s->ctx, "BUFFER_MODE", d->double_buffer ? 1u : 0u);
 }
 
-static const acpu_even_params k_hard_swish_grad_even = {
-    .calc_bytes = {4, 2}, .buffers = {8, 11}, .align = 64, .double_buffer = true, .single_upto = 1024,
-    .single_buffers = {5, 8}, .tpl_args = hard_swish_grad_tpl_args};
+static const acpu_even_params k_hard_swish_grad_even = {.calc_bytes = {4, 2},
+                                                        .buffers = {8, 11},
+                                                        .align = 64,
+                                                        .double_buffer = true,
+                                                        .single_upto = 1024,
+                                                        .single_buffers = {5, 8},
+                                                        .tpl_args = hard_swish_grad_tpl_args};
 
-static const acpu_op_def k_op_hard_swish_grad = {
-    .type = "HardSwishGrad", .n_in = 2, .in = {"grad_output", "self"}, .out = "grad_input",
-    .in_dtypes = {HARD_FLOAT_DT, HARD_FLOAT_DT}, .out_dtypes = HARD_FLOAT_DT, .kernel = ACPU_KERNEL_HARDSWISH_GRAD,
-    TILINGS({&acpu_strategy_even, &k_hard_swish_grad_even})};
+static const acpu_op_def k_op_hard_swish_grad = {.type = "HardSwishGrad",
+                                                 .n_in = 2,
+                                                 .in = {"grad_output", "self"},
+                                                 .out = "grad_input",
+                                                 .in_dtypes = {HARD_FLOAT_DT, HARD_FLOAT_DT},
+                                                 .out_dtypes = HARD_FLOAT_DT,
+                                                 .kernel = ACPU_KERNEL_HARDSWISH_GRAD,
+                                                 TILINGS({&acpu_strategy_even, &k_hard_swish_grad_even})};
 
 /* aclnn_hardswish_backward.cpp: CheckNotNull3Tensor, CheckDtypeValid (self, then gradOutput in the
  * list; gradOutput and out as self), CheckShapeValid (gradOutput, self at most 8 dims; gradOutput
  * and out as self). */
 ACPU_API(HardswishBackward, "hardswish_backward", ((TIN, gradOutput, 0), (TIN, self, 1), (TOUT, out, 0)),
          .op = &k_op_hard_swish_grad,
-         CHECKS(CK_DTYPE(1, HARD_FLOAT_DTYPES), CK_DTYPE(0, HARD_FLOAT_DTYPES), CK_SAME_DTYPE(0, 1), CK_SAME_DTYPE(2, 1),
-                CK_RANK(0), CK_RANK(1), CK_SAME_SHAPE(0, 1), CK_SAME_SHAPE(2, 1)))
+         CHECKS(CK_DTYPE(1, HARD_FLOAT_DTYPES), CK_DTYPE(0, HARD_FLOAT_DTYPES), CK_SAME_DTYPE(0, 1),
+                CK_SAME_DTYPE(2, 1), CK_RANK(0), CK_RANK(1), CK_SAME_SHAPE(0, 1), CK_SAME_SHAPE(2, 1)))
 
 /* HardSwishGradV2 (activation/hard_swish_grad_v2): the arch22 tiling and kernel on Ascend910, 910B,
  * 910_93 (the one open 910B kernel of the family), the arch35 one elsewhere. */
 static const acpu_op_def k_op_hard_swish_grad_v2 = {
-    .type = "HardSwishGradV2", .n_in = 2, .in = {"gradOutput", "self"}, .out = "out",
-    .in_dtypes = {HARD_FLOAT_DT, HARD_FLOAT_DT}, .out_dtypes = HARD_FLOAT_DT, .kernel = ACPU_KERNEL_HARDSWISH_GRAD_V2,
+    .type = "HardSwishGradV2",
+    .n_in = 2,
+    .in = {"gradOutput", "self"},
+    .out = "out",
+    .in_dtypes = {HARD_FLOAT_DT, HARD_FLOAT_DT},
+    .out_dtypes = HARD_FLOAT_DT,
+    .kernel = ACPU_KERNEL_HARDSWISH_GRAD_V2,
     TILINGS({&acpu_strategy_hsg_v2_910b, NULL}, {&acpu_strategy_even, &k_hard_swish_grad_even})};
 
 /* aclnn_hardswish_backward_v2.cpp: as V1 but gradOutput's dtype is checked before self's. */
 ACPU_API(HardswishBackwardV2, "hardswish_backward_v2", ((TIN, gradOutput, 0), (TIN, self, 1), (TOUT, out, 0)),
          .op = &k_op_hard_swish_grad_v2,
-         CHECKS(CK_DTYPE(0, HARD_FLOAT_DTYPES), CK_DTYPE(1, HARD_FLOAT_DTYPES), CK_SAME_DTYPE(0, 1), CK_SAME_DTYPE(2, 1),
-                CK_RANK(0), CK_RANK(1), CK_SAME_SHAPE(0, 1), CK_SAME_SHAPE(2, 1)))
+         CHECKS(CK_DTYPE(0, HARD_FLOAT_DTYPES), CK_DTYPE(1, HARD_FLOAT_DTYPES), CK_SAME_DTYPE(0, 1),
+                CK_SAME_DTYPE(2, 1), CK_RANK(0), CK_RANK(1), CK_SAME_SHAPE(0, 1), CK_SAME_SHAPE(2, 1)))
 
 #define HARDSWISH_OPS &k_op_hard_swish, &k_op_hard_swish_grad, &k_op_hard_swish_grad_v2,
 #define HARDSWISH_APIS &k_api_Hardswish, &k_api_InplaceHardswish, &k_api_HardswishBackward, &k_api_HardswishBackwardV2,
 
 /* ==== the Hardsigmoid family =========================================================== */
 
+/* clang-format off */ /* one-line braced macros: clang-format 14 would lay them out as blocks */
 #define CK_SAME_FORMAT(p, q) {.kind = ACPU_CK_SAME_FORMAT, .a = (p), .b = (q)}
 #define CK_PROMOTE_CAST_OUT(o, x, y, lists) {.kind = ACPU_CK_PROMOTE_CAST_OUT, .a = (o), .b = (x), .c = (y), .dtypes = lists}
+/* clang-format on */
 
 /* The op_api passes alpha = 1.0f / 6.0f (hardsigmoid.cpp kHardSigmoidAlpha, aclnn_hardsigmoid_backward.cpp),
  * not the proto's 0.16666666 (one fp32 ulp below), and beta = 0.5. */
@@ -1242,16 +1498,31 @@ static void hard_sigmoid_tpl_args(const acpu_tiling_call *c, const acpu_even_dat
  * two double-buffered queues plus an fp32 buffer) or 20 (int32) bytes; at most totalElements /
  * ceil(16 KiB / storage bytes) cores, at least one; tiling data totalElements, blockFactor,
  * ubFactor, alpha, beta; workspace 0. */
-static const acpu_even_params k_hard_sigmoid_even = {
-    .calc_bytes = {16, 12}, .buffers = {1, 1}, .align = 64, .double_buffer = true, .min_core_bytes = 16384,
-    .reserve_bytes = 8192, .int_calc_bytes = 20, .align_bytes = 256, .total_name = "totalElements", .n_scalars = 2,
-    .scalar_attrs = {0, 1}, .scalar_names = {"alpha", "beta"}, .tpl_args = hard_sigmoid_tpl_args};
+static const acpu_even_params k_hard_sigmoid_even = {.calc_bytes = {16, 12},
+                                                     .buffers = {1, 1},
+                                                     .align = 64,
+                                                     .double_buffer = true,
+                                                     .min_core_bytes = 16384,
+                                                     .reserve_bytes = 8192,
+                                                     .int_calc_bytes = 20,
+                                                     .align_bytes = 256,
+                                                     .total_name = "totalElements",
+                                                     .n_scalars = 2,
+                                                     .scalar_attrs = {0, 1},
+                                                     .scalar_names = {"alpha", "beta"},
+                                                     .tpl_args = hard_sigmoid_tpl_args};
 
 #define HARD_SIGMOID_DT (DT_F32 | DT_F16 | DT_BF16 | ACPU_DT(ACL_INT32))
-static const acpu_op_def k_op_hard_sigmoid = {
-    .type = "HardSigmoid", .n_in = 1, .in = {"input_x"}, .out = "output_y", .in_dtypes = {HARD_SIGMOID_DT},
-    .out_dtypes = HARD_SIGMOID_DT, .n_attrs = 2, .attrs = {F_ATTR("alpha", 0.16666666), F_ATTR("beta", 0.5)},
-    .kernel = ACPU_KERNEL_HARDSIGMOID, TILINGS({&acpu_strategy_even, &k_hard_sigmoid_even})};
+static const acpu_op_def k_op_hard_sigmoid = {.type = "HardSigmoid",
+                                              .n_in = 1,
+                                              .in = {"input_x"},
+                                              .out = "output_y",
+                                              .in_dtypes = {HARD_SIGMOID_DT},
+                                              .out_dtypes = HARD_SIGMOID_DT,
+                                              .n_attrs = 2,
+                                              .attrs = {F_ATTR("alpha", 0.16666666), F_ATTR("beta", 0.5)},
+                                              .kernel = ACPU_KERNEL_HARDSIGMOID,
+                                              TILINGS({&acpu_strategy_even, &k_hard_sigmoid_even})};
 
 /* aclnn_hardsigmoid.cpp: CheckNotNull2Tensor, CheckDtypeValid (self in the list: INT32 too),
  * CheckShape (self at most 8 dims, out as self), then out's dtype and storage format as self's;
@@ -1276,16 +1547,27 @@ static void hard_sigmoid_grad_tpl_args(const acpu_tiling_call *c, const acpu_eve
  * core below 1024 elements; ubFactor = FloorAlign(ub / 4 / bufferNum, max(32, 256) / 4) with
  * bufferNum 8 (fp32) or 7 (fp16, bf16); tiling data totalLength, blockFactor, ubFactor, alpha,
  * beta; schMode 0 / 1 / 2 by dtype; double-buffered queues; workspace 0. */
-static const acpu_even_params k_hard_sigmoid_grad_even = {
-    .calc_bytes = {4, 4}, .buffers = {8, 7}, .align = 64, .double_buffer = true, .one_core_below = 1024,
-    .total_name = "totalLength", .n_scalars = 2, .scalar_attrs = {0, 1}, .scalar_names = {"alpha", "beta"},
-    .tpl_args = hard_sigmoid_grad_tpl_args};
+static const acpu_even_params k_hard_sigmoid_grad_even = {.calc_bytes = {4, 4},
+                                                          .buffers = {8, 7},
+                                                          .align = 64,
+                                                          .double_buffer = true,
+                                                          .one_core_below = 1024,
+                                                          .total_name = "totalLength",
+                                                          .n_scalars = 2,
+                                                          .scalar_attrs = {0, 1},
+                                                          .scalar_names = {"alpha", "beta"},
+                                                          .tpl_args = hard_sigmoid_grad_tpl_args};
 
-static const acpu_op_def k_op_hard_sigmoid_grad = {
-    .type = "HardSigmoidGrad", .n_in = 2, .in = {"grads", "input_x"}, .out = "y",
-    .in_dtypes = {HARD_FLOAT_DT, HARD_FLOAT_DT}, .out_dtypes = HARD_FLOAT_DT, .n_attrs = 2,
-    .attrs = {F_ATTR("alpha", 0.16666666), F_ATTR("beta", 0.5)}, .kernel = ACPU_KERNEL_HARDSIGMOID_GRAD,
-    TILINGS({&acpu_strategy_even, &k_hard_sigmoid_grad_even})};
+static const acpu_op_def k_op_hard_sigmoid_grad = {.type = "HardSigmoidGrad",
+                                                   .n_in = 2,
+                                                   .in = {"grads", "input_x"},
+                                                   .out = "y",
+                                                   .in_dtypes = {HARD_FLOAT_DT, HARD_FLOAT_DT},
+                                                   .out_dtypes = HARD_FLOAT_DT,
+                                                   .n_attrs = 2,
+                                                   .attrs = {F_ATTR("alpha", 0.16666666), F_ATTR("beta", 0.5)},
+                                                   .kernel = ACPU_KERNEL_HARDSIGMOID_GRAD,
+                                                   TILINGS({&acpu_strategy_even, &k_hard_sigmoid_grad_even})};
 
 /* aclnn_hardsigmoid_backward.cpp: CheckNotNull, CheckDtypeValid (gradOutput, self in the list; out
  * a cast target of their promotion), CheckShape (all three at most 8 dims, self's shape equal to
@@ -1293,16 +1575,19 @@ static const acpu_op_def k_op_hard_sigmoid_grad = {
 ACPU_API(HardsigmoidBackward, "hardsigmoid_backward", ((TIN, gradOutput, 0), (TIN, self, 1), (TOUT, out, 0)),
          .op = &k_op_hard_sigmoid_grad, HARD_SIGMOID_CONSTS,
          CHECKS(CK_DTYPE(0, HARD_FLOAT_DTYPES), CK_DTYPE(1, HARD_FLOAT_DTYPES),
-                CK_PROMOTE_CAST_OUT(2, 0, 1, ALL(DT_F32 | DT_F16 | DT_BF16 | DT_F64 | DT_COMPLEX)), CK_RANK(0), CK_RANK(1),
-                CK_RANK(2), CK_SAME_SHAPE(1, 0), CK_SAME_SHAPE(1, 2)))
+                CK_PROMOTE_CAST_OUT(2, 0, 1, ALL(DT_F32 | DT_F16 | DT_BF16 | DT_F64 | DT_COMPLEX)), CK_RANK(0),
+                CK_RANK(1), CK_RANK(2), CK_SAME_SHAPE(1, 0), CK_SAME_SHAPE(1, 2)))
 
 #define HARDSIGMOID_OPS &k_op_hard_sigmoid, &k_op_hard_sigmoid_grad,
 #define HARDSIGMOID_APIS &k_api_Hardsigmoid, &k_api_InplaceHardsigmoid, &k_api_HardsigmoidBackward,
 
 /* ==== the lists: every family's operators and APIs, in the docs' order ============================= */
 
-const acpu_op_def *const acpu_ops[] = {ELU_OPS SOFTPLUS_OPS SILU_OPS CELU_OPS SIGMOID_OPS TANH_OPS GELU_OPS MISH_OPS RELU_OPS LEAKY_RELU_OPS HARDTANH_OPS HARDSWISH_OPS HARDSIGMOID_OPS};
+const acpu_op_def *const acpu_ops[] = {ELU_OPS SOFTPLUS_OPS SILU_OPS CELU_OPS SIGMOID_OPS TANH_OPS GELU_OPS MISH_OPS
+                                           RELU_OPS LEAKY_RELU_OPS HARDTANH_OPS HARDSWISH_OPS HARDSIGMOID_OPS};
 const int acpu_op_count = (int)(sizeof acpu_ops / sizeof acpu_ops[0]);
 
-const acpu_api_def *const acpu_apis[] = {ELU_APIS SOFTPLUS_APIS SILU_APIS CELU_APIS SIGMOID_APIS TANH_APIS GELU_APIS MISH_APIS RELU_APIS LEAKY_RELU_APIS HARDTANH_APIS HARDSWISH_APIS HARDSIGMOID_APIS};
+const acpu_api_def *const acpu_apis[] = {
+    ELU_APIS SOFTPLUS_APIS SILU_APIS CELU_APIS SIGMOID_APIS TANH_APIS GELU_APIS MISH_APIS RELU_APIS LEAKY_RELU_APIS
+        HARDTANH_APIS HARDSWISH_APIS HARDSIGMOID_APIS};
 const int acpu_api_count = (int)(sizeof acpu_apis / sizeof acpu_apis[0]);

@@ -32,8 +32,7 @@ bool acpu_api_param_dtypes(const acpu_api_def *api, int param, acpu_profile_grou
     for (int i = 0; i < api->n_checks; i++) {
         const acpu_check *k = &api->checks[i];
         if ((k->kind != ACPU_CK_DTYPE && k->kind != ACPU_CK_CAST_OUT && k->kind != ACPU_CK_PROMOTE_CAST_OUT) ||
-            k->a != param ||
-            (k->profiles != 0 && !(k->profiles & ACPU_PG_BIT(g))))
+            k->a != param || (k->profiles != 0 && !(k->profiles & ACPU_PG_BIT(g))))
             continue;
         *set &= k->dtypes[g];
         listed = true;

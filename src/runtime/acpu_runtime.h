@@ -156,7 +156,7 @@ struct acpu_exec_call {
 struct aclOpExecutor {
     acpu_exec_call call;
     bool repeatable;
-    int block;            /* pool block (executor.c), -1 for a heap executor */
+    int block;             /* pool block (executor.c), -1 for a heap executor */
     _Atomic unsigned refs; /* 1 while registered + 1 per phase 2 running it; the last one recycles */
 };
 

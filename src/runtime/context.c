@@ -45,7 +45,8 @@ ACL_FUNC_VISIBILITY aclError aclrtDestroyContext(aclrtContext context)
 {
     if (context == (aclrtContext)&default_context) {
         acpu_set_error("aclrtDestroyContext: context %p is the device's default context (aclrtResetDevice "
-                       "releases it)", context);
+                       "releases it)",
+                       context);
         return ACL_ERROR_INVALID_PARAM;
     }
     if (!acpu_registry_destroy(context, ACPU_HANDLE_CONTEXT)) {
@@ -62,7 +63,8 @@ ACL_FUNC_VISIBILITY aclError aclrtSetCurrentContext(aclrtContext context)
 {
     if (!context_is_live(context)) {
         acpu_set_error("aclrtSetCurrentContext: context %p is not a live context (NULL, destroyed, never created, "
-                       "or the default context of a reset device)", context);
+                       "or the default context of a reset device)",
+                       context);
         return ACL_ERROR_INVALID_PARAM;
     }
     current = context;

@@ -9,7 +9,7 @@
 
 #include "acpu_runtime.h"
 
-#define ACPU_EVENT_FLAGS \
+#define ACPU_EVENT_FLAGS                                                                                    \
     (ACL_EVENT_SYNC | ACL_EVENT_CAPTURE_STREAM_PROGRESS | ACL_EVENT_TIME_LINE | ACL_EVENT_DEVICE_USE_ONLY | \
      ACL_EVENT_EXTERNAL | ACL_EVENT_IPC)
 
@@ -39,9 +39,11 @@ ACL_FUNC_VISIBILITY aclError aclrtCreateEventWithFlag(aclrtEvent *event, uint32_
         return ACL_ERROR_INVALID_PARAM;
     }
     if ((flag & ~ACPU_EVENT_FLAGS) != 0) {
-        acpu_set_error("aclrtCreateEventWithFlag: flag must combine ACL_EVENT_SYNC (0x1), "
-                       "ACL_EVENT_CAPTURE_STREAM_PROGRESS (0x2), ACL_EVENT_TIME_LINE (0x8), ACL_EVENT_DEVICE_USE_ONLY (0x10), "
-                       "ACL_EVENT_EXTERNAL (0x20) and ACL_EVENT_IPC (0x40), got %#x", (unsigned)flag);
+        acpu_set_error(
+            "aclrtCreateEventWithFlag: flag must combine ACL_EVENT_SYNC (0x1), "
+            "ACL_EVENT_CAPTURE_STREAM_PROGRESS (0x2), ACL_EVENT_TIME_LINE (0x8), ACL_EVENT_DEVICE_USE_ONLY (0x10), "
+            "ACL_EVENT_EXTERNAL (0x20) and ACL_EVENT_IPC (0x40), got %#x",
+            (unsigned)flag);
         return ACL_ERROR_INVALID_PARAM;
     }
     acpu_event *e = calloc(1, sizeof *e);
@@ -67,7 +69,7 @@ ACL_FUNC_VISIBILITY aclError aclrtCreateEvent(aclrtEvent *event)
 ACL_FUNC_VISIBILITY aclError aclrtDestroyEvent(aclrtEvent event)
 {
     return acpu_registry_destroy(event, ACPU_HANDLE_EVENT) ? ACL_SUCCESS
-                                                            : dead_event("aclrtDestroyEvent", "event", event);
+                                                           : dead_event("aclrtDestroyEvent", "event", event);
 }
 
 ACL_FUNC_VISIBILITY aclError aclrtRecordEvent(aclrtEvent event, aclrtStream stream)
@@ -95,7 +97,7 @@ ACL_FUNC_VISIBILITY aclError aclrtSynchronizeEvent(aclrtEvent event)
 {
     /* Nothing is ever pending: a live event (recorded or not) is complete. */
     return acpu_registry_contains(event, ACPU_HANDLE_EVENT) ? ACL_SUCCESS
-                                                             : dead_event("aclrtSynchronizeEvent", "event", event);
+                                                            : dead_event("aclrtSynchronizeEvent", "event", event);
 }
 
 ACL_FUNC_VISIBILITY aclError aclrtQueryEventStatus(aclrtEvent event, aclrtEventRecordedStatus *status)

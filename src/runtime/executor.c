@@ -162,7 +162,8 @@ static aclnnStatus claim_locked(const char *api, const void *owner, void *worksp
 {
     if (!acpu_registry_contains_locked(executor, ACPU_HANDLE_EXECUTOR)) {
         acpu_set_error("%s: executor %p is not live (already run without aclSetAclOpExecutorRepeatable, destroyed, "
-                       "or not an executor)", api, (void *)executor);
+                       "or not an executor)",
+                       api, (void *)executor);
         return ACLNN_ERR_PARAM_INVALID;
     }
     if (executor->call.h.owner != owner) { /* refused, not consumed: its own operator may still run it */
@@ -228,7 +229,8 @@ ACLNN_API aclnnStatus aclSetAclOpExecutorRepeatable(aclOpExecutor *executor)
     if (live)
         return ACLNN_SUCCESS;
     acpu_set_error("aclSetAclOpExecutorRepeatable: executor %p is not live (already run, destroyed, or not an "
-                   "executor)", (void *)executor);
+                   "executor)",
+                   (void *)executor);
     return ACLNN_ERR_PARAM_INVALID;
 }
 

@@ -97,8 +97,8 @@ bool acpu_view_is_distinct(const aclTensor *t)
 
 bool acpu_views_alias_exactly(const aclTensor *a, size_t a_elem, const aclTensor *b, size_t b_elem)
 {
-    if (a_elem != b_elem || (uintptr_t)a->data + (uintptr_t)a->offset * a_elem !=
-                                (uintptr_t)b->data + (uintptr_t)b->offset * b_elem ||
+    if (a_elem != b_elem ||
+        (uintptr_t)a->data + (uintptr_t)a->offset * a_elem != (uintptr_t)b->data + (uintptr_t)b->offset * b_elem ||
         a->view_rank != b->view_rank)
         return false;
     for (uint64_t d = 0; d < a->view_rank; d++)

@@ -71,8 +71,7 @@ static acpu_hazard_rec *record_claim(void)
         return NULL;
     atomic_init(&r->owned, true);
     r->next = atomic_load_explicit(&records, memory_order_relaxed);
-    while (!atomic_compare_exchange_weak_explicit(&records, &r->next, r, memory_order_release,
-                                                  memory_order_relaxed))
+    while (!atomic_compare_exchange_weak_explicit(&records, &r->next, r, memory_order_release, memory_order_relaxed))
         ;
     return r;
 }

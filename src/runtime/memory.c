@@ -69,7 +69,10 @@ ACL_FUNC_VISIBILITY aclError aclrtMallocHost(void **hostPtr, size_t size)
     return allocate("aclrtMallocHost", hostPtr, size, ACPU_HANDLE_HOST_MEM);
 }
 
-ACL_FUNC_VISIBILITY aclError aclrtFreeHost(void *hostPtr) { return release("aclrtFreeHost", hostPtr, ACPU_HANDLE_HOST_MEM); }
+ACL_FUNC_VISIBILITY aclError aclrtFreeHost(void *hostPtr)
+{
+    return release("aclrtFreeHost", hostPtr, ACPU_HANDLE_HOST_MEM);
+}
 
 aclError acpu_memcpy_checked(const char *api, void *dst, size_t destMax, const void *src, size_t count,
                              aclrtMemcpyKind kind)
@@ -91,8 +94,7 @@ aclError acpu_memcpy_checked(const char *api, void *dst, size_t destMax, const v
     return ACL_SUCCESS;
 }
 
-ACL_FUNC_VISIBILITY aclError aclrtMemcpy(void *dst, size_t destMax, const void *src, size_t count,
-                                         aclrtMemcpyKind kind)
+ACL_FUNC_VISIBILITY aclError aclrtMemcpy(void *dst, size_t destMax, const void *src, size_t count, aclrtMemcpyKind kind)
 {
     return acpu_memcpy_checked("aclrtMemcpy", dst, destMax, src, count, kind);
 }

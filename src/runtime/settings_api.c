@@ -14,8 +14,7 @@ ACL_FUNC_VISIBILITY const char *aclnnCpuIsaName(aclnnCpuIsa isa) { return acpu_i
 ACL_FUNC_VISIBILITY aclError aclnnCpuSetNumThreads(int32_t numThreads)
 {
     if (numThreads < 0 || numThreads > 4096) {
-        acpu_set_error("aclnnCpuSetNumThreads: numThreads must be in 0..4096 (0 = default), got %d",
-                       (int)numThreads);
+        acpu_set_error("aclnnCpuSetNumThreads: numThreads must be in 0..4096 (0 = default), got %d", (int)numThreads);
         return ACL_ERROR_INVALID_PARAM;
     }
     acpu_settings_set_threads((unsigned)numThreads);
@@ -34,7 +33,8 @@ ACL_FUNC_VISIBILITY aclError aclnnCpuSetPlatform(const char *soc, int32_t coreNu
     acpu_soc parsed = ACPU_SOC_HOST;
     if (soc != NULL && !acpu_soc_parse(soc, &parsed)) {
         acpu_set_error("aclnnCpuSetPlatform: soc must be host, Ascend910, Ascend910B, Ascend910_93 or "
-                       "Ascend950, got \"%s\"", soc);
+                       "Ascend950, got \"%s\"",
+                       soc);
         return ACL_ERROR_INVALID_PARAM;
     }
     if (coreNum < 0 || ubBytes < 0) {
@@ -79,6 +79,7 @@ ACL_FUNC_VISIBILITY aclnnCpuTableMode aclnnCpuGetLookupTables(void)
 {
     acpu_settings s;
     acpu_settings_get(&s);
-    return s.tables == ACPU_TABLES_ON ? ACLNN_CPU_TABLES_ON : s.tables == ACPU_TABLES_OFF ? ACLNN_CPU_TABLES_OFF
-                                                                                          : ACLNN_CPU_TABLES_AUTO;
+    return s.tables == ACPU_TABLES_ON    ? ACLNN_CPU_TABLES_ON
+           : s.tables == ACPU_TABLES_OFF ? ACLNN_CPU_TABLES_OFF
+                                         : ACLNN_CPU_TABLES_AUTO;
 }

@@ -8,12 +8,29 @@
 size_t acpu_dtype_size(aclDataType dt)
 {
     switch (dt) {
-    case ACL_BOOL: case ACL_INT8: case ACL_UINT8: case ACL_HIFLOAT8: case ACL_FLOAT8_E5M2:
-    case ACL_FLOAT8_E4M3FN: case ACL_FLOAT8_E8M0: case ACL_FLOAT6_E3M2: case ACL_FLOAT6_E2M3:
-    case ACL_FLOAT4_E2M1: case ACL_FLOAT4_E1M2: return 1;
-    case ACL_FLOAT16: case ACL_BF16: case ACL_INT16: case ACL_UINT16: return 2;
-    case ACL_FLOAT: case ACL_INT32: case ACL_UINT32: case ACL_COMPLEX32: return 4;
-    case ACL_DOUBLE: case ACL_INT64: case ACL_UINT64: case ACL_COMPLEX64: return 8;
+    case ACL_BOOL:
+    case ACL_INT8:
+    case ACL_UINT8:
+    case ACL_HIFLOAT8:
+    case ACL_FLOAT8_E5M2:
+    case ACL_FLOAT8_E4M3FN:
+    case ACL_FLOAT8_E8M0:
+    case ACL_FLOAT6_E3M2:
+    case ACL_FLOAT6_E2M3:
+    case ACL_FLOAT4_E2M1:
+    case ACL_FLOAT4_E1M2: return 1;
+    case ACL_FLOAT16:
+    case ACL_BF16:
+    case ACL_INT16:
+    case ACL_UINT16: return 2;
+    case ACL_FLOAT:
+    case ACL_INT32:
+    case ACL_UINT32:
+    case ACL_COMPLEX32: return 4;
+    case ACL_DOUBLE:
+    case ACL_INT64:
+    case ACL_UINT64:
+    case ACL_COMPLEX64: return 8;
     case ACL_COMPLEX128: return 16;
     default: return 0;
     }
@@ -48,8 +65,7 @@ static bool dims_valid(const char *api, const char *what, const int64_t *dims, u
 {
     for (uint64_t i = 0; i < n; i++) {
         if (dims[i] < 0) {
-            acpu_set_error("%s: %s[%llu] must be >= 0, got %lld", api, what, (unsigned long long)i,
-                           (long long)dims[i]);
+            acpu_set_error("%s: %s[%llu] must be >= 0, got %lld", api, what, (unsigned long long)i, (long long)dims[i]);
             return false;
         }
     }
@@ -66,8 +82,8 @@ static bool dims_fit(const char *api, const char *what, const int64_t *dims, uin
     while (at < n && acpu_dims_fit(dims, at + 1))
         at++;
     acpu_set_error("%s: the product of %s (0 counted as 1) must be at most %lld, but %s[%llu] = %lld "
-                   "takes it past that", api, what, (long long)INT64_MAX, what, (unsigned long long)at,
-                   (long long)dims[at]);
+                   "takes it past that",
+                   api, what, (long long)INT64_MAX, what, (unsigned long long)at, (long long)dims[at]);
     return false;
 }
 
@@ -75,8 +91,9 @@ static bool create_args_valid(const char *api, const int64_t *viewDims, uint64_t
                               int64_t offset, const int64_t *storageDims, uint64_t storageDimsNum)
 {
     if ((viewDims == NULL && viewDimsNum > 0) || (storageDims == NULL && storageDimsNum > 0)) {
-        acpu_set_error("%s: %s is NULL but its count is %llu", api, viewDims == NULL && viewDimsNum > 0 ?
-                       "viewDims" : "storageDims", (unsigned long long)(viewDims == NULL ? viewDimsNum : storageDimsNum));
+        acpu_set_error("%s: %s is NULL but its count is %llu", api,
+                       viewDims == NULL && viewDimsNum > 0 ? "viewDims" : "storageDims",
+                       (unsigned long long)(viewDims == NULL ? viewDimsNum : storageDimsNum));
         return false;
     }
     if (viewDimsNum > ACPU_MAX_TENSOR_DIMS || storageDimsNum > ACPU_MAX_TENSOR_DIMS) {
@@ -91,7 +108,8 @@ static bool create_args_valid(const char *api, const int64_t *viewDims, uint64_t
     return dims_valid(api, "viewDims", viewDims, viewDimsNum) &&
            dims_valid(api, "storageDims", storageDims, storageDimsNum) &&
            (stride == NULL || dims_valid(api, "stride", stride, viewDimsNum)) &&
-           dims_fit(api, "viewDims", viewDims, viewDimsNum) && dims_fit(api, "storageDims", storageDims, storageDimsNum);
+           dims_fit(api, "viewDims", viewDims, viewDimsNum) &&
+           dims_fit(api, "storageDims", storageDims, storageDimsNum);
 }
 
 /* Writes every field of t from arguments create_args_valid accepted. */
@@ -177,11 +195,29 @@ ACLNN_API aclnnStatus aclDestroyTensor(const aclTensor *tensor)
 static bool scalar_dtype_accepted(aclDataType dt)
 {
     switch (dt) {
-    case ACL_FLOAT: case ACL_FLOAT16: case ACL_BF16: case ACL_INT8: case ACL_INT16: case ACL_UINT16:
-    case ACL_UINT8: case ACL_INT32: case ACL_INT64: case ACL_UINT32: case ACL_UINT64: case ACL_BOOL:
-    case ACL_DOUBLE: case ACL_COMPLEX64: case ACL_COMPLEX128: case ACL_HIFLOAT8: case ACL_FLOAT8_E5M2:
-    case ACL_FLOAT8_E4M3FN: case ACL_FLOAT8_E8M0: case ACL_FLOAT6_E3M2: case ACL_FLOAT6_E2M3:
-    case ACL_FLOAT4_E2M1: case ACL_FLOAT4_E1M2: return true;
+    case ACL_FLOAT:
+    case ACL_FLOAT16:
+    case ACL_BF16:
+    case ACL_INT8:
+    case ACL_INT16:
+    case ACL_UINT16:
+    case ACL_UINT8:
+    case ACL_INT32:
+    case ACL_INT64:
+    case ACL_UINT32:
+    case ACL_UINT64:
+    case ACL_BOOL:
+    case ACL_DOUBLE:
+    case ACL_COMPLEX64:
+    case ACL_COMPLEX128:
+    case ACL_HIFLOAT8:
+    case ACL_FLOAT8_E5M2:
+    case ACL_FLOAT8_E4M3FN:
+    case ACL_FLOAT8_E8M0:
+    case ACL_FLOAT6_E3M2:
+    case ACL_FLOAT6_E2M3:
+    case ACL_FLOAT4_E2M1:
+    case ACL_FLOAT4_E1M2: return true;
     default: return false;
     }
 }
@@ -283,25 +319,25 @@ static aclnnStatus copy_dims(const char *api, const int64_t *src, uint64_t n, in
     return ACLNN_SUCCESS;
 }
 
-#define ACPU_DIMS_GETTER(fn, field, rank_field)                                                  \
-    ACLNN_API aclnnStatus fn(const aclTensor *tensor, int64_t **dims, uint64_t *num)             \
-    {                                                                                            \
-        aclTensor t;                                                                             \
+#define ACPU_DIMS_GETTER(fn, field, rank_field)                                                     \
+    ACLNN_API aclnnStatus fn(const aclTensor *tensor, int64_t **dims, uint64_t *num)                \
+    {                                                                                               \
+        aclTensor t;                                                                                \
         aclnnStatus rc = getter_snapshot(#fn, tensor, dims && num ? (const void *)dims : NULL, &t); \
-        return rc != ACLNN_SUCCESS ? rc : copy_dims(#fn, t.field, t.rank_field, dims, num);      \
+        return rc != ACLNN_SUCCESS ? rc : copy_dims(#fn, t.field, t.rank_field, dims, num);         \
     }
 ACPU_DIMS_GETTER(aclGetViewShape, view_dims, view_rank)
 ACPU_DIMS_GETTER(aclGetViewStrides, strides, view_rank)
 ACPU_DIMS_GETTER(aclGetStorageShape, storage_dims, storage_rank)
 
-#define ACPU_VALUE_GETTER(fn, T, field)                                   \
-    ACLNN_API aclnnStatus fn(const aclTensor *tensor, T *out)             \
-    {                                                                     \
-        aclTensor t;                                                      \
-        aclnnStatus rc = getter_snapshot(#fn, tensor, out, &t);           \
-        if (rc == ACLNN_SUCCESS)                                          \
-            *out = t.field;                                               \
-        return rc;                                                        \
+#define ACPU_VALUE_GETTER(fn, T, field)                         \
+    ACLNN_API aclnnStatus fn(const aclTensor *tensor, T *out)   \
+    {                                                           \
+        aclTensor t;                                            \
+        aclnnStatus rc = getter_snapshot(#fn, tensor, out, &t); \
+        if (rc == ACLNN_SUCCESS)                                \
+            *out = t.field;                                     \
+        return rc;                                              \
     }
 ACPU_VALUE_GETTER(aclGetViewOffset, int64_t, offset)
 ACPU_VALUE_GETTER(aclGetDataType, aclDataType, dtype)

@@ -30,12 +30,12 @@ static pthread_once_t env_once = PTHREAD_ONCE_INIT;
 static acpu_lock settings_lock = ACPU_LOCK_INIT;
 
 static const acpu_kernel_table *active_kernels;
-static uint64_t host_ub;           /* UB of the host profile, from the cache size */
+static uint64_t host_ub; /* UB of the host profile, from the cache size */
 static bool verbose_env;
-static unsigned env_threads;       /* 0: unset */
+static unsigned env_threads; /* 0: unset */
 static acpu_soc env_soc = ACPU_SOC_HOST;
 /* Setter state (under settings_lock). */
-static unsigned set_threads;       /* 0: default */
+static unsigned set_threads; /* 0: default */
 static bool soc_set;
 static acpu_soc set_soc;
 static uint32_t set_cores;

@@ -23,8 +23,16 @@
 
 /* Columns of the per-dtype constants: the kernel's compute dtype. */
 typedef enum {
-    ACPU_BRC_F32 = 0, ACPU_BRC_F16, ACPU_BRC_BF16, ACPU_BRC_F64, ACPU_BRC_I8, ACPU_BRC_U8, ACPU_BRC_I16,
-    ACPU_BRC_I32, ACPU_BRC_I64, ACPU_BRC_DTYPES
+    ACPU_BRC_F32 = 0,
+    ACPU_BRC_F16,
+    ACPU_BRC_BF16,
+    ACPU_BRC_F64,
+    ACPU_BRC_I8,
+    ACPU_BRC_U8,
+    ACPU_BRC_I16,
+    ACPU_BRC_I32,
+    ACPU_BRC_I64,
+    ACPU_BRC_DTYPES
 } acpu_brc_dtype;
 
 typedef struct {
@@ -37,9 +45,9 @@ typedef struct {
 typedef struct acpu_brc_base_data acpu_brc_base_data;
 typedef struct {
     acpu_brc_dag dag[ACPU_BRC_DTYPES];
-    bool has_var;            /* OpDag::VarSize > 0 (a Placeholder::Var): DoOneDimOpTiling */
-    const char *dag_name;    /* what the plan prints as "dag" */
-    int n_scalars;           /* SetScalar<float> of these attributes, in order */
+    bool has_var;         /* OpDag::VarSize > 0 (a Placeholder::Var): DoOneDimOpTiling */
+    const char *dag_name; /* what the plan prints as "dag" */
+    int n_scalars;        /* SetScalar<float> of these attributes, in order */
     int scalar_attrs[ACPU_MAX_ATTRS];
     const char *scalar_names[ACPU_MAX_ATTRS];
     /* The rest is zero for the operators above. */
@@ -73,7 +81,7 @@ struct acpu_brc_base_data {
     union {
         struct { /* the one-dim branches */
             int64_t scalar_flag;
-            int64_t dim_len, tile_num, block_num;                         /* advance */
+            int64_t dim_len, tile_num, block_num;                           /* advance */
             int64_t ub_former, ub_tail, ub_outer, block_former, block_tail; /* one-dim (ub_outer, block_former: both) */
         };
         acpu_broadcast_data bc; /* NDDMA */

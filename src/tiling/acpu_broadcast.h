@@ -22,7 +22,6 @@ bool acpu_bc_broadcasts_to(const acpu_bc_shape *from, const acpu_bc_shape *to);
  * ACPU_BC_MAX_RANK dims. */
 bool acpu_bc_infer_shape(const acpu_bc_shape *a, const acpu_bc_shape *b, acpu_bc_shape *out);
 
-
 /* ---- the atvoss broadcast tiling steps (CANN opbase; doc/CANN.md#atvoss), for any element-wise
  * operator with up to ACPU_BC_MAX_INPUTS broadcasting inputs ------------------------------------- */
 #define ACPU_BC_MAX_INPUTS 4
@@ -53,8 +52,7 @@ typedef struct {
     int64_t elem_num;
 } acpu_bc_split;
 /* false when core_num or elem_num is 0. */
-bool acpu_bc_ub_block_split(const int64_t *dims, int64_t rank, int64_t elem_num, int64_t core_num,
-                            acpu_bc_split *s);
+bool acpu_bc_ub_block_split(const int64_t *dims, int64_t rank, int64_t elem_num, int64_t core_num, acpu_bc_split *s);
 
 /* ---- the arch35 split steps (CANN's SoftplusV2Grad arch35 tiling, spec 3.7; broadcast_split.c) --- */
 #define ACPU_BC_SPLIT_MAX_INPUTS 2 /* kMaxInputSlots of that tiling: more inputs are refused */

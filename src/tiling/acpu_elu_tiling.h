@@ -22,9 +22,9 @@ typedef enum {
 } acpu_elu_sch_mode;
 
 typedef struct {
-    uint64_t n;             /* element count */
-    aclDataType in_dtype;   /* gradOutput / selfOrResult */
-    aclDataType out_dtype;  /* the kernel's output dtype (aclnn: same as in_dtype) */
+    uint64_t n;            /* element count */
+    aclDataType in_dtype;  /* gradOutput / selfOrResult */
+    aclDataType out_dtype; /* the kernel's output dtype (aclnn: same as in_dtype) */
     float alpha, scale, input_scale;
     bool is_result;
 } acpu_elu_tiling_args;
@@ -39,9 +39,9 @@ typedef struct {
 
 typedef struct {
     acpu_elu_tiling_data data;
-    acpu_elu_sch_mode sch_mode;  /* the tiling key equals the schedule mode */
+    acpu_elu_sch_mode sch_mode; /* the tiling key equals the schedule mode */
     uint32_t block_dim;
-    uint64_t workspace;          /* CANN's workspace[0]: always 0 */
+    uint64_t workspace; /* CANN's workspace[0]: always 0 */
 } acpu_elu_plan;
 
 /* 0 on success, -1 when the profile has no cores, n * typeSize does not fit 64 bits, or (n > 0) the

@@ -17,11 +17,11 @@ typedef enum {
 
 typedef struct {
     acpu_soc soc;
-    uint32_t core_num;       /* vector (AIV) cores */
-    uint64_t ub_bytes;       /* unified buffer per core */
-    uint32_t core_chunk;     /* EluGradV2: elements per core before another core is used (CANN 1024) */
-    uint32_t compute_chunk;  /* EluGradV2: elements per vector pass, generic tile cap (CANN 4096) */
-    uint32_t max_cores;      /* EluGradV2: MAX_VECTOR_CORE_NUM (CANN 64) */
+    uint32_t core_num;      /* vector (AIV) cores */
+    uint64_t ub_bytes;      /* unified buffer per core */
+    uint32_t core_chunk;    /* EluGradV2: elements per core before another core is used (CANN 1024) */
+    uint32_t compute_chunk; /* EluGradV2: elements per vector pass, generic tile cap (CANN 4096) */
+    uint32_t max_cores;     /* EluGradV2: MAX_VECTOR_CORE_NUM (CANN 64) */
 } acpu_platform;
 
 /* Profile name as users write it ("host", "Ascend910B", ...); NULL for an unknown soc. */

@@ -31,18 +31,17 @@ bool acpu_silu_soc_is_regbase(acpu_soc soc);
 /* ---- arch35 ------------------------------------------------------------------------------------- */
 /* SiluGradTilingData: 57 int64 in CANN's order (input 0 = dy, input 1 = x; unused tail entries 0). */
 typedef struct {
-    int64_t blockFormer, ubFormer, ubOuter, ubTail, blockTail, shapeLen, ubSplitAxis, dimProductBeforeUbInner,
-        elemNum;
+    int64_t blockFormer, ubFormer, ubOuter, ubTail, blockTail, shapeLen, ubSplitAxis, dimProductBeforeUbInner, elemNum;
     int64_t input0Dims[8], input1Dims[8], outputDims[8], input0Strides[8], input1Strides[8], outputStrides[8];
 } acpu_silu_arch35_data;
 
 typedef struct {
     acpu_silu_arch35_data data;
-    int64_t op_key;          /* 1..9 from the (dy, x, dx) dtypes */
-    int64_t buffer_divisor;  /* bits per element of the UB budget */
-    uint64_t tiling_key;     /* opKey * 10^14 + 1000100 (shapeLen - ubSplitAxis <= 5) or + 1001100 */
-    uint32_t block_dim;      /* blockNum */
-    uint64_t workspace;      /* 32 */
+    int64_t op_key;         /* 1..9 from the (dy, x, dx) dtypes */
+    int64_t buffer_divisor; /* bits per element of the UB budget */
+    uint64_t tiling_key;    /* opKey * 10^14 + 1000100 (shapeLen - ubSplitAxis <= 5) or + 1001100 */
+    uint32_t block_dim;     /* blockNum */
+    uint64_t workspace;     /* 32 */
 } acpu_silu_arch35_plan;
 
 /* 0 on success; -1 for dtypes outside the nine opKeys, shapes that do not broadcast (or are empty),
@@ -64,8 +63,7 @@ typedef struct {
 
 /* Element count = product of inputs[0]'s dims. 0 on success; -1 for n == 0, no cores or a UB that
  * cannot hold one tile. */
-int acpu_silu_tiling_910b(const acpu_platform *platform, const acpu_silu_tiling_args *args,
-                          acpu_silu_910b_plan *plan);
+int acpu_silu_tiling_910b(const acpu_platform *platform, const acpu_silu_tiling_args *args, acpu_silu_910b_plan *plan);
 
 /* The two strategies, in the order SiluGrad tries them: ascend910b on its profiles, arch35 elsewhere. */
 extern const acpu_strategy acpu_strategy_silu_910b;

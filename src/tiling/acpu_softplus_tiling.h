@@ -45,7 +45,7 @@ typedef acpu_bc_multicore acpu_sp_multicore;
 typedef struct {
     acpu_sp_split split;
     acpu_sp_multicore multiCore;
-    int64_t rank;            /* rank after PadAndSqueeze */
+    int64_t rank; /* rank after PadAndSqueeze */
     int64_t per_buf_bytes;
     int64_t max_bro_shape[ACPU_SP_MAX_RANK];
     int64_t num_inputs, num_outputs;
@@ -58,10 +58,10 @@ typedef struct {
 
 typedef struct {
     acpu_sp_arch35_data data;
-    int64_t RANK;            /* template parameter: 4 or 8 */
-    uint32_t tiling_key;     /* our encoding of GET_TPL_TILING_KEY(RANK): the RANK value (spec 5 leaves it open) */
-    uint32_t block_dim;      /* num_cores */
-    uint64_t workspace;      /* 0 */
+    int64_t RANK;        /* template parameter: 4 or 8 */
+    uint32_t tiling_key; /* our encoding of GET_TPL_TILING_KEY(RANK): the RANK value (spec 5 leaves it open) */
+    uint32_t block_dim;  /* num_cores */
+    uint64_t workspace;  /* 0 */
 } acpu_sp_arch35_plan;
 
 /* 0 on success; -1 on any failure of the algorithm (unsupported dtype, shapes that do not
@@ -85,9 +85,9 @@ typedef struct {
 
 typedef struct {
     acpu_sp_910b_data data;
-    uint32_t tiling_key;  /* 0 */
-    uint32_t block_dim;   /* coreNum */
-    uint64_t workspace;   /* 512 (2 * 256) */
+    uint32_t tiling_key; /* 0 */
+    uint32_t block_dim;  /* coreNum */
+    uint64_t workspace;  /* 512 (2 * 256) */
 } acpu_sp_910b_plan;
 
 /* Element count = product of inputs[0]. 0 on success; -1 for n == 0, an unsupported dtype or no
@@ -106,7 +106,7 @@ typedef struct {
     int64_t totalLength, blockFactor, tileLength;
     float beta, threshold, invBeta;
     int64_t usedCoreNum;
-    uint32_t d_t_x;       /* the template argument D_T_X: ge::DataType of x (0 FLOAT, 1 FLOAT16, 27 BF16) */
+    uint32_t d_t_x; /* the template argument D_T_X: ge::DataType of x (0 FLOAT, 1 FLOAT16, 27 BF16) */
 } acpu_sp_v2_data;
 
 /* 0 on success; -1 for n == 0, no cores or a dtype other than FLOAT, FLOAT16, BF16. */

@@ -31,8 +31,8 @@ typedef struct {
     aclDataType out_dt;
     aclDataType compute_dt; /* the kernel's dtype (inputs are cast to it) */
     acpu_attr_value attrs[ACPU_MAX_ATTRS];
-    bool dense;             /* every view is dense (the ascend910b strategies need it) */
-    uint64_t n;             /* output elements */
+    bool dense; /* every view is dense (the ascend910b strategies need it) */
+    uint64_t n; /* output elements */
 } acpu_tiling_call;
 
 /* A strategy's result: the schedule, the name phase 1's verbose line prints, and the strategy's own
@@ -40,8 +40,8 @@ typedef struct {
 #define ACPU_TILING_RECORD_BYTES 768
 typedef struct {
     acpu_schedule sched;
-    const char *sch;  /* "arch35", "ascend910b", an EluGradV2 schedule mode, ... */
-    const char *why;  /* on failure: what the tiling could not do */
+    const char *sch; /* "arch35", "ascend910b", an EluGradV2 schedule mode, ... */
+    const char *why; /* on failure: what the tiling could not do */
     _Alignas(16) unsigned char record[ACPU_TILING_RECORD_BYTES];
 } acpu_tiling_result;
 
@@ -71,8 +71,8 @@ struct acpu_strategy {
     /* 0 and the result, or -1 and r->why. `params` is the operator's parameter block for it. */
     int (*plan)(const acpu_platform *p, const acpu_tiling_call *c, const void *params, acpu_tiling_result *r);
     /* CANN's tiling data of a result, after "op" and "soc". */
-    void (*describe)(const acpu_platform *p, const acpu_tiling_call *c, const void *params,
-                     const acpu_tiling_result *r, const acpu_field_sink *sink);
+    void (*describe)(const acpu_platform *p, const acpu_tiling_call *c, const void *params, const acpu_tiling_result *r,
+                     const acpu_field_sink *sink);
 };
 
 /* One entry of an operator's list: a strategy and its parameters. */
@@ -133,19 +133,19 @@ typedef struct {
     /* The DAG variant the operator's tiling picks for this call (NULL: variant 0), and its name. */
     int (*variant)(const acpu_tiling_call *c);
     const char *variant_names[ACPU_ELEWISE_VARIANTS];
-    int64_t extra_bytes;          /* extraSize */
+    int64_t extra_bytes; /* extraSize */
     acpu_elewise_layout layout;
-    int n_scalars;                /* attributes stored after the base fields (by attribute index) */
+    int n_scalars; /* attributes stored after the base fields (by attribute index) */
     int scalar_attrs[ACPU_MAX_ATTRS];
     const char *scalar_names[ACPU_MAX_ATTRS];
     /* The kernel's template arguments for a variant, as the fields of the plan's "tplArgs" object
      * (GET_TPL_TILING_KEY packs them into the tiling key). */
     void (*tpl_args)(const acpu_tiling_call *c, int variant, const acpu_field_sink *s);
-    uint64_t workspace;           /* the operator's workspace[0] */
+    uint64_t workspace; /* the operator's workspace[0] */
     /* The tiling key the operator sets (SetTilingKey, or GET_TPL_TILING_KEY of its template
      * arguments), printed as "tilingKey"; NULL: none printed. */
     uint64_t (*tiling_key)(const acpu_tiling_call *c, int variant);
-    uint64_t legacy_key[3];       /* ACPU_ELEWISE_LEGACY: the tiling key per kernel dtype (fp32, fp16, bf16) */
+    uint64_t legacy_key[3]; /* ACPU_ELEWISE_LEGACY: the tiling key per kernel dtype (fp32, fp16, bf16) */
 } acpu_elewise_params;
 
 typedef struct {
@@ -178,8 +178,8 @@ typedef struct {
     uint64_t block_bytes;
     uint64_t single_buffers[2], double_buffers[2];
     acpu_bs_buffering buffering;
-    uint64_t min_core_elems;    /* 0, or a core only per this many elements (SiluGrad: 1024) */
-    bool one_core_single_tile;  /* one core when one tile holds everything (SoftplusV2Grad) */
+    uint64_t min_core_elems;   /* 0, or a core only per this many elements (SiluGrad: 1024) */
+    bool one_core_single_tile; /* one core when one tile holds everything (SoftplusV2Grad) */
     /* For the strategy (acpu_strategy_bigsmall): NULL, or why the operator's tiling refuses the call
      * (CeluV2: alpha near zero); the operator's scalars after the scheme's fields; its workspace. */
     const char *(*refuse)(const acpu_tiling_call *c);
@@ -220,13 +220,13 @@ typedef struct {
     /* n <= single_upto: the kernel single-buffers, with single_buffers[] UB buffers */
     uint64_t single_upto;
     uint64_t single_buffers[2];
-    uint64_t one_core_below;  /* n below this: one core */
-    uint64_t min_core_bytes;  /* at most n * (input dtype bytes) / min_core_bytes cores (at least one) */
-    uint64_t reserve_bytes;   /* UB bytes the kernel keeps back before the division */
-    uint64_t int_calc_bytes;  /* an integer compute dtype's bytes per element (one buffer); 0: column [0] */
-    uint64_t align_bytes;     /* > 0: align to align_bytes / (input dtype bytes) elements instead */
-    const char *total_name;   /* CANN's name of the element count field (NULL: "totalNum") */
-    int n_scalars;            /* attributes stored after the fields (fp32), by attribute index */
+    uint64_t one_core_below; /* n below this: one core */
+    uint64_t min_core_bytes; /* at most n * (input dtype bytes) / min_core_bytes cores (at least one) */
+    uint64_t reserve_bytes;  /* UB bytes the kernel keeps back before the division */
+    uint64_t int_calc_bytes; /* an integer compute dtype's bytes per element (one buffer); 0: column [0] */
+    uint64_t align_bytes;    /* > 0: align to align_bytes / (input dtype bytes) elements instead */
+    const char *total_name;  /* CANN's name of the element count field (NULL: "totalNum") */
+    int n_scalars;           /* attributes stored after the fields (fp32), by attribute index */
     int scalar_attrs[ACPU_MAX_ATTRS];
     const char *scalar_names[ACPU_MAX_ATTRS];
     /* The kernel's template arguments (the plan's "tplArgs" instead of "tilingKey"), or NULL. */

@@ -74,8 +74,7 @@ static int one_dim(const acpu_platform *p, int64_t dim, acpu_brc_base_data *d, c
 /* DoOneDimOpTilingAdvance: tiles of (UB / alive) rounded down to 512 bytes; fewer elements than
  * cores * 512 bytes of the narrowest dtype: one 512-byte tile per core; fewer than cores * tile:
  * dim / cores rounded down to 512 bytes; at least two tiles per core (double buffering). */
-static int one_dim_advance(const acpu_platform *p, int64_t dim, int64_t extra, acpu_brc_base_data *d,
-                           const char **why)
+static int one_dim_advance(const acpu_platform *p, int64_t dim, int64_t extra, acpu_brc_base_data *d, const char **why)
 {
     int64_t cores = (int64_t)p->core_num;
     int64_t actual = (int64_t)p->ub_bytes - extra;
@@ -207,8 +206,8 @@ static void describe_nddma(const acpu_brc_base_data *d, const acpu_field_sink *s
     s->rows(s->ctx, "inputStrides", &col->in_strides[0][0], col->num_inputs, col->rank, ACPU_BC_MAX_RANK);
 }
 
-static void describe(const acpu_platform *p, const acpu_tiling_call *c, const void *params,
-                     const acpu_tiling_result *r, const acpu_field_sink *s)
+static void describe(const acpu_platform *p, const acpu_tiling_call *c, const void *params, const acpu_tiling_result *r,
+                     const acpu_field_sink *s)
 {
     const acpu_brc_base_params *prm = params;
     const acpu_brc_base_data *d = (const acpu_brc_base_data *)(const void *)r->record;

@@ -158,8 +158,7 @@ int64_t acpu_bc_ub_budget(uint64_t ub_bytes, uint64_t extra_bytes, uint64_t buff
     return m > (uint64_t)INT64_MAX ? INT64_MAX / (int64_t)align * (int64_t)align : (int64_t)m;
 }
 
-bool acpu_bc_ub_block_split(const int64_t *dims, int64_t rank, int64_t elem_num, int64_t core_num,
-                            acpu_bc_split *s)
+bool acpu_bc_ub_block_split(const int64_t *dims, int64_t rank, int64_t elem_num, int64_t core_num, acpu_bc_split *s)
 {
     if (core_num <= 0 || elem_num <= 0 || rank <= 0)
         return false;

@@ -158,8 +158,8 @@ bool acpu_bc_find_split_axis(const acpu_bc_shape *max_bro, int64_t dtype_size, i
             if (a_i <= 0)
                 return false;
             int64_t tail = size % a_i;
-            *split = (acpu_bc_axis_split){.axis = k, .a_i = a_i, .a_o = size / a_i + (tail != 0),
-                                     .a_i_tail = tail != 0 ? tail : a_i};
+            *split = (acpu_bc_axis_split){
+                .axis = k, .a_i = a_i, .a_o = size / a_i + (tail != 0), .a_i_tail = tail != 0 ? tail : a_i};
             *per_buf_bytes = buf_bytes;
             return true;
         }
@@ -189,8 +189,8 @@ bool acpu_bc_multicore_split(const acpu_bc_axis_split *split, const acpu_bc_shap
     int64_t cores = min_i64(total, core_num);
     if (cores <= 0)
         return false;
-    *mc = (acpu_bc_multicore){.num_cores = cores, .total_tiles = total, .tiles_main = total / cores,
-                              .cores_tail = total % cores};
+    *mc = (acpu_bc_multicore){
+        .num_cores = cores, .total_tiles = total, .tiles_main = total / cores, .cores_tail = total % cores};
     return true;
 }
 
@@ -206,4 +206,3 @@ void acpu_bc_precompute_strides(const acpu_bc_shape *shape, int64_t *strides)
         acc *= (uint64_t)shape->dims[d];
     }
 }
-

@@ -6,7 +6,7 @@
 #include "tiling/acpu_tiling.h"
 
 #define BC_OP_KEY_OFFSET 100000000000000ull /* BROADCAST_OP_KEY_OFFSET */
-#define BC_COMPUTE_KEY 1000000ull          /* computeKey 1 * BROADCAST_COMPUTE_KEY_OFFSET */
+#define BC_COMPUTE_KEY 1000000ull           /* computeKey 1 * BROADCAST_COMPUTE_KEY_OFFSET */
 #define BC_MAX_DIM 8
 
 typedef struct {
@@ -61,15 +61,15 @@ static void list8(const acpu_field_sink *s, const char *name, const int64_t *v, 
     s->list(s->ctx, name, out, BC_MAX_DIM);
 }
 
-static void describe(const acpu_platform *p, const acpu_tiling_call *c, const void *params,
-                     const acpu_tiling_result *r, const acpu_field_sink *s)
+static void describe(const acpu_platform *p, const acpu_tiling_call *c, const void *params, const acpu_tiling_result *r,
+                     const acpu_field_sink *s)
 {
     const acpu_broadcast_params *prm = params;
     const bc_record *t = (const bc_record *)(const void *)r->record;
     const acpu_bc_split *sp = &t->bc.split;
     const acpu_bc_collapsed *cl = &t->bc.c;
-    acpu_tiling_describe_head(s, "broadcast", acpu_tiling_source_950(p->soc), &t->tiling_key,
-                              (uint64_t)sp->block_num, prm->workspace);
+    acpu_tiling_describe_head(s, "broadcast", acpu_tiling_source_950(p->soc), &t->tiling_key, (uint64_t)sp->block_num,
+                              prm->workspace);
     s->i64(s->ctx, "opKey", t->op_key);
     s->i64(s->ctx, "bufferDivisor", t->divisor_bits);
     s->begin(s->ctx, "tilingData");

@@ -51,7 +51,8 @@ int acpu_plan_elewise(const acpu_platform *p, uint64_t n, const acpu_elewise_dag
     int64_t cores = (int64_t)acpu_ceil_div_u64((uint64_t)dim0 * (uint64_t)min_bits, EW_MIN_BITS_PER_CORE);
     if (cores > (int64_t)p->core_num)
         cores = (int64_t)p->core_num;
-    int64_t block_former = (int64_t)acpu_align_up_u64(acpu_ceil_div_u64((uint64_t)dim0, (uint64_t)cores), EW_BLOCK_ALIGN);
+    int64_t block_former = (int64_t)acpu_align_up_u64(acpu_ceil_div_u64((uint64_t)dim0, (uint64_t)cores),
+                                                      EW_BLOCK_ALIGN);
     int64_t block_num = (int64_t)acpu_ceil_div_u64((uint64_t)dim0, (uint64_t)block_former);
     int64_t block_tail = dim0 - (block_num - 1) * block_former;
     d->dim0 = dim0;
@@ -99,16 +100,17 @@ static int plan(const acpu_platform *p, const acpu_tiling_call *c, const void *p
     return 0;
 }
 
-static void describe(const acpu_platform *p, const acpu_tiling_call *c, const void *params,
-                     const acpu_tiling_result *r, const acpu_field_sink *s)
+static void describe(const acpu_platform *p, const acpu_tiling_call *c, const void *params, const acpu_tiling_result *r,
+                     const acpu_field_sink *s)
 {
     const acpu_elewise_params *prm = params;
     const acpu_elewise_data *d = (const acpu_elewise_data *)(const void *)r->record;
     bool legacy = prm->layout == ACPU_ELEWISE_LEGACY;
-    uint64_t key = legacy ? prm->legacy_key[kernel_dtype_index(c->compute_dt)]
-                          : prm->tiling_key != NULL ? prm->tiling_key(c, d->variant) : 0;
-    acpu_tiling_describe_head(s, "elewise", acpu_tiling_source_950(p->soc), legacy || prm->tiling_key != NULL ? &key : NULL,
-                              (uint64_t)d->blockNum, prm->workspace);
+    uint64_t key = legacy                    ? prm->legacy_key[kernel_dtype_index(c->compute_dt)]
+                   : prm->tiling_key != NULL ? prm->tiling_key(c, d->variant)
+                                             : 0;
+    acpu_tiling_describe_head(s, "elewise", acpu_tiling_source_950(p->soc),
+                              legacy || prm->tiling_key != NULL ? &key : NULL, (uint64_t)d->blockNum, prm->workspace);
     if (prm->tpl_args != NULL) {
         s->begin(s->ctx, "tplArgs");
         prm->tpl_args(c, d->variant, s);

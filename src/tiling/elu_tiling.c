@@ -21,11 +21,11 @@
 #include <stddef.h>
 #include <string.h>
 
-#define ACPU_ELU_BLOCK_BYTES 256u       /* ELU_GRAD_V2_BLOCK_BYTES: alignment unit */
-#define ACPU_ELU_MAX_BUFFER_NUM 2u      /* double buffering */
+#define ACPU_ELU_BLOCK_BYTES 256u  /* ELU_GRAD_V2_BLOCK_BYTES: alignment unit */
+#define ACPU_ELU_MAX_BUFFER_NUM 2u /* double buffering */
 #define ACPU_ELU_RESERVED_UB_BYTES 1024u
-#define ACPU_ELU_PIPE_QUEUE_COUNT 3u    /* dy in, x in, y out */
-#define ACPU_ELU_MASK_BUFFER_NUM 1u     /* one uint8 mask of computeChunk bytes */
+#define ACPU_ELU_PIPE_QUEUE_COUNT 3u /* dy in, x in, y out */
+#define ACPU_ELU_MASK_BUFFER_NUM 1u  /* one uint8 mask of computeChunk bytes */
 #define ACPU_ELU_MIN_PIPE_TILE_NUM 2u
 #define ACPU_ELU_FAST_PATH_MIN_N 4096u
 #define ACPU_ELU_ATTR_EPS 1e-3f
@@ -35,18 +35,14 @@ typedef struct {
     const acpu_elu_tiling_args *args;
     uint64_t n;
     uint32_t core_chunk, compute_chunk;
-    uint32_t be;                   /* blockElems = 256 / typeSize */
+    uint32_t be; /* blockElems = 256 / typeSize */
     bool f16_fast, bf16_fast;
     uint64_t used_cores, total_blocks, avg;
     uint64_t max_tile_double, max_tile_single;
 } elu_ctx;
 
-
 /* GetTypeSize: 4 only for ACL_FLOAT, 2 for anything else. */
-static uint32_t elu_type_size(aclDataType dt)
-{
-    return dt == ACL_FLOAT ? 4u : 2u;
-}
+static uint32_t elu_type_size(aclDataType dt) { return dt == ACL_FLOAT ? 4u : 2u; }
 
 /* IsNearlyEqual(v, 1): |v - 1| <= 1e-3, inclusive; false for NaN. */
 static bool nearly_one(float v)
@@ -261,8 +257,8 @@ int acpu_elu_tiling(const acpu_platform *platform, const acpu_elu_tiling_args *a
     if (core_num == 0u || platform->core_chunk == 0u || args->n > (uint64_t)INT64_MAX ||
         !acpu_mul_u64(args->n, tiling_type_size(args), &bytes))
         return -1;
-    elu_ctx c = {.args = args, .n = args->n, .core_chunk = platform->core_chunk,
-                 .compute_chunk = platform->compute_chunk};
+    elu_ctx c = {
+        .args = args, .n = args->n, .core_chunk = platform->core_chunk, .compute_chunk = platform->compute_chunk};
     c.f16_fast = is_f16_fast(args);
     c.bf16_fast = is_bf16_fast(args);
     store_common(plan, args, c.compute_chunk);
@@ -313,8 +309,12 @@ _Static_assert(sizeof(acpu_elu_plan) <= ACPU_TILING_RECORD_BYTES, "elu record");
 
 static acpu_elu_tiling_args strategy_args(const acpu_tiling_call *c)
 {
-    return (acpu_elu_tiling_args){.n = c->n, .in_dtype = c->compute_dt, .out_dtype = c->out_dt,
-                                  .alpha = c->attrs[0].f, .scale = c->attrs[1].f, .input_scale = c->attrs[2].f,
+    return (acpu_elu_tiling_args){.n = c->n,
+                                  .in_dtype = c->compute_dt,
+                                  .out_dtype = c->out_dt,
+                                  .alpha = c->attrs[0].f,
+                                  .scale = c->attrs[1].f,
+                                  .input_scale = c->attrs[2].f,
                                   .is_result = c->attrs[3].b};
 }
 
@@ -373,5 +373,5 @@ static void strategy_describe(const acpu_platform *p, const acpu_tiling_call *c,
     s->end(s->ctx);
 }
 
-const acpu_strategy acpu_strategy_elu_grad_v2 = {.name = "ascend910b", .plan = strategy_plan,
-                                                 .describe = strategy_describe};
+const acpu_strategy acpu_strategy_elu_grad_v2 = {
+    .name = "ascend910b", .plan = strategy_plan, .describe = strategy_describe};

@@ -125,8 +125,8 @@ static int plan(const acpu_platform *p, const acpu_tiling_call *c, const void *p
     return 0;
 }
 
-static void describe(const acpu_platform *p, const acpu_tiling_call *c, const void *params,
-                     const acpu_tiling_result *r, const acpu_field_sink *s)
+static void describe(const acpu_platform *p, const acpu_tiling_call *c, const void *params, const acpu_tiling_result *r,
+                     const acpu_field_sink *s)
 {
     const acpu_even_params *prm = params;
     const acpu_even_data *d = (const acpu_even_data *)(const void *)r->record;

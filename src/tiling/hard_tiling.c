@@ -7,23 +7,26 @@
 
 /* ---- ClipByValueV2 ------------------------------------------------------------------------------ */
 
-#define CLIP_CACHE_LINE 512u        /* CACHE_LINE_512 */
-#define CLIP_DB_LOOP 2              /* DB_LOOP: a core with one tile takes two */
-#define CLIP_SCH_MODE 202u          /* SCH_MODE_ONE_DIM_ADVANCE */
-#define CLIP_WORKSPACE 16777216u    /* DEFAULT_TILING_WORKSPACE_SIZE */
-#define CLIP_SCALAR_FLAG_LIMITS 6   /* inputs 1 and 2 (the 0-dim limits) are scalars: bits 1 and 2 */
+#define CLIP_CACHE_LINE 512u      /* CACHE_LINE_512 */
+#define CLIP_DB_LOOP 2            /* DB_LOOP: a core with one tile takes two */
+#define CLIP_SCH_MODE 202u        /* SCH_MODE_ONE_DIM_ADVANCE */
+#define CLIP_WORKSPACE 16777216u  /* DEFAULT_TILING_WORKSPACE_SIZE */
+#define CLIP_SCALAR_FLAG_LIMITS 6 /* inputs 1 and 2 (the 0-dim limits) are scalars: bits 1 and 2 */
 
 bool acpu_clip_dag_of(aclDataType dt, acpu_clip_dag *dag)
 {
     /* clip_by_value_v2_dag.h, probed: BufferNum 8 for every T; Max = Min = sizeof(T) (half for BF16). */
     int64_t bytes = (int64_t)acpu_tiling_dtype_bytes(dt);
     switch (dt) {
-    case ACL_FLOAT16: case ACL_BF16: case ACL_FLOAT: case ACL_INT32: case ACL_INT64:
-        *dag = (acpu_clip_dag){8, bytes, bytes, true};
-        return true;
-    case ACL_INT8: case ACL_UINT8: case ACL_INT16: case ACL_DOUBLE:
-        *dag = (acpu_clip_dag){8, bytes, bytes, false};
-        return true;
+    case ACL_FLOAT16:
+    case ACL_BF16:
+    case ACL_FLOAT:
+    case ACL_INT32:
+    case ACL_INT64: *dag = (acpu_clip_dag){8, bytes, bytes, true}; return true;
+    case ACL_INT8:
+    case ACL_UINT8:
+    case ACL_INT16:
+    case ACL_DOUBLE: *dag = (acpu_clip_dag){8, bytes, bytes, false}; return true;
     default: return false;
     }
 }
@@ -129,13 +132,13 @@ static void clip_describe(const acpu_platform *p, const acpu_tiling_call *c, con
     s->end(s->ctx);
 }
 
-const acpu_strategy acpu_strategy_clip_one_dim = {.name = "one_dim_advance", .plan = clip_plan,
-                                                  .describe = clip_describe};
+const acpu_strategy acpu_strategy_clip_one_dim = {
+    .name = "one_dim_advance", .plan = clip_plan, .describe = clip_describe};
 
 /* ---- HardSwishGradV2, arch22 ------------------------------------------------------------------- */
 
-#define HSG_V2_UB_DIVIDE 10u   /* UB_DIVIDE_NUM_EACH_CORE */
-#define HSG_V2_UB_ALIGN 256u   /* UB_MEMORY_ALIGN (elements) */
+#define HSG_V2_UB_DIVIDE 10u       /* UB_DIVIDE_NUM_EACH_CORE */
+#define HSG_V2_UB_ALIGN 256u       /* UB_MEMORY_ALIGN (elements) */
 #define HSG_V2_WORKSPACE 16777216u /* GetLibApiWorkSpaceSize() of these SoCs (16 MiB) */
 
 bool acpu_hsg_v2_910b_soc(acpu_soc soc)
@@ -148,7 +151,8 @@ int acpu_plan_hsg_v2_910b(const acpu_platform *p, uint64_t n, acpu_hsg_v2_data *
     memset(d, 0, sizeof *d);
     uint64_t each = p->ub_bytes / HSG_V2_UB_DIVIDE / sizeof(float) / HSG_V2_UB_ALIGN * HSG_V2_UB_ALIGN;
     if (each == 0u || p->core_num == 0u) {
-        *why = each == 0u ? "the UB cannot hold one 256-element tile (elementNumEachCore 0)" : "no cores on the profile";
+        *why = each == 0u ? "the UB cannot hold one 256-element tile (elementNumEachCore 0)"
+                          : "no cores on the profile";
         return -1;
     }
     if (n == 0u) {
@@ -210,5 +214,5 @@ static void hsg_describe(const acpu_platform *p, const acpu_tiling_call *c, cons
     s->end(s->ctx);
 }
 
-const acpu_strategy acpu_strategy_hsg_v2_910b = {.name = "arch22", .for_soc = acpu_hsg_v2_910b_soc,
-                                                 .plan = hsg_plan, .describe = hsg_describe};
+const acpu_strategy acpu_strategy_hsg_v2_910b = {
+    .name = "arch22", .for_soc = acpu_hsg_v2_910b_soc, .plan = hsg_plan, .describe = hsg_describe};

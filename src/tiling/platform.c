@@ -22,8 +22,8 @@
 
 typedef struct {
     const char *name;
-    uint32_t core_num;  /* AIV cores; 0 for host (taken from the machine) */
-    uint64_t ub_bytes;  /* UB per core; 0 for host (taken from the machine) */
+    uint32_t core_num; /* AIV cores; 0 for host (taken from the machine) */
+    uint64_t ub_bytes; /* UB per core; 0 for host (taken from the machine) */
     bool bf16;
 } soc_profile;
 
@@ -39,10 +39,7 @@ static const soc_profile k_profiles[ACPU_SOC_COUNT] = {
     [ACPU_SOC_ASCEND950] = {"Ascend950", 64u, 245760u, true},
 };
 
-static bool valid_soc(acpu_soc soc)
-{
-    return (int)soc >= 0 && soc < ACPU_SOC_COUNT;
-}
+static bool valid_soc(acpu_soc soc) { return (int)soc >= 0 && soc < ACPU_SOC_COUNT; }
 
 /* ASCII case-insensitive equality (locale-independent, unlike strcasecmp). */
 static bool name_equal(const char *a, const char *b)
@@ -60,10 +57,7 @@ static bool name_equal(const char *a, const char *b)
     }
 }
 
-const char *acpu_soc_name(acpu_soc soc)
-{
-    return valid_soc(soc) ? k_profiles[soc].name : NULL;
-}
+const char *acpu_soc_name(acpu_soc soc) { return valid_soc(soc) ? k_profiles[soc].name : NULL; }
 
 bool acpu_soc_parse(const char *name, acpu_soc *soc)
 {
@@ -83,10 +77,7 @@ bool acpu_soc_parse(const char *name, acpu_soc *soc)
     return false;
 }
 
-bool acpu_soc_has_bf16(acpu_soc soc)
-{
-    return valid_soc(soc) && k_profiles[soc].bf16;
-}
+bool acpu_soc_has_bf16(acpu_soc soc) { return valid_soc(soc) && k_profiles[soc].bf16; }
 
 /* An unknown soc gets a profile with no cores, which acpu_elu_tiling() refuses. */
 void acpu_platform_init(acpu_platform *p, acpu_soc soc, uint32_t host_cores, uint64_t host_ub_bytes)

@@ -15,10 +15,11 @@ bool acpu_silu_soc_is_regbase(acpu_soc soc) { return soc == ACPU_SOC_ASCEND950 |
 /* opKey of SiLU spec 3.5 step 2: the nine (dy, x, dx) dtype rows of the kernel; 0 for anything else. */
 static int64_t op_key(const aclDataType dt[3])
 {
-    static const aclDataType rows[9][3] = {
-        {ACL_FLOAT16, ACL_FLOAT16, ACL_FLOAT16}, {ACL_BF16, ACL_BF16, ACL_BF16},   {ACL_FLOAT, ACL_FLOAT, ACL_FLOAT},
-        {ACL_FLOAT16, ACL_BF16, ACL_FLOAT},      {ACL_FLOAT16, ACL_FLOAT, ACL_FLOAT}, {ACL_BF16, ACL_FLOAT16, ACL_FLOAT},
-        {ACL_BF16, ACL_FLOAT, ACL_FLOAT},        {ACL_FLOAT, ACL_FLOAT16, ACL_FLOAT}, {ACL_FLOAT, ACL_BF16, ACL_FLOAT}};
+    static const aclDataType rows[9][3] = {{ACL_FLOAT16, ACL_FLOAT16, ACL_FLOAT16}, {ACL_BF16, ACL_BF16, ACL_BF16},
+                                           {ACL_FLOAT, ACL_FLOAT, ACL_FLOAT},       {ACL_FLOAT16, ACL_BF16, ACL_FLOAT},
+                                           {ACL_FLOAT16, ACL_FLOAT, ACL_FLOAT},     {ACL_BF16, ACL_FLOAT16, ACL_FLOAT},
+                                           {ACL_BF16, ACL_FLOAT, ACL_FLOAT},        {ACL_FLOAT, ACL_FLOAT16, ACL_FLOAT},
+                                           {ACL_FLOAT, ACL_BF16, ACL_FLOAT}};
     for (int k = 0; k < 9; k++)
         if (rows[k][0] == dt[0] && rows[k][1] == dt[1] && rows[k][2] == dt[2])
             return k + 1;
@@ -34,10 +35,15 @@ static void compute_params(int64_t key, int64_t *divisor, int64_t *min_bits)
 
 static void fill_data(const acpu_bc_collapsed *c, const acpu_bc_split *s, acpu_silu_arch35_data *d)
 {
-    *d = (acpu_silu_arch35_data){
-        .blockFormer = s->block_former, .ubFormer = s->ub_former, .ubOuter = s->ub_outer, .ubTail = s->ub_tail,
-        .blockTail = s->block_tail, .shapeLen = c->rank, .ubSplitAxis = s->ub_split_axis,
-        .dimProductBeforeUbInner = s->fused, .elemNum = s->elem_num};
+    *d = (acpu_silu_arch35_data){.blockFormer = s->block_former,
+                                 .ubFormer = s->ub_former,
+                                 .ubOuter = s->ub_outer,
+                                 .ubTail = s->ub_tail,
+                                 .blockTail = s->block_tail,
+                                 .shapeLen = c->rank,
+                                 .ubSplitAxis = s->ub_split_axis,
+                                 .dimProductBeforeUbInner = s->fused,
+                                 .elemNum = s->elem_num};
     for (int64_t k = 0; k < c->rank; k++) {
         d->input0Dims[k] = c->in_dims[0][k];
         d->input1Dims[k] = c->in_dims[1][k];
@@ -60,11 +66,11 @@ static int arch35(const acpu_platform *platform, const acpu_silu_tiling_args *ar
     acpu_tiling_call c = {.n_in = 2, .in = {args->inputs[0], args->inputs[1]}, .out = args->output};
     if (acpu_plan_broadcast(platform, &c, divisor, min_bits, 0, bc, why) != 0)
         return -1;
-    *plan = (acpu_silu_arch35_plan){.op_key = key, .buffer_divisor = divisor, .workspace = 32u,
-                                    .block_dim = (uint32_t)bc->split.block_num};
+    *plan = (acpu_silu_arch35_plan){
+        .op_key = key, .buffer_divisor = divisor, .workspace = 32u, .block_dim = (uint32_t)bc->split.block_num};
     fill_data(&bc->c, &bc->split, &plan->data);
-    plan->tiling_key =
-        (uint64_t)key * 100000000000000ull + 1000000u + (bc->c.rank - bc->split.ub_split_axis <= 5 ? 100u : 1100u);
+    plan->tiling_key = (uint64_t)key * 100000000000000ull + 1000000u +
+                       (bc->c.rank - bc->split.ub_split_axis <= 5 ? 100u : 1100u);
     return 0;
 }
 
@@ -80,9 +86,11 @@ int acpu_silu_tiling_arch35(const acpu_platform *platform, const acpu_silu_tilin
 /* SiluGrad's 910B kernel as the big/small-core scheme: 32-byte blocks, a tile of ub/32/5 (fp32) or
  * ub/32/13 (16-bit) blocks single-buffered, ub/32/8 or ub/32/16 double-buffered (when a small core
  * holds more than two single tiles), a core per 1024 elements at most. */
-const acpu_bigsmall_params acpu_silu_910b_scheme = {
-    .block_bytes = 32u, .single_buffers = {5u, 13u}, .double_buffers = {8u, 16u}, .buffering = ACPU_BS_BY_SIZE,
-    .min_core_elems = 1024u};
+const acpu_bigsmall_params acpu_silu_910b_scheme = {.block_bytes = 32u,
+                                                    .single_buffers = {5u, 13u},
+                                                    .double_buffers = {8u, 16u},
+                                                    .buffering = ACPU_BS_BY_SIZE,
+                                                    .min_core_elems = 1024u};
 
 /* The scheme over input 0's elements; its data in `bs`. */
 static int b910(const acpu_platform *platform, const acpu_silu_tiling_args *args, acpu_silu_910b_plan *plan,
@@ -118,8 +126,8 @@ _Static_assert(sizeof(acpu_silu_910b_plan) <= ACPU_TILING_RECORD_BYTES, "silu 91
 
 static acpu_silu_tiling_args silu_args(const acpu_tiling_call *c)
 {
-    return (acpu_silu_tiling_args){.inputs = {c->in[0], c->in[1]}, .output = c->out,
-                                   .dtypes = {c->in_dt[0], c->in_dt[1], c->out_dt}};
+    return (acpu_silu_tiling_args){
+        .inputs = {c->in[0], c->in[1]}, .output = c->out, .dtypes = {c->in_dt[0], c->in_dt[1], c->out_dt}};
 }
 
 static bool not_910b(acpu_soc soc) { return !acpu_silu_soc_has_910b_tiling(soc); }
@@ -206,7 +214,7 @@ static void describe_910b(const acpu_platform *p, const acpu_tiling_call *c, con
     s->end(s->ctx);
 }
 
-const acpu_strategy acpu_strategy_silu_910b = {.name = "ascend910b", .for_soc = acpu_silu_soc_has_910b_tiling,
-                                               .plan = plan_910b, .describe = describe_910b};
-const acpu_strategy acpu_strategy_silu_arch35 = {.name = "arch35", .for_soc = not_910b, .plan = plan_arch35,
-                                                 .describe = describe_arch35};
+const acpu_strategy acpu_strategy_silu_910b = {
+    .name = "ascend910b", .for_soc = acpu_silu_soc_has_910b_tiling, .plan = plan_910b, .describe = describe_910b};
+const acpu_strategy acpu_strategy_silu_arch35 = {
+    .name = "arch35", .for_soc = not_910b, .plan = plan_arch35, .describe = describe_arch35};

@@ -13,17 +13,17 @@
 #include <string.h>
 
 /* ---- arch35 constants (softplus_v2_grad_tiling_struct.h) ---------------------------------------- */
-#define SP_PHYS_NODES 4        /* kPhysNodes: the UB is split into 4 equal buffers */
-#define SP_CALC_DTYPE_SIZE 4   /* FindSplitAxis sizes buffers in fp32 even for 16-bit data */
-#define SP_RANK_SMALL 4        /* SOFTPLUS_V2_GRAD_RANK_4 */
-#define SP_RANK_LARGE 8        /* SOFTPLUS_V2_GRAD_RANK_8 */
+#define SP_PHYS_NODES 4      /* kPhysNodes: the UB is split into 4 equal buffers */
+#define SP_CALC_DTYPE_SIZE 4 /* FindSplitAxis sizes buffers in fp32 even for 16-bit data */
+#define SP_RANK_SMALL 4      /* SOFTPLUS_V2_GRAD_RANK_4 */
+#define SP_RANK_LARGE 8      /* SOFTPLUS_V2_GRAD_RANK_8 */
 
 /* ---- ascend910b constants (softplus_v2_grad_tiling.cpp) ----------------------------------------- */
-#define SP_BLOCK_SIZE 512u         /* BLOCK_SIZE = DATA_COPY_ALIGNMENT: core split granule, bytes */
-#define SP_COMPUTE_ALIGN 256u      /* COMPUTE_ALIGNMENT: vector pass granule, bytes */
-#define SP_910B_WORKSPACE 512u     /* workspace[0] = 2 * 256 */
-#define SP_UB_DATA_NUMBER_16 24u   /* UB_DATA_NUMBER for FLOAT16 and BF16 */
-#define SP_UB_DATA_NUMBER_32 13u   /* UB_DATA_NUMBER for FLOAT */
+#define SP_BLOCK_SIZE 512u       /* BLOCK_SIZE = DATA_COPY_ALIGNMENT: core split granule, bytes */
+#define SP_COMPUTE_ALIGN 256u    /* COMPUTE_ALIGNMENT: vector pass granule, bytes */
+#define SP_910B_WORKSPACE 512u   /* workspace[0] = 2 * 256 */
+#define SP_UB_DATA_NUMBER_16 24u /* UB_DATA_NUMBER for FLOAT16 and BF16 */
+#define SP_UB_DATA_NUMBER_32 13u /* UB_DATA_NUMBER for FLOAT */
 
 static bool mul_nonneg(int64_t a, int64_t b, int64_t *out)
 {
@@ -123,10 +123,11 @@ int acpu_sp_tiling_arch35(const acpu_platform *platform, const acpu_sp_tiling_ar
 /* SoftplusV2Grad's 910B kernel as the big/small-core scheme: 512-byte blocks, a tile of
  * ub / 512 / UB_DATA_NUMBER blocks (13 for FLOAT, 24 for the 16-bit types), single-buffered, one core
  * when one tile holds everything. */
-const acpu_bigsmall_params acpu_sp_910b_scheme = {
-    .block_bytes = SP_BLOCK_SIZE, .single_buffers = {SP_UB_DATA_NUMBER_32, SP_UB_DATA_NUMBER_16},
-    .double_buffers = {SP_UB_DATA_NUMBER_32, SP_UB_DATA_NUMBER_16}, .buffering = ACPU_BS_SINGLE,
-    .one_core_single_tile = true};
+const acpu_bigsmall_params acpu_sp_910b_scheme = {.block_bytes = SP_BLOCK_SIZE,
+                                                  .single_buffers = {SP_UB_DATA_NUMBER_32, SP_UB_DATA_NUMBER_16},
+                                                  .double_buffers = {SP_UB_DATA_NUMBER_32, SP_UB_DATA_NUMBER_16},
+                                                  .buffering = ACPU_BS_SINGLE,
+                                                  .one_core_single_tile = true};
 
 /* *processDataNum_computes: `count` elements rounded up to whole 256-byte vector passes. */
 static uint64_t sp_910b_compute_count(uint64_t count, uint64_t tl)
@@ -182,7 +183,10 @@ bool acpu_sp_soc_has_910b_tiling(acpu_soc soc) { return soc == ACPU_SOC_ASCEND91
 
 bool acpu_sp_shape_equal(const acpu_sp_shape *a, const acpu_sp_shape *b) { return acpu_bc_shape_equal(a, b); }
 
-bool acpu_sp_broadcasts_to(const acpu_sp_shape *from, const acpu_sp_shape *to) { return acpu_bc_broadcasts_to(from, to); }
+bool acpu_sp_broadcasts_to(const acpu_sp_shape *from, const acpu_sp_shape *to)
+{
+    return acpu_bc_broadcasts_to(from, to);
+}
 
 /* ---- the strategies ------------------------------------------------------------------------------ */
 
@@ -194,8 +198,12 @@ _Static_assert(sizeof(acpu_sp_910b_plan) <= ACPU_TILING_RECORD_BYTES, "softplus 
 static acpu_sp_tiling_args sp_args(const acpu_tiling_call *c)
 {
     aclDataType dt = c->compute_dt == ACL_FLOAT16 || c->compute_dt == ACL_BF16 ? c->compute_dt : ACL_FLOAT;
-    return (acpu_sp_tiling_args){.inputs = {c->in[0], c->in[1]}, .num_inputs = 2, .output = c->out, .dtype = dt,
-                                 .beta = c->attrs[0].f, .threshold = c->attrs[1].f};
+    return (acpu_sp_tiling_args){.inputs = {c->in[0], c->in[1]},
+                                 .num_inputs = 2,
+                                 .output = c->out,
+                                 .dtype = dt,
+                                 .beta = c->attrs[0].f,
+                                 .threshold = c->attrs[1].f};
 }
 
 static int plan_arch35(const acpu_platform *p, const acpu_tiling_call *c, const void *params, acpu_tiling_result *r)
@@ -231,7 +239,8 @@ static int plan_arch35(const acpu_platform *p, const acpu_tiling_call *c, const 
 }
 
 /* The head every SoftplusV2Grad plan starts with (no "source": both kernels are public). */
-static void sp_head(const acpu_field_sink *s, const char *strategy, uint64_t key, uint64_t block_dim, uint64_t workspace)
+static void sp_head(const acpu_field_sink *s, const char *strategy, uint64_t key, uint64_t block_dim,
+                    uint64_t workspace)
 {
     s->str(s->ctx, "strategy", strategy);
     s->u64(s->ctx, "tilingKey", key);
@@ -321,6 +330,9 @@ static void describe_910b(const acpu_platform *p, const acpu_tiling_call *c, con
     s->end(s->ctx);
 }
 
-const acpu_strategy acpu_strategy_sp_910b = {.name = "ascend910b", .for_soc = acpu_sp_soc_has_910b_tiling,
-                                             .refuses = refuses_910b, .plan = plan_910b, .describe = describe_910b};
+const acpu_strategy acpu_strategy_sp_910b = {.name = "ascend910b",
+                                             .for_soc = acpu_sp_soc_has_910b_tiling,
+                                             .refuses = refuses_910b,
+                                             .plan = plan_910b,
+                                             .describe = describe_910b};
 const acpu_strategy acpu_strategy_sp_arch35 = {.name = "arch35", .plan = plan_arch35, .describe = describe_arch35};

@@ -11,7 +11,7 @@
 #define SPV2_SELECT_RESERVE 8192u /* 8 KiB for Select's mode-2 temporaries */
 #define SPV2_MASKS 2u             /* cmpMask + logMask */
 #define SPV2_MASK_ALIGN 256u
-#define SPV2_ELEM_ALIGN 64u       /* Compare works on 256 bytes = 64 fp32 */
+#define SPV2_ELEM_ALIGN 64u /* Compare works on 256 bytes = 64 fp32 */
 #define SPV2_MIN_CORE_BYTES 2048u
 
 static uint64_t mask_bytes(uint64_t tile) { return acpu_align_up_u64(tile / 8u, SPV2_MASK_ALIGN); }
@@ -31,7 +31,10 @@ static uint64_t tile_length(uint64_t ub, uint64_t bytes_per_elem)
 }
 
 /* SafeInvBeta, as the kernel's parameter block computes it (kernels/ops/softplus.h). */
-static float safe_inv_beta(float beta) { return fabsf(beta) <= 1.1920928955078125e-07f ? (float)INFINITY : 1.0f / beta; }
+static float safe_inv_beta(float beta)
+{
+    return fabsf(beta) <= 1.1920928955078125e-07f ? (float)INFINITY : 1.0f / beta;
+}
 
 static uint32_t ge_dtype(aclDataType dt) { return dt == ACL_FLOAT ? 0u : dt == ACL_FLOAT16 ? 1u : 27u; }
 
@@ -90,8 +93,8 @@ static int plan(const acpu_platform *p, const acpu_tiling_call *c, const void *p
     return 0;
 }
 
-static void describe(const acpu_platform *p, const acpu_tiling_call *c, const void *params,
-                     const acpu_tiling_result *r, const acpu_field_sink *s)
+static void describe(const acpu_platform *p, const acpu_tiling_call *c, const void *params, const acpu_tiling_result *r,
+                     const acpu_field_sink *s)
 {
     (void)c;
     (void)params;

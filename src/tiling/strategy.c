@@ -55,10 +55,20 @@ const char *acpu_tiling_source_950(acpu_soc soc)
 uint64_t acpu_tiling_dtype_bytes(aclDataType dt)
 {
     switch (dt) {
-    case ACL_INT8: case ACL_UINT8: case ACL_BOOL: return 1u;
-    case ACL_FLOAT16: case ACL_BF16: case ACL_INT16: case ACL_UINT16: return 2u;
-    case ACL_FLOAT: case ACL_INT32: case ACL_UINT32: return 4u;
-    case ACL_DOUBLE: case ACL_INT64: case ACL_UINT64: case ACL_COMPLEX64: return 8u;
+    case ACL_INT8:
+    case ACL_UINT8:
+    case ACL_BOOL: return 1u;
+    case ACL_FLOAT16:
+    case ACL_BF16:
+    case ACL_INT16:
+    case ACL_UINT16: return 2u;
+    case ACL_FLOAT:
+    case ACL_INT32:
+    case ACL_UINT32: return 4u;
+    case ACL_DOUBLE:
+    case ACL_INT64:
+    case ACL_UINT64:
+    case ACL_COMPLEX64: return 8u;
     case ACL_COMPLEX128: return 16u;
     default: return 0u;
     }

@@ -16,12 +16,12 @@
 #include "aclnnop/aclnn_softplus_backward.h"
 #endif
 
-#define CHECK_RET(cond, what)                                                                   \
-    do {                                                                                        \
-        if (!(cond)) {                                                                          \
-            printf("%s failed (line %d): %s\n", what, __LINE__, aclGetRecentErrMsg());         \
-            return 1;                                                                           \
-        }                                                                                       \
+#define CHECK_RET(cond, what)                                                          \
+    do {                                                                               \
+        if (!(cond)) {                                                                 \
+            printf("%s failed (line %d): %s\n", what, __LINE__, aclGetRecentErrMsg()); \
+            return 1;                                                                  \
+        }                                                                              \
     } while (0)
 
 // CANN's runtime codes are #defines (acl/error_codes/rt_error_codes.h): #if and case labels work.

@@ -16,12 +16,30 @@
 #include "kernels/ops/tanh.h"
 
 #ifndef ACPU_KERNEL_LIST
-#define ACPU_KERNEL_LIST(X)                                                                         \
-    ACPU_KERNELS_ELU(X) ACPU_KERNELS_SOFTPLUS(X) ACPU_KERNELS_SILU(X) ACPU_KERNELS_RELU(X) ACPU_KERNELS_LEAKY_RELU(X) \
-    ACPU_KERNELS_CELU(X) ACPU_KERNELS_SIGMOID(X) ACPU_KERNELS_TANH(X) ACPU_KERNELS_HARDTANH(X)               \
-    ACPU_KERNELS_HARDSWISH(X) ACPU_KERNELS_HARDSIGMOID(X)
-#define ACPU_TABLE_LIST(T)                                                                          \
-    ACPU_TABLES_ELU(T) ACPU_TABLES_SOFTPLUS(T) ACPU_TABLES_SILU(T) ACPU_TABLES_RELU(T) ACPU_TABLES_LEAKY_RELU(T) \
-    ACPU_TABLES_CELU(T) ACPU_TABLES_SIGMOID(T) ACPU_TABLES_TANH(T) ACPU_TABLES_HARDTANH(T)                   \
-    ACPU_TABLES_HARDSWISH(T) ACPU_TABLES_HARDSIGMOID(T)
+/* clang-format off */ /* X-macro lists: one family per line */
+#define ACPU_KERNEL_LIST(X)     \
+    ACPU_KERNELS_ELU(X)         \
+    ACPU_KERNELS_SOFTPLUS(X)    \
+    ACPU_KERNELS_SILU(X)        \
+    ACPU_KERNELS_RELU(X)        \
+    ACPU_KERNELS_LEAKY_RELU(X)  \
+    ACPU_KERNELS_CELU(X)        \
+    ACPU_KERNELS_SIGMOID(X)     \
+    ACPU_KERNELS_TANH(X)        \
+    ACPU_KERNELS_HARDTANH(X)    \
+    ACPU_KERNELS_HARDSWISH(X)   \
+    ACPU_KERNELS_HARDSIGMOID(X)
+#define ACPU_TABLE_LIST(T)     \
+    ACPU_TABLES_ELU(T)         \
+    ACPU_TABLES_SOFTPLUS(T)    \
+    ACPU_TABLES_SILU(T)        \
+    ACPU_TABLES_RELU(T)        \
+    ACPU_TABLES_LEAKY_RELU(T)  \
+    ACPU_TABLES_CELU(T)        \
+    ACPU_TABLES_SIGMOID(T)     \
+    ACPU_TABLES_TANH(T)        \
+    ACPU_TABLES_HARDTANH(T)    \
+    ACPU_TABLES_HARDSWISH(T)   \
+    ACPU_TABLES_HARDSIGMOID(T)
+/* clang-format on */
 #endif

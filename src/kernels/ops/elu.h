@@ -36,10 +36,10 @@
 /* X(ID, stem, arity, params, init, grain, dtypes): kernels/acpu_kernel_list.h. The exp kernels
  * cost ~0.17-0.25 ns per element and core (a 4K call on two threads ran slower than on one, 8K
  * faster), the result kernels ~0.06-0.1 ns: their grains. */
-#define ACPU_KERNELS_ELU(X)                                                                         \
-    X(ELU_GRAD_EXP, elu_grad_exp, 2, acpu_elu_grad_params, acpu_elu_grad_init, 4096, FLOATS)        \
-    X(ELU_GRAD_RESULT, elu_grad_result, 2, acpu_elu_grad_params, acpu_elu_grad_init, 16384, FLOATS) \
-    X(ELU, elu, 1, acpu_elu_params, acpu_elu_init, 4096, FLOATS_F64)                                \
+#define ACPU_KERNELS_ELU(X)                                                                               \
+    X(ELU_GRAD_EXP, elu_grad_exp, 2, acpu_elu_grad_params, acpu_elu_grad_init, 4096, FLOATS)              \
+    X(ELU_GRAD_RESULT, elu_grad_result, 2, acpu_elu_grad_params, acpu_elu_grad_init, 16384, FLOATS)       \
+    X(ELU, elu, 1, acpu_elu_params, acpu_elu_init, 4096, FLOATS_F64)                                      \
     X(ELU_THRESHOLD, elu_threshold, 1, acpu_elu_threshold_params, acpu_elu_threshold_init, 16384, FLOATS) \
     X(ELU_GRAD, elu_grad, 2, acpu_no_params, NULL, 16384, FLOATS)
 
@@ -182,9 +182,9 @@ static inline acpu_vf acpu_elu_body16(acpu_vf x, const acpu_elu_params *p)
 /* The AiCpu kernel's double loop, vectorised: compare and select instead of its branch. */
 static inline acpu_vd acpu_elu_body_f64(acpu_vd x, const acpu_elu_params *p)
 {
-    acpu_vd neg = acpu_vd_mul(acpu_vd_set1(p->alpha_d * p->scale_d),
-                              acpu_vd_sub(acpu_vd_exp_poly(acpu_vd_mul(x, acpu_vd_set1(p->input_scale_d))),
-                                          acpu_vd_set1(1.0)));
+    acpu_vd neg = acpu_vd_mul(
+        acpu_vd_set1(p->alpha_d * p->scale_d),
+        acpu_vd_sub(acpu_vd_exp_poly(acpu_vd_mul(x, acpu_vd_set1(p->input_scale_d))), acpu_vd_set1(1.0)));
     acpu_vd pos = acpu_vd_mul(x, acpu_vd_set1(p->scale_d));
     return acpu_vd_select(acpu_vd_cmp_ge(x, acpu_vd_set1(0.0)), pos, neg);
 }

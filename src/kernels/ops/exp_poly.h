@@ -97,8 +97,8 @@ static inline acpu_vf acpu_vf_exp_poly16(acpu_vf x)
 static inline acpu_vd acpu_vd_exp_poly(acpu_vd x)
 {
     const acpu_vd log2e = acpu_vd_set1(0x1.71547652b82fep0);
-    const acpu_vd neg_ln2_hi = acpu_vd_set1(-0x1.62e42feep-1);             /* 32 significant bits */
-    const acpu_vd neg_ln2_lo = acpu_vd_set1(-0x1.a39ef35793c76p-33);        /* -(ln 2 - ln2_hi), rounded */
+    const acpu_vd neg_ln2_hi = acpu_vd_set1(-0x1.62e42feep-1);       /* 32 significant bits */
+    const acpu_vd neg_ln2_lo = acpu_vd_set1(-0x1.a39ef35793c76p-33); /* -(ln 2 - ln2_hi), rounded */
     const acpu_vd one = acpu_vd_set1(1.0);
     x = acpu_vd_clamp(x, acpu_vd_set1(-746.0), acpu_vd_set1(710.0));
     acpu_vd q = acpu_vd_round(acpu_vd_mul(x, log2e));

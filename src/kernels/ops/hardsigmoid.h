@@ -18,7 +18,7 @@
 
 #include "common/acpu_attr.h"
 
-#define ACPU_KERNELS_HARDSIGMOID(X)                                                                 \
+#define ACPU_KERNELS_HARDSIGMOID(X)                                                                    \
     X(HARDSIGMOID, hardsigmoid, 1, acpu_hardsigmoid_params, acpu_hardsigmoid_init, 16384, FLOATS_INTS) \
     X(HARDSIGMOID_GRAD, hardsigmoid_grad, 2, acpu_hardsigmoid_params, acpu_hardsigmoid_init, 16384, FLOATS)
 

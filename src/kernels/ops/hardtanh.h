@@ -24,8 +24,8 @@
 #include "common/acpu_half.h"
 
 /* Compare and select only: as ELU's result mode, a thread pays for itself from ~16K elements. */
-#define ACPU_KERNELS_HARDTANH(X)                                                                    \
-    X(HARDTANH, hardtanh, 1, acpu_hardtanh_params, acpu_hardtanh_init, 16384, NUMERIC)              \
+#define ACPU_KERNELS_HARDTANH(X)                                                       \
+    X(HARDTANH, hardtanh, 1, acpu_hardtanh_params, acpu_hardtanh_init, 16384, NUMERIC) \
     X(HARDTANH_GRAD, hardtanh_grad, 2, acpu_hardtanh_grad_params, acpu_hardtanh_grad_init, 16384, FLOATS)
 
 /* T(ID, stem, form): none here (these kernels are cheaper than a gather). */
@@ -106,12 +106,12 @@ static inline acpu_vd acpu_hardtanh_body_f64(acpu_vd x, const acpu_hardtanh_para
 }
 
 /* The integer clamp in the element's type: max(lo, x), then min(hi, .), as the float kernels. */
-#define ACPU_DEFINE_HARDTANH_INT(T)                                                                 \
-    static inline T acpu_hardtanh_int_##T(T x, const acpu_hardtanh_params *p)                       \
-    {                                                                                               \
-        T lo = (T)p->lo_i, hi = (T)p->hi_i;                                                         \
-        T r = lo > x ? lo : x;                                                                      \
-        return hi < r ? hi : r;                                                                     \
+#define ACPU_DEFINE_HARDTANH_INT(T)                                           \
+    static inline T acpu_hardtanh_int_##T(T x, const acpu_hardtanh_params *p) \
+    {                                                                         \
+        T lo = (T)p->lo_i, hi = (T)p->hi_i;                                   \
+        T r = lo > x ? lo : x;                                                \
+        return hi < r ? hi : r;                                               \
     }
 ACPU_DEFINE_HARDTANH_INT(int8_t)
 ACPU_DEFINE_HARDTANH_INT(uint8_t)
@@ -140,7 +140,6 @@ static inline acpu_vf acpu_hardtanh_grad_body(acpu_vf x, acpu_vf grad, const acp
     return acpu_vf_select(acpu_vf_cmp_eq(x, x), inside, grad); /* x != x (NaN): the gradient */
 }
 
-ACPU_DEFINE_FLOAT_KERNELS(2, hardtanh_grad, acpu_hardtanh_grad_body, acpu_hardtanh_grad_body,
-                          acpu_hardtanh_grad_params)
+ACPU_DEFINE_FLOAT_KERNELS(2, hardtanh_grad, acpu_hardtanh_grad_body, acpu_hardtanh_grad_body, acpu_hardtanh_grad_params)
 
 #endif /* ACPU_OPS_HARDTANH_MATH_H_ */

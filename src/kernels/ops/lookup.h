@@ -22,25 +22,25 @@
 #define ACPU_TABLE_COMBINE_DIV(a, f) acpu_vf_select(acpu_vf_cmp_eq(a, a), acpu_vf_div(a, f), a)
 
 /* table[x] = factor16(widen(x)) for every 16-bit pattern x (ACPU_VLANES divides 65536). */
-#define ACPU_DEFINE_TABLE_FILL(fn, SFX, factor16, ParamT)                                           \
-    static void fn(const void *params, float *table)                                                \
-    {                                                                                               \
-        const ParamT *prm = (const ParamT *)params;                                                 \
-        uint16_t bits[ACPU_VLANES];                                                                 \
-        for (uint32_t b = 0; b < ACPU_TABLE_ENTRIES; b += ACPU_VLANES) {                            \
-            for (uint32_t k = 0; k < ACPU_VLANES; k++)                                              \
-                bits[k] = (uint16_t)(b + k);                                                        \
-            acpu_vf_store_f32(table + b, factor16(acpu_vf_load_##SFX(bits), prm));                  \
-        }                                                                                           \
+#define ACPU_DEFINE_TABLE_FILL(fn, SFX, factor16, ParamT)                          \
+    static void fn(const void *params, float *table)                               \
+    {                                                                              \
+        const ParamT *prm = (const ParamT *)params;                                \
+        uint16_t bits[ACPU_VLANES];                                                \
+        for (uint32_t b = 0; b < ACPU_TABLE_ENTRIES; b += ACPU_VLANES) {           \
+            for (uint32_t k = 0; k < ACPU_VLANES; k++)                             \
+                bits[k] = (uint16_t)(b + k);                                       \
+            acpu_vf_store_f32(table + b, factor16(acpu_vf_load_##SFX(bits), prm)); \
+        }                                                                          \
     }
 
-#define ACPU_DEFINE_FACTOR_KERNELS(stem, body, factor16, FORM, ParamT)                              \
-    static inline acpu_vf acpu_##stem##_factor_body16(acpu_vf a, acpu_vf x, const ParamT *p)        \
-    {                                                                                               \
-        return ACPU_TABLE_COMBINE_##FORM(a, factor16(x, p));                                         \
-    }                                                                                               \
-    ACPU_DEFINE_FLOAT_KERNELS(2, stem, body, acpu_##stem##_factor_body16, ParamT)                   \
-    ACPU_DEFINE_TABLE_FILL(ACPU_KERNEL_NAME(stem##_fill_f16), f16, factor16, ParamT)                \
+#define ACPU_DEFINE_FACTOR_KERNELS(stem, body, factor16, FORM, ParamT)                       \
+    static inline acpu_vf acpu_##stem##_factor_body16(acpu_vf a, acpu_vf x, const ParamT *p) \
+    {                                                                                        \
+        return ACPU_TABLE_COMBINE_##FORM(a, factor16(x, p));                                 \
+    }                                                                                        \
+    ACPU_DEFINE_FLOAT_KERNELS(2, stem, body, acpu_##stem##_factor_body16, ParamT)            \
+    ACPU_DEFINE_TABLE_FILL(ACPU_KERNEL_NAME(stem##_fill_f16), f16, factor16, ParamT)         \
     ACPU_DEFINE_TABLE_FILL(ACPU_KERNEL_NAME(stem##_fill_bf16), bf16, factor16, ParamT)
 
 /* table[idx[k]] for 2 * ACPU_VLANES indices in the lane order of load2_<dtype> (memory order unless
@@ -59,30 +59,30 @@ static inline void acpu_vf_gather2_idx16_bf16(const float *table, const uint16_t
 
 /* out[i] = round16(combine(widen(a[i]), table[x[i]])), a = in[0], x = in[1], two vectors at a time
  * through the pair loads; the tail through a padded copy (index 0 is a valid entry). */
-#define ACPU_DEFINE_LOOKUP_KERNEL(fn, SFX, FORM)                                                    \
-    static void fn(size_t n, const void *const *in, void *out_, const void *params_)                \
-    {                                                                                               \
-        const uint16_t *a = (const uint16_t *)in[0], *x = (const uint16_t *)in[1];                  \
-        uint16_t *out = (uint16_t *)out_;                                                           \
-        const float *table = (const float *)((const acpu_lookup_params *)params_)->table;           \
-        size_t i = 0;                                                                               \
-        for (; i + 2 * ACPU_VLANES <= n; i += 2 * ACPU_VLANES) {                                    \
-            acpu_vf a0, a1, f0, f1;                                                                 \
-            acpu_vf_load2_##SFX(a + i, &a0, &a1);                                                   \
-            acpu_vf_gather2_idx16_##SFX(table, x + i, &f0, &f1);                                    \
-            acpu_vf_store2_##SFX(out + i, ACPU_TABLE_COMBINE_##FORM(a0, f0), ACPU_TABLE_COMBINE_##FORM(a1, f1)); \
-        }                                                                                           \
-        for (; i + ACPU_VLANES <= n; i += ACPU_VLANES)                                              \
-            acpu_vf_store_##SFX(out + i, ACPU_TABLE_COMBINE_##FORM(acpu_vf_load_##SFX(a + i),       \
-                                                                   acpu_vf_gather_idx16(table, x + i))); \
-        if (i < n) {                                                                                \
-            uint16_t ta[ACPU_VLANES] = {0}, tx[ACPU_VLANES] = {0}, to[ACPU_VLANES];                 \
-            memcpy(ta, a + i, (n - i) * sizeof(uint16_t));                                          \
-            memcpy(tx, x + i, (n - i) * sizeof(uint16_t));                                          \
-            acpu_vf_store_##SFX(to, ACPU_TABLE_COMBINE_##FORM(acpu_vf_load_##SFX(ta),               \
-                                                              acpu_vf_gather_idx16(table, tx)));    \
-            memcpy(out + i, to, (n - i) * sizeof(uint16_t));                                        \
-        }                                                                                           \
+#define ACPU_DEFINE_LOOKUP_KERNEL(fn, SFX, FORM)                                                                     \
+    static void fn(size_t n, const void *const *in, void *out_, const void *params_)                                 \
+    {                                                                                                                \
+        const uint16_t *a = (const uint16_t *)in[0], *x = (const uint16_t *)in[1];                                   \
+        uint16_t *out = (uint16_t *)out_;                                                                            \
+        const float *table = (const float *)((const acpu_lookup_params *)params_)->table;                            \
+        size_t i = 0;                                                                                                \
+        for (; i + 2 * ACPU_VLANES <= n; i += 2 * ACPU_VLANES) {                                                     \
+            acpu_vf a0, a1, f0, f1;                                                                                  \
+            acpu_vf_load2_##SFX(a + i, &a0, &a1);                                                                    \
+            acpu_vf_gather2_idx16_##SFX(table, x + i, &f0, &f1);                                                     \
+            acpu_vf_store2_##SFX(out + i, ACPU_TABLE_COMBINE_##FORM(a0, f0), ACPU_TABLE_COMBINE_##FORM(a1, f1));     \
+        }                                                                                                            \
+        for (; i + ACPU_VLANES <= n; i += ACPU_VLANES)                                                               \
+            acpu_vf_store_##SFX(                                                                                     \
+                out + i, ACPU_TABLE_COMBINE_##FORM(acpu_vf_load_##SFX(a + i), acpu_vf_gather_idx16(table, x + i)));  \
+        if (i < n) {                                                                                                 \
+            uint16_t ta[ACPU_VLANES] = {0}, tx[ACPU_VLANES] = {0}, to[ACPU_VLANES];                                  \
+            memcpy(ta, a + i, (n - i) * sizeof(uint16_t));                                                           \
+            memcpy(tx, x + i, (n - i) * sizeof(uint16_t));                                                           \
+            acpu_vf_store_##SFX(to,                                                                                  \
+                                ACPU_TABLE_COMBINE_##FORM(acpu_vf_load_##SFX(ta), acpu_vf_gather_idx16(table, tx))); \
+            memcpy(out + i, to, (n - i) * sizeof(uint16_t));                                                         \
+        }                                                                                                            \
     }
 
 ACPU_DEFINE_LOOKUP_KERNEL(ACPU_KERNEL_NAME(lookup_mul_f16), f16, MUL)

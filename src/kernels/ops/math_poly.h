@@ -40,9 +40,9 @@
 static inline acpu_vf acpu_vf_log(acpu_vf x)
 {
     const acpu_vf one = acpu_vf_set1(1.0f);
-    const acpu_vf ln2_hi = acpu_vf_set1(0.693145751953125f);       /* 0x1.62e4p-1, 15 bits */
+    const acpu_vf ln2_hi = acpu_vf_set1(0.693145751953125f);        /* 0x1.62e4p-1, 15 bits */
     const acpu_vf ln2_lo = acpu_vf_set1(1.428606765330187045e-06f); /* ln 2 - ln2_hi, rounded */
-    acpu_vmask tiny = acpu_vf_cmp_lt(x, acpu_vf_set1(0x1p-126f)); /* subnormal (or <= 0) */
+    acpu_vmask tiny = acpu_vf_cmp_lt(x, acpu_vf_set1(0x1p-126f));   /* subnormal (or <= 0) */
     acpu_vf xs = acpu_vf_select(tiny, acpu_vf_mul(x, acpu_vf_set1(0x1p23f)), x);
     acpu_vf e = acpu_vf_sub(acpu_vf_exponent(xs), acpu_vf_select(tiny, acpu_vf_set1(23.0f), acpu_vf_set1(0.0f)));
     acpu_vf m = acpu_vf_significand(xs);
@@ -84,12 +84,12 @@ static inline acpu_vf acpu_vf_tanh(acpu_vf x)
     acpu_vf small = acpu_vf_fma(a, acpu_vf_mul(a2, p), a);
     acpu_vf e = acpu_vf_exp_poly(acpu_vf_mul(acpu_vf_clamp(a, acpu_vf_set1(0.0f), acpu_vf_set1(9.5f)), two));
     acpu_vf d = acpu_vf_add(e, one);
-    acpu_vf d_err = acpu_vf_add(acpu_vf_sub(e, d), one);      /* e + 1 = d + d_err exactly (e >= 1) */
+    acpu_vf d_err = acpu_vf_add(acpu_vf_sub(e, d), one); /* e + 1 = d + d_err exactly (e >= 1) */
     acpu_vf t = acpu_vf_div(two, d);
-    acpu_vf rho = acpu_vf_fma(acpu_vf_neg(t), d, two);         /* 2 - t*d, exact */
+    acpu_vf rho = acpu_vf_fma(acpu_vf_neg(t), d, two); /* 2 - t*d, exact */
     acpu_vf t_lo = acpu_vf_mul(acpu_vf_fma(acpu_vf_neg(t), d_err, rho), acpu_vf_mul(t, acpu_vf_set1(0.5f)));
     acpu_vf h = acpu_vf_sub(one, t);
-    acpu_vf h_err = acpu_vf_sub(acpu_vf_sub(one, h), t);        /* 1 - t = h + h_err exactly (t <= 1) */
+    acpu_vf h_err = acpu_vf_sub(acpu_vf_sub(one, h), t); /* 1 - t = h + h_err exactly (t <= 1) */
     acpu_vf large = acpu_vf_add(h, acpu_vf_sub(h_err, t_lo));
     acpu_vf r = acpu_vf_select(acpu_vf_cmp_lt(a, acpu_vf_set1(0.625f)), small, large);
     return acpu_vf_copysign(r, x);
@@ -118,9 +118,9 @@ static inline acpu_vf acpu_vf_erf(acpu_vf x)
     m = acpu_vf_fma(m, t, acpu_vf_set1(-0.6389679312705994f));
     m = acpu_vf_fma(m, t, acpu_vf_set1(-0.8496055006980896f));
     acpu_vf c2 = acpu_vf_mul(c, c);
-    acpu_vf c2_lo = acpu_vf_fma(c, c, acpu_vf_neg(c2));        /* c^2 = c2 + c2_lo exactly */
+    acpu_vf c2_lo = acpu_vf_fma(c, c, acpu_vf_neg(c2)); /* c^2 = c2 + c2_lo exactly */
     acpu_vf u = acpu_vf_sub(m, c2);
-    acpu_vf u_err = acpu_vf_sub(m, acpu_vf_add(u, c2));         /* m - c2 = u + u_err exactly */
+    acpu_vf u_err = acpu_vf_sub(m, acpu_vf_add(u, c2)); /* m - c2 = u + u_err exactly */
     acpu_vf ex = acpu_vf_exp_poly(u);
     acpu_vf erfc = acpu_vf_fma(ex, acpu_vf_sub(u_err, c2_lo), ex);
     acpu_vf large = acpu_vf_sub(one, erfc);

@@ -30,9 +30,9 @@
 
 /* X(ID, stem, arity, params, init, grain, dtypes): kernels/acpu_kernel_list.h. A load, a compare, a
  * select and a store per element: memory-bound, a thread pays for itself from ~16K elements. */
-#define ACPU_KERNELS_RELU(X)                                                                        \
-    X(RELU, relu, 1, acpu_no_params, NULL, 16384, NUMERIC)                                          \
-    X(RELU_GRAD, relu_grad, 2, acpu_no_params, NULL, 16384, NUMERIC)                                \
+#define ACPU_KERNELS_RELU(X)                                                                                   \
+    X(RELU, relu, 1, acpu_no_params, NULL, 16384, NUMERIC)                                                     \
+    X(RELU_GRAD, relu_grad, 2, acpu_no_params, NULL, 16384, NUMERIC)                                           \
     X(THRESHOLD_GRAD, threshold_grad, 2, acpu_threshold_grad_params, acpu_threshold_grad_init, 16384, NUMERIC) \
     X(THRESHOLD, threshold, 1, acpu_threshold_params, acpu_threshold_init, 16384, NUMERIC)
 
@@ -79,7 +79,7 @@ typedef struct {
     int64_t thr_i, val_i;
 } acpu_threshold_params;
 
-uint16_t acpu_f32_to_f16(float f);  /* kernels/convert.c (kernels/acpu_kernels.h) */
+uint16_t acpu_f32_to_f16(float f); /* kernels/convert.c (kernels/acpu_kernels.h) */
 uint16_t acpu_f32_to_bf16(float f);
 
 static inline void acpu_threshold_init(const acpu_attr_value *a, void *out)
@@ -119,8 +119,8 @@ static inline acpu_vd acpu_relu_body_f64(acpu_vd x, const acpu_no_params *p)
 }
 
 /* Bits h - 0x8000 (mod 2^16) <= the negative infinity's offset: a negative number, -0 included. */
-#define ACPU_RELU_F16_BITS(T, h, p) ((T)((uint16_t)((h) - 0x8000u) <= 0x7C00u ? 0u : (h)))
-#define ACPU_RELU_BF16_BITS(T, h, p) ((T)((uint16_t)((h) - 0x8000u) <= 0x7F80u ? 0u : (h)))
+#define ACPU_RELU_F16_BITS(T, h, p) ((T)((uint16_t)((h)-0x8000u) <= 0x7C00u ? 0u : (h)))
+#define ACPU_RELU_BF16_BITS(T, h, p) ((T)((uint16_t)((h)-0x8000u) <= 0x7F80u ? 0u : (h)))
 #define ACPU_RELU_INT(T, a, p) ((T)((a) > 0 ? (a) : 0))
 
 ACPU_DEFINE_KERNEL1(ACPU_KERNEL_NAME(relu_f32), float, acpu_vf, ACPU_VLANES, f32, acpu_relu_body, acpu_no_params)
@@ -193,7 +193,8 @@ ACPU_DEFINE_FLOAT_KERNELS(2, threshold_grad, acpu_threshold_grad_body, acpu_thre
 ACPU_DEFINE_KERNEL2(ACPU_KERNEL_NAME(threshold_grad_f64), double, acpu_vd, ACPU_VDLANES, f64,
                     acpu_threshold_grad_body_f64, acpu_threshold_grad_params)
 ACPU_DEFINE_INT_KERNEL2(ACPU_KERNEL_NAME(threshold_grad_i8), int8_t, ACPU_THRESHOLD_GRAD_I8, acpu_threshold_grad_params)
-ACPU_DEFINE_INT_KERNEL2(ACPU_KERNEL_NAME(threshold_grad_u8), uint8_t, ACPU_THRESHOLD_GRAD_U8, acpu_threshold_grad_params)
+ACPU_DEFINE_INT_KERNEL2(ACPU_KERNEL_NAME(threshold_grad_u8), uint8_t, ACPU_THRESHOLD_GRAD_U8,
+                        acpu_threshold_grad_params)
 ACPU_DEFINE_INT_KERNEL2(ACPU_KERNEL_NAME(threshold_grad_i16), int16_t, ACPU_THRESHOLD_GRAD_I16,
                         acpu_threshold_grad_params)
 ACPU_DEFINE_INT_KERNEL2(ACPU_KERNEL_NAME(threshold_grad_i32), int32_t, ACPU_THRESHOLD_GRAD_I32,

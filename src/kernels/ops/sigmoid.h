@@ -16,8 +16,8 @@
 
 /* Sigmoid: an exp and a division per element (~2K elements per thread, as Swish); SigmoidGrad:
  * three products (as ELU's result mode). */
-#define ACPU_KERNELS_SIGMOID(X)                                                                     \
-    X(SIGMOID, sigmoid, 1, acpu_no_params, NULL, 2048, FLOATS_F64)                                  \
+#define ACPU_KERNELS_SIGMOID(X)                                    \
+    X(SIGMOID, sigmoid, 1, acpu_no_params, NULL, 2048, FLOATS_F64) \
     X(SIGMOID_GRAD, sigmoid_grad, 2, acpu_no_params, NULL, 16384, FLOATS_F64)
 
 /* T(ID, stem, form): the kernels that 16-bit calls may run from a table (kernels/acpu_kernels.h). */
@@ -73,7 +73,7 @@ static inline acpu_vd acpu_sigmoid_grad_body_f64(acpu_vd y, acpu_vd dy, const ac
 }
 
 ACPU_DEFINE_FLOAT_KERNELS(2, sigmoid_grad, acpu_sigmoid_grad_body, acpu_sigmoid_grad_body, acpu_no_params)
-ACPU_DEFINE_KERNEL2(ACPU_KERNEL_NAME(sigmoid_grad_f64), double, acpu_vd, ACPU_VDLANES, f64,
-                    acpu_sigmoid_grad_body_f64, acpu_no_params)
+ACPU_DEFINE_KERNEL2(ACPU_KERNEL_NAME(sigmoid_grad_f64), double, acpu_vd, ACPU_VDLANES, f64, acpu_sigmoid_grad_body_f64,
+                    acpu_no_params)
 
 #endif /* ACPU_OPS_SIGMOID_MATH_H_ */

@@ -55,21 +55,28 @@
 #include "common/acpu_attr.h"
 
 /* An exp and a division per element: as Softplus, a thread pays for itself from ~2K elements. */
-#define ACPU_KERNELS_SILU(X)                                                                        \
-    X(SILU_GRAD, silu_grad, 2, acpu_no_params, NULL, 2048, FLOATS)                                  \
-    X(SWISH, swish, 1, acpu_swish_params, acpu_swish_init, 2048, FLOATS)                            \
-    X(SWISH_NEG_ONE, swish_neg_one, 1, acpu_no_params, NULL, 2048, FLOATS)                          \
-    X(SWISH_ZERO, swish_zero, 1, acpu_no_params, NULL, 16384, FLOATS)                              \
-    X(SWISH_GRAD, swish_grad, 2, acpu_swish_params, acpu_swish_init, 2048, FLOATS)                  \
-    X(GELU, gelu, 1, acpu_no_params, NULL, 2048, FLOATS)                                            \
-    X(GELU_ERF, gelu_erf, 1, acpu_no_params, NULL, 2048, FLOATS)                                    \
-    X(GELU_GRAD, gelu_grad, 2, acpu_no_params, NULL, 2048, FLOATS)                                  \
+#define ACPU_KERNELS_SILU(X)                                                       \
+    X(SILU_GRAD, silu_grad, 2, acpu_no_params, NULL, 2048, FLOATS)                 \
+    X(SWISH, swish, 1, acpu_swish_params, acpu_swish_init, 2048, FLOATS)           \
+    X(SWISH_NEG_ONE, swish_neg_one, 1, acpu_no_params, NULL, 2048, FLOATS)         \
+    X(SWISH_ZERO, swish_zero, 1, acpu_no_params, NULL, 16384, FLOATS)              \
+    X(SWISH_GRAD, swish_grad, 2, acpu_swish_params, acpu_swish_init, 2048, FLOATS) \
+    X(GELU, gelu, 1, acpu_no_params, NULL, 2048, FLOATS)                           \
+    X(GELU_ERF, gelu_erf, 1, acpu_no_params, NULL, 2048, FLOATS)                   \
+    X(GELU_GRAD, gelu_grad, 2, acpu_no_params, NULL, 2048, FLOATS)                 \
     X(GELU_GRAD_ERF, gelu_grad_erf, 2, acpu_no_params, NULL, 2048, FLOATS)
 
 /* T(ID, stem, form): the kernels that 16-bit calls may run from a table (kernels/acpu_kernels.h). */
-#define ACPU_TABLES_SILU(T)                                                                         \
-    T(SILU_GRAD, silu_grad, MUL) T(SWISH, swish, WHOLE) T(SWISH_NEG_ONE, swish_neg_one, WHOLE) T(GELU, gelu, WHOLE) \
-    T(GELU_ERF, gelu_erf, WHOLE) T(GELU_GRAD, gelu_grad, MUL) T(GELU_GRAD_ERF, gelu_grad_erf, MUL)
+/* clang-format off */ /* an X-macro list: one row per line */
+#define ACPU_TABLES_SILU(T)                \
+    T(SILU_GRAD, silu_grad, MUL)           \
+    T(SWISH, swish, WHOLE)                 \
+    T(SWISH_NEG_ONE, swish_neg_one, WHOLE) \
+    T(GELU, gelu, WHOLE)                   \
+    T(GELU_ERF, gelu_erf, WHOLE)           \
+    T(GELU_GRAD, gelu_grad, MUL)           \
+    T(GELU_GRAD_ERF, gelu_grad_erf, MUL)
+/* clang-format on */
 
 /* Swish's and SwishGrad's attribute scale (ToFloat of aclnnSwish's and aclnnSwishBackward's beta, 1
  * when it is NULL; 1 for aclnnSilu). */

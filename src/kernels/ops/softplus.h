@@ -38,16 +38,16 @@
 #include "common/acpu_attr.h"
 
 /* An exp per element: as ELU's exp mode, a thread pays for itself from ~2K elements. */
-#define ACPU_KERNELS_SOFTPLUS(X)                                                                    \
+#define ACPU_KERNELS_SOFTPLUS(X)                                                                   \
     X(SOFTPLUS_GRAD, softplus_grad, 2, acpu_softplus_params, acpu_softplus_init, 2048, FLOATS_F64) \
-    X(SOFTPLUS_V2, softplus_v2, 1, acpu_softplus_v2_params, acpu_softplus_v2_init, 2048, FLOATS)     \
-    X(MISH, mish, 1, acpu_no_params, NULL, 1024, FLOATS)                                            \
+    X(SOFTPLUS_V2, softplus_v2, 1, acpu_softplus_v2_params, acpu_softplus_v2_init, 2048, FLOATS)   \
+    X(MISH, mish, 1, acpu_no_params, NULL, 1024, FLOATS)                                           \
     X(MISH_GRAD, mish_grad, 2, acpu_no_params, NULL, 1024, FLOATS)
 
 /* T(ID, stem, form): the kernels that 16-bit calls may run from a table (kernels/acpu_kernels.h). */
-#define ACPU_TABLES_SOFTPLUS(T)                                                                     \
-    T(SOFTPLUS_GRAD, softplus_grad, DIV) T(SOFTPLUS_V2, softplus_v2, WHOLE) T(MISH, mish, WHOLE)     \
-    T(MISH_GRAD, mish_grad, MUL)
+#define ACPU_TABLES_SOFTPLUS(T)          \
+    T(SOFTPLUS_GRAD, softplus_grad, DIV) \
+    T(SOFTPLUS_V2, softplus_v2, WHOLE) T(MISH, mish, WHOLE) T(MISH_GRAD, mish_grad, MUL)
 
 /* beta and threshold as the fp32 kernels read them (ToFloat) and as the double kernel does
  * (ToDouble). */
@@ -149,9 +149,10 @@ static inline acpu_vf acpu_softplus_v2_body16(acpu_vf x, const acpu_softplus_v2_
 }
 
 ACPU_DEFINE_FLOAT_KERNELS(1, softplus_v2, acpu_softplus_v2_body, acpu_softplus_v2_body16, acpu_softplus_v2_params)
-ACPU_DEFINE_FACTOR_KERNELS(softplus_grad, acpu_softplus_grad_body, acpu_softplus_grad_factor16, DIV, acpu_softplus_params)
-ACPU_DEFINE_KERNEL2(ACPU_KERNEL_NAME(softplus_grad_f64), double, acpu_vd, ACPU_VDLANES, f64, acpu_softplus_grad_body_f64,
-                    acpu_softplus_params)
+ACPU_DEFINE_FACTOR_KERNELS(softplus_grad, acpu_softplus_grad_body, acpu_softplus_grad_factor16, DIV,
+                           acpu_softplus_params)
+ACPU_DEFINE_KERNEL2(ACPU_KERNEL_NAME(softplus_grad_f64), double, acpu_vd, ACPU_VDLANES, f64,
+                    acpu_softplus_grad_body_f64, acpu_softplus_params)
 
 /* MishCustom's tanh(softplus(x)): both forms, the one of x's sign selected. */
 static inline acpu_vf acpu_mish_tanh_sp(acpu_vf x, acpu_vf_exp_fn exp_fn)

@@ -29,10 +29,16 @@ static inline acpu_vf acpu_vf_neg(acpu_vf a) { return _mm256_xor_ps(a, _mm256_se
 /* For ops/exp_poly.h (contract in vec/scalar.h). MAXPS/MINPS return their second operand when
  * either is NaN, so x goes second to keep a NaN. */
 static inline acpu_vf acpu_vf_fma(acpu_vf a, acpu_vf b, acpu_vf c) { return _mm256_fmadd_ps(a, b, c); }
-static inline acpu_vf acpu_vf_clamp(acpu_vf x, acpu_vf lo, acpu_vf hi) { return _mm256_min_ps(hi, _mm256_max_ps(lo, x)); }
+static inline acpu_vf acpu_vf_clamp(acpu_vf x, acpu_vf lo, acpu_vf hi)
+{
+    return _mm256_min_ps(hi, _mm256_max_ps(lo, x));
+}
 /* q in [-150, 128] (exp_poly's clamp): u * 2^(q>>1) * 2^(q - (q>>1)), both factors normal floats, so
  * the first product is exact and only the second rounds (once, subnormals included). */
-static inline __m256 acpu_avx2_pow2i(__m256i k) { return _mm256_castsi256_ps(_mm256_slli_epi32(_mm256_add_epi32(k, _mm256_set1_epi32(127)), 23)); }
+static inline __m256 acpu_avx2_pow2i(__m256i k)
+{
+    return _mm256_castsi256_ps(_mm256_slli_epi32(_mm256_add_epi32(k, _mm256_set1_epi32(127)), 23));
+}
 static inline acpu_vf acpu_vf_scale_pow2(acpu_vf u, acpu_vf q)
 {
     __m256i k = _mm256_cvtps_epi32(q);
@@ -189,8 +195,14 @@ static inline acpu_vd acpu_vd_neg(acpu_vd a) { return _mm256_xor_pd(a, _mm256_se
 static inline acpu_vd acpu_vd_exp_sleef(acpu_vd x) { return Sleef_expd4_u10avx2(x); }
 /* For ops/exp_poly.h, as the fp32 ones (MAXPD/MINPD return their second operand, x, on NaN). */
 static inline acpu_vd acpu_vd_fma(acpu_vd a, acpu_vd b, acpu_vd c) { return _mm256_fmadd_pd(a, b, c); }
-static inline acpu_vd acpu_vd_clamp(acpu_vd x, acpu_vd lo, acpu_vd hi) { return _mm256_min_pd(hi, _mm256_max_pd(lo, x)); }
-static inline acpu_vd acpu_vd_round(acpu_vd x) { return _mm256_round_pd(x, _MM_FROUND_TO_NEAREST_INT | _MM_FROUND_NO_EXC); }
+static inline acpu_vd acpu_vd_clamp(acpu_vd x, acpu_vd lo, acpu_vd hi)
+{
+    return _mm256_min_pd(hi, _mm256_max_pd(lo, x));
+}
+static inline acpu_vd acpu_vd_round(acpu_vd x)
+{
+    return _mm256_round_pd(x, _MM_FROUND_TO_NEAREST_INT | _MM_FROUND_NO_EXC);
+}
 /* q in [-1076, 1024] (exp_poly's clamp): u * 2^floor(q/2) * 2^(q - floor(q/2)), both factors normal
  * doubles, so the first product is exact and only the second rounds (once, subnormals included).
  * AVX2 has no double -> int64 conversion: q + (1.5 * 2^52 + 2046) is exact and holds L = q + 2046,

@@ -1,7 +1,8 @@
 /* Vector vocabulary, AVX-512 (F, BW, DQ, VL) flavour: 16 fp32 / 8 fp64 lanes (contract:
- * vec/vec_contract.h). Masks are k-registers (__mmask16 / __mmask8), selects are mask blends. With ACPU_AVX512_NATIVE_BF16 defined (a TU built with -mavx512bf16) fp32 -> bf16
- * uses VCVTNEPS2BF16, except for vectors with a lane in the subnormal range, which that instruction
- * flushes to zero: those take the integer rounding, so results stay IEEE. */
+ * vec/vec_contract.h). Masks are k-registers (__mmask16 / __mmask8), selects are mask blends. With
+ * ACPU_AVX512_NATIVE_BF16 defined (a TU built with -mavx512bf16) fp32 -> bf16 uses VCVTNEPS2BF16, except for vectors
+ * with a lane in the subnormal range, which that instruction flushes to zero: those take the integer rounding, so
+ * results stay IEEE. */
 #ifndef ACPU_VEC_AVX512_H_
 #define ACPU_VEC_AVX512_H_
 
@@ -40,7 +41,10 @@ static inline acpu_vf acpu_vf_neg(acpu_vf a)
 /* For ops/exp_poly.h (contract in vec/scalar.h). MAXPS/MINPS return their second operand when
  * either is NaN, so x goes second to keep a NaN; VSCALEFPS computes u * 2^floor(q) rounding once. */
 static inline acpu_vf acpu_vf_fma(acpu_vf a, acpu_vf b, acpu_vf c) { return _mm512_fmadd_ps(a, b, c); }
-static inline acpu_vf acpu_vf_clamp(acpu_vf x, acpu_vf lo, acpu_vf hi) { return _mm512_min_ps(hi, _mm512_max_ps(lo, x)); }
+static inline acpu_vf acpu_vf_clamp(acpu_vf x, acpu_vf lo, acpu_vf hi)
+{
+    return _mm512_min_ps(hi, _mm512_max_ps(lo, x));
+}
 static inline acpu_vf acpu_vf_scale_pow2(acpu_vf u, acpu_vf q) { return _mm512_scalef_ps(u, q); }
 static inline acpu_vf acpu_vf_exp_sleef(acpu_vf x) { return Sleef_expf16_u10avx512f(x); }
 static inline acpu_vf acpu_vf_sub(acpu_vf a, acpu_vf b) { return _mm512_sub_ps(a, b); }
@@ -152,8 +156,8 @@ static inline void acpu_vf_store2_bf16(uint16_t *p, acpu_vf v0, acpu_vf v1)
 #ifdef ACPU_AVX512_NATIVE_BF16
     if (!(_mm512_fpclass_ps_mask(v0, ACPU_FPCLASS_DENORMAL) | _mm512_fpclass_ps_mask(v1, ACPU_FPCLASS_DENORMAL))) {
         /* word j of the conversion: v0 lane j (j < 16), v1 lane j - 16 */
-        const __m512i order = _mm512_set_epi16(31, 30, 29, 28, 15, 14, 13, 12, 27, 26, 25, 24, 11, 10, 9, 8, 23, 22,
-                                               21, 20, 7, 6, 5, 4, 19, 18, 17, 16, 3, 2, 1, 0);
+        const __m512i order = _mm512_set_epi16(31, 30, 29, 28, 15, 14, 13, 12, 27, 26, 25, 24, 11, 10, 9, 8, 23, 22, 21,
+                                               20, 7, 6, 5, 4, 19, 18, 17, 16, 3, 2, 1, 0);
         r = _mm512_permutexvar_epi16(order, (__m512i)_mm512_cvtne2ps_pbh(v1, v0));
     } else
 #endif
@@ -212,8 +216,14 @@ static inline acpu_vd acpu_vd_exp_sleef(acpu_vd x) { return Sleef_expd8_u10avx51
 /* For ops/exp_poly.h, as the fp32 ones: x second in MAXPD/MINPD keeps a NaN; VSCALEFPD computes
  * u * 2^floor(q) rounding once. */
 static inline acpu_vd acpu_vd_fma(acpu_vd a, acpu_vd b, acpu_vd c) { return _mm512_fmadd_pd(a, b, c); }
-static inline acpu_vd acpu_vd_clamp(acpu_vd x, acpu_vd lo, acpu_vd hi) { return _mm512_min_pd(hi, _mm512_max_pd(lo, x)); }
-static inline acpu_vd acpu_vd_round(acpu_vd x) { return _mm512_roundscale_pd(x, _MM_FROUND_TO_NEAREST_INT | _MM_FROUND_NO_EXC); }
+static inline acpu_vd acpu_vd_clamp(acpu_vd x, acpu_vd lo, acpu_vd hi)
+{
+    return _mm512_min_pd(hi, _mm512_max_pd(lo, x));
+}
+static inline acpu_vd acpu_vd_round(acpu_vd x)
+{
+    return _mm512_roundscale_pd(x, _MM_FROUND_TO_NEAREST_INT | _MM_FROUND_NO_EXC);
+}
 static inline acpu_vd acpu_vd_scale_pow2(acpu_vd u, acpu_vd q) { return _mm512_scalef_pd(u, q); }
 static inline acpu_vd acpu_vd_sub(acpu_vd a, acpu_vd b) { return _mm512_sub_pd(a, b); }
 static inline acpu_vd acpu_vd_abs(acpu_vd a)

@@ -1,8 +1,9 @@
 /* Vector vocabulary, AArch64 Advanced SIMD (NEON) flavour: 4 fp32 / 2 fp64 lanes (contract:
- * vec/vec_contract.h). Masks are all-ones / all-zero lanes (uint32x4_t / uint64x2_t), selects BSL. Base ARMv8-A only: the fp16 <-> fp32 conversions (FCVTL / FCVTN) need no +fp16.
- * FCVTN rounds by FPCR; the kernels run under the IEEE default environment (engine/fpenv.c sets
- * round-to-nearest-even, no flush-to-zero), so it rounds to nearest even as the other vocabularies do.
- * Selects use ordered compares (FCMLE/FCMGT are false for NaN), so an unordered lane takes `other`. */
+ * vec/vec_contract.h). Masks are all-ones / all-zero lanes (uint32x4_t / uint64x2_t), selects BSL. Base ARMv8-A only:
+ * the fp16 <-> fp32 conversions (FCVTL / FCVTN) need no +fp16. FCVTN rounds by FPCR; the kernels run under the IEEE
+ * default environment (engine/fpenv.c sets round-to-nearest-even, no flush-to-zero), so it rounds to nearest even as
+ * the other vocabularies do. Selects use ordered compares (FCMLE/FCMGT are false for NaN), so an unordered lane takes
+ * `other`. */
 #ifndef ACPU_VEC_NEON_H_
 #define ACPU_VEC_NEON_H_
 

@@ -4,7 +4,8 @@
 #define ACPU_VEC_SCALAR_H_
 
 #if defined(__FAST_MATH__) || (defined(__FINITE_MATH_ONLY__) && __FINITE_MATH_ONLY__)
-#error "kernels/vec/scalar.h: compile without -ffast-math / -ffinite-math-only (the kernels keep NaN, inf and CANN's order)"
+#error \
+    "kernels/vec/scalar.h: compile without -ffast-math / -ffinite-math-only (the kernels keep NaN, inf and CANN's order)"
 #endif
 #include "kernels/vec/vec_contract.h"
 
@@ -88,8 +89,18 @@ static inline void acpu_vf_store_bf16(uint16_t *p, acpu_vf v) { *p = acpu_f32_to
  * the low 13 for fp16 from its smallest normal 2^-14 on. Below it fp16's grid is fixed (2^-24), so
  * vectors with such a lane (not 0) take the exact 2^-24 * (t + (w - t >= 0.5)), w = |v| * 2^24,
  * t = trunc(w) (every step exact) there. */
-static inline uint32_t acpu_scalar_bits(float v) { uint32_t u; memcpy(&u, &v, sizeof u); return u; }
-static inline float acpu_scalar_float(uint32_t u) { float v; memcpy(&v, &u, sizeof v); return v; }
+static inline uint32_t acpu_scalar_bits(float v)
+{
+    uint32_t u;
+    memcpy(&u, &v, sizeof u);
+    return u;
+}
+static inline float acpu_scalar_float(uint32_t u)
+{
+    float v;
+    memcpy(&v, &u, sizeof v);
+    return v;
+}
 static inline acpu_vf acpu_vf_round_away_bf16(acpu_vf v)
 {
     uint32_t u = acpu_scalar_bits(v);

@@ -97,7 +97,8 @@ int main(int argc, char *argv[])
         for (int64_t j = 0; j < count; j++)
             printf("result[%ld] is: %f\n", j, result[j]);
     }
-    printf("errors: \"%s\"\nwarnings: \"%s\"\n", ge::GEGetErrorMsgV2().GetString(), ge::GEGetWarningMsgV2().GetString());
+    printf("errors: \"%s\"\nwarnings: \"%s\"\n", ge::GEGetErrorMsgV2().GetString(),
+           ge::GEGetWarningMsgV2().GetString());
     delete session;
     printf("GEFinalize: %u\n", ge::GEFinalize());
     return SUCCESS;

@@ -58,22 +58,22 @@ static void SaveBytes(const std::string &file, const uint8_t *bytes, size_t size
 }
 
 /* One Data node feeding input `port` of `node`, in ops-nn's ADD_INPUT manner. */
-#define FEED_DATA(number, port, dtype, dims, first, step)                                                   \
-    std::vector<int64_t> shape##number = dims;                                                              \
-    auto data##number = op::Data("placeholder" + number).set_attr_index(0);                                 \
-    TensorDesc desc##number = TensorDesc(ge::Shape(shape##number), FORMAT_ND, dtype);                       \
-    desc##number.SetPlacement(ge::kPlacementHost);                                                          \
-    desc##number.SetFormat(FORMAT_ND);                                                                      \
-    Tensor tensor##number;                                                                                  \
-    if (FillFloat32(shape##number, tensor##number, desc##number, first, step) != SUCCESS) {                 \
-        printf("input %d: out of memory\n", number);                                                        \
-        return FAILED;                                                                                      \
-    }                                                                                                       \
-    data##number.update_input_desc_x(desc##number);                                                         \
-    data##number.update_output_desc_y(desc##number);                                                        \
-    inputTensors.push_back(tensor##number);                                                                 \
-    graph.AddOp(data##number);                                                                              \
-    node.set_input_##port(data##number);                                                                    \
+#define FEED_DATA(number, port, dtype, dims, first, step)                                   \
+    std::vector<int64_t> shape##number = dims;                                              \
+    auto data##number = op::Data("placeholder" + number).set_attr_index(0);                 \
+    TensorDesc desc##number = TensorDesc(ge::Shape(shape##number), FORMAT_ND, dtype);       \
+    desc##number.SetPlacement(ge::kPlacementHost);                                          \
+    desc##number.SetFormat(FORMAT_ND);                                                      \
+    Tensor tensor##number;                                                                  \
+    if (FillFloat32(shape##number, tensor##number, desc##number, first, step) != SUCCESS) { \
+        printf("input %d: out of memory\n", number);                                        \
+        return FAILED;                                                                      \
+    }                                                                                       \
+    data##number.update_input_desc_x(desc##number);                                         \
+    data##number.update_output_desc_y(desc##number);                                        \
+    inputTensors.push_back(tensor##number);                                                 \
+    graph.AddOp(data##number);                                                              \
+    node.set_input_##port(data##number);                                                    \
     dataOps.push_back(data##number);
 
 static int BuildGraph(Graph &graph, std::vector<Tensor> &inputTensors, std::vector<Operator> &dataOps,
