@@ -54,6 +54,13 @@ static const acpu_case k_cases[] = {
     FWD("Ascend950", T(BF16, 4), T(F32, 4), OK, NULL),
     FWD(NULL, T(F32, 2, 2, 2, 2, 2, 2, 2, 2, 2), T(F32, 2, 2, 2, 2, 2, 2, 2, 2, 2), INV, "dims"),
     FWD(NULL, T0(F32), T0(F32), OK, NULL),
+    /* CheckFormat: view formats equal, not private (then the rank and the shape) */
+    FWD(NULL, TF(F32, ACL_FORMAT_NCHW, 1, 2, 3, 4), TF(F32, ACL_FORMAT_NCHW, 1, 2, 3, 4), OK, NULL),
+    FWD(NULL, TF(F32, ACL_FORMAT_NCHW, 1, 2, 3, 4), TF(F32, ACL_FORMAT_NHWC, 1, 2, 3, 4), INV, "format"),
+    FWD(NULL, TF(F32, ACL_FORMAT_NC1HWC0, 1, 2, 3, 4, 16), TF(F32, ACL_FORMAT_NC1HWC0, 1, 2, 3, 4, 16), INV, "private"),
+    FWD(NULL, TF(F32, ACL_FORMAT_NCHW, 1, 2, 3, 4), TF(F32, ACL_FORMAT_NHWC, 1, 2, 3, 5), INV, "format"),
+    INPLACE(NULL, TF(F32, ACL_FORMAT_FRACTAL_NZ, 4, 16), INV, "private"),
+    INPLACE(NULL, TF(F32, ACL_FORMAT_NHWC, 1, 2, 3, 4), OK, NULL),
     /* CANN's order: self's list, out's, the cast, the rank, the shape */
     FWD(NULL, T(F64, 4), T(ACL_INT8, 5), INV, "self dtype"),
     FWD(NULL, T(F32, 4), T(ACL_INT8, 5), INV, "cast target"),

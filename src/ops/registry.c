@@ -54,6 +54,7 @@
 #define CK_SCALAR_CAST_TO(p, t) {.kind = ACPU_CK_SCALAR_CAST_TO, .a = (p), .b = (t)}
 #define CK_PROMOTE_CAST(o, x, y, lists) {.kind = ACPU_CK_PROMOTE_CAST, .a = (o), .b = (x), .c = (y), .dtypes = lists}
 #define CK_NOT_PRIVATE_FORMAT(p, q) {.kind = ACPU_CK_NOT_PRIVATE_FORMAT, .a = (p), .b = (q)}
+#define CK_SAME_FORMAT(p, q) {.kind = ACPU_CK_SAME_FORMAT, .a = (p), .b = (q)}
 #define CK_CAN_CAST(to, from) {.kind = ACPU_CK_CAN_CAST, .a = (to), .b = (from)}
 /* clang-format on */
 #define CHECKS(...) .n_checks = sizeof((acpu_check[]){__VA_ARGS__}) / sizeof(acpu_check), .checks = {__VA_ARGS__}
@@ -155,10 +156,10 @@ static bool elu_nonfinite_path(const acpu_attr_value *a, acpu_kernel_id *kernel,
 }
 
 /* aclnn_elu.cpp CheckParams: NULLs (self, alpha, scale, inputScale, out); self's dtype in {FLOAT,
- * FLOAT16, DOUBLE, BF16} (no BF16 on Ascend910: doc/DECISIONS.md); scale, then alpha, then
+ * FLOAT16, DOUBLE, BF16} on every SoC (Ascend910 runs BF16 on its AiCpu kernel); scale, then alpha, then
  * inputScale castable to FLOAT; out a cast target of self; out's shape self's; self at most 8 dims.
  * The kernel computes in self's dtype, then Cast to out's. */
-#define ELU_DTYPES BF16_NOT_910(DT_F32 | DT_F16 | DT_F64 | DT_BF16)
+#define ELU_DTYPES ALL(DT_F32 | DT_F16 | DT_F64 | DT_BF16)
 #define ELU_OUT_DTYPES ALL(DT_F32 | DT_F16 | DT_BF16 | DT_F64 | DT_COMPLEX)
 ACPU_API(Elu, "elu", ((TIN, self, 0), (SCALAR, alpha, 0), (SCALAR, scale, 1), (SCALAR, inputScale, 2), (TOUT, out, 0)),
          .op = &k_op_elu,
@@ -609,12 +610,13 @@ static aclnnStatus tanh_own(const acpu_api_def *api, const acpu_call *c)
  * integer and bool self cast to FLOAT, Tanh, Cast to out. */
 #define TANH_DTYPES BF16_NOT_910(DT_F32 | DT_F16 | DT_BOOL | DT_INTS | DT_BF16)
 ACPU_API(Tanh, "tanh", ((TIN, self, 0), (TOUT, out, 0)), .op = &k_op_tanh,
-         CHECKS(CK_DTYPE(0, TANH_DTYPES), CK_DTYPE(1, TANH_DTYPES), CK_OWN, CK_RANK(0), CK_SAME_SHAPE(0, 1)),
+         CHECKS(CK_DTYPE(0, TANH_DTYPES), CK_DTYPE(1, TANH_DTYPES), CK_OWN, CK_SAME_FORMAT(1, 0),
+                CK_NOT_PRIVATE_FORMAT(0, 1), CK_RANK(0), CK_SAME_SHAPE(0, 1)),
          .own = tanh_own)
 /* CheckInplaceParams: selfRef in the out list (910B list on 910B, 910_93 and regbase), then the
- * checks above on (selfRef, selfRef), of which only the rank can still fail. */
+ * checks above on (selfRef, selfRef), of which only a private format and the rank can still fail. */
 ACPU_API(InplaceTanh, "inplace_tanh", ((TINOUT, selfRef, 0)), .op = &k_op_tanh,
-         CHECKS(CK_DTYPE(0, BF16_NOT_910(DT_F32 | DT_F16 | DT_BF16)), CK_RANK(0)))
+         CHECKS(CK_DTYPE(0, BF16_NOT_910(DT_F32 | DT_F16 | DT_BF16)), CK_NOT_PRIVATE_FORMAT(0, 0), CK_RANK(0)))
 
 /* aclnn_tanh_backward.cpp: the three dtypes in the list of the arch (DAV_2201 and DAV_3510: with
  * BF16), gradOutput's dtype equal to output's and gradInput's, ranks <= 8, gradInput's shape the
@@ -1478,7 +1480,6 @@ ACPU_API(HardswishBackwardV2, "hardswish_backward_v2", ((TIN, gradOutput, 0), (T
 /* ==== the Hardsigmoid family =========================================================== */
 
 /* clang-format off */ /* one-line braced macros: clang-format 14 would lay them out as blocks */
-#define CK_SAME_FORMAT(p, q) {.kind = ACPU_CK_SAME_FORMAT, .a = (p), .b = (q)}
 #define CK_PROMOTE_CAST_OUT(o, x, y, lists) {.kind = ACPU_CK_PROMOTE_CAST_OUT, .a = (o), .b = (x), .c = (y), .dtypes = lists}
 /* clang-format on */
 
