@@ -140,6 +140,9 @@ class Api:
             CANN's order; attrs: the attribute parameters in CANN's order; out: the output
             parameter (None for an in-place API); inout: the in-place tensor (or None).
         broadcast: whether inputs may broadcast (on Ascend950 and host).
+        compute: the dtype the kernel computes in, as the registry's rule names it: ``"widen"``
+            (integer and bool inputs compute in float32), ``"keep"`` (they compute in their own
+            dtype) or ``"float_else_out"`` (in the output's dtype).
     """
 
     def __init__(self, raw: Dict[str, Any], ops: Dict[str, Dict[str, Any]]) -> None:
@@ -154,6 +157,7 @@ class Api:
         self.out = next((p for p in self.params if p.kind == "out"), None)
         self.inout = next((p for p in self.params if p.kind == "inout"), None)
         self.broadcast = bool(raw.get("broadcast", False))
+        self.compute: str = raw.get("compute", "widen")
         self.inplace = self.inout is not None
         seen = [p.py for p in self.inputs + self.attrs] + (["out"] if self.out else [])
         if len(set(seen)) != len(seen):

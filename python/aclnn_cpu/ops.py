@@ -160,11 +160,14 @@ def _string_value(value: Any, p: Param) -> bytes:
 def _result_dtype(b: _Bound, dtypes: Sequence[str]) -> str:
     """The dtype of a new result: the output's rule in the registry (the dtype of the tensor it
     must equal), else the promotion of the float inputs (integer and bool inputs do not count),
-    else the first input's dtype; outside the output's dtypes, float32."""
+    else, for integer and bool inputs alone, their dtype where the API computes in it (its compute
+    rule "keep": ReLU, Threshold) and float32 where it computes in float (Tanh of an int32 tensor is
+    float32, as torch.tanh's); outside the output's dtypes, float32."""
     if b.out_same_as is not None:
         return dtypes[b.out_same_as]
     floats = [d for d in dtypes if d in _FLOAT_RANK]
-    want = reduce(promote_float, floats) if floats else (dtypes[0] if dtypes else "float32")
+    keep = dtypes[0] if dtypes and b.api.compute == "keep" else "float32"
+    want = reduce(promote_float, floats) if floats else keep
     allowed = b.out_dtypes
     if allowed is None or want in allowed:
         return want

@@ -373,3 +373,19 @@ def test_gelu_mish_special_values_match_pytorch(name):
         assert abs(a - b) <= tol, (name, v, a, b)
         if a == 0.0 and b == 0.0 and name == "gelu_v2" and v < 0:
             assert np.signbit(a), (v, a)  # CANN's (e + 1) * (x * 0.5): 0 * -x = -0
+
+
+@pytest.mark.parametrize("dtype", [torch.int32, torch.int64, torch.uint8, torch.bool])
+def test_integer_inputs_give_pytorchs_result_dtype(dtype):
+    """out=None with integer or bool inputs: a float32 result where the API computes in float (its
+    compute rule "widen": tanh), the input's dtype where it computes in it ("keep": relu), as
+    PyTorch's own ops give."""
+    x = torch.tensor([0, 1, 2, 1, 0], dtype=torch.int64).to(dtype)
+    for fn, ref in ((aclnn_cpu.tanh, torch.tanh), (aclnn_cpu.relu, torch.relu)):
+        if fn is aclnn_cpu.relu and dtype in (torch.bool, torch.uint8):
+            continue  # torch.relu refuses bool; uint8 relu is a copy in both
+        got, want = fn(x), ref(x)
+        assert got.dtype == want.dtype, (fn.__name__, dtype, got.dtype, want.dtype)
+        assert torch.allclose(got.double(), want.double(), atol=1e-6)
+    y = aclnn_cpu.tanh(x.numpy())
+    assert y.dtype == np.float32
