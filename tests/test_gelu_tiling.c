@@ -33,7 +33,7 @@ static const plan_case k_cases[] = {
     /* Ascend910B (48 cores, UB 196608), bf16 1M: 48 cores, ubFormer = 196608 * 8 / 192 = 8192. */
     {"gelu",
      {"--soc", "Ascend910B", "--shape", "1024,1024", "--dtype", "bf16"},
-     {"its own kernel is not public", "\"dType\": 2", "\"coreNum\": 48", "\"ubFormer\": 8192", "\"blockDim\": 48"}},
+     {"built-in kernel is closed", "\"dType\": 2", "\"coreNum\": 48", "\"ubFormer\": 8192", "\"blockDim\": 48"}},
     /* GeluV2 "none" fp16: Erf16BDag 7/4/2 with extraSize 122880: ubFormer = floor(122880 * 8 / 224) = 4388,
      * down to 128: 4352; key (1, TPL_NONE 1, TPL_FP16 1). */
     {"gelu_v2",
@@ -71,7 +71,7 @@ static const plan_case k_cases[] = {
     /* Off regbase the op_api broadcasts first: the kernel sees 10 elements, one-dim. */
     {"gelu_backward",
      {"--soc", "Ascend910B", "--grad-shape", "1,5", "--self-shape", "2,5", "--dtype", "fp16"},
-     {"\"inputsBroadcastByOpApi\": true", "\"schMode\": 202", "\"dimLen\": 10", "its own kernel is not public"}},
+     {"\"inputsBroadcastByOpApi\": true", "\"schMode\": 202", "\"dimLen\": 10", "built-in kernel is closed"}},
     /* GeluGradV2, 5.5: {1, 64, 2, 64} "none" fp16: alive 10, extraSize 122880: 12288 -> 3072; 64 * 256
      * > 8192: tileNum 256, ubOuter 32, blockFormer 1 -> 2, blockNum 16; key (202, TPL_NONE 0). */
     {"gelu_backward_v2",

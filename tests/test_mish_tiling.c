@@ -34,7 +34,7 @@ static const plan_case k_cases[] = {
      * 512 = 3584, blockNum 28; ubFormer = 196608 * 8 / 256 = 6144. */
     {"mish_backward",
      {"--soc", "Ascend910", "--shape", "100000"},
-     {"its own kernel is not public", "\"blockDim\": 28", "\"coreNum\": 32", "\"ubFormer\": 6144"}},
+     {"built-in kernel is closed", "\"blockDim\": 28", "\"coreNum\": 32", "\"ubFormer\": 6144"}},
 };
 
 START_TEST(test_plans)

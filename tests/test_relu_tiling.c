@@ -120,7 +120,7 @@ static const plan_case k_cases[] = {
     /* Ascend910B profile (48 cores, UB 196608): the same scheme, the source says so. */
     {"threshold_backward",
      {"--soc", "Ascend910B", "--shape", "2,128", "--threshold", "0"},
-     {"its own kernel is not public", "\"schMode\": 202", "\"tileNum\": 512"}},
+     {"built-in kernel is closed", "\"schMode\": 202", "\"tileNum\": 512"}},
 };
 
 START_TEST(test_plans)
