@@ -389,3 +389,31 @@ def test_integer_inputs_give_pytorchs_result_dtype(dtype):
         assert torch.allclose(got.double(), want.double(), atol=1e-6)
     y = aclnn_cpu.tanh(x.numpy())
     assert y.dtype == np.float32
+
+
+@pytest.mark.parametrize("beta", [1.0, 1.1, -0.5, 0.0])
+@pytest.mark.parametrize("dtype", [torch.float32, torch.float16, torch.bfloat16])
+def test_swish_matches_its_formula(beta, dtype):
+    """aclnnSwish and aclnnSwishBackward have no aten op: the reference is x * sigmoid(beta * x) and
+    its derivative by autograd, in float64, rounded once to the dtype; special values (+-0, +-inf,
+    NaN, exp overflow) must give the reference's non-finite results and signs of zero where it is
+    finite and nonzero."""
+    x = torch.cat([torch.linspace(-30, 30, 601, dtype=torch.float64),
+                   torch.tensor([0.0, -0.0, 1e-30, -1e-30, 100.0, -100.0], dtype=torch.float64)])
+    g = torch.linspace(-2, 2, x.numel(), dtype=torch.float64)
+    xd, gd = x.to(dtype), g.to(dtype)
+    xr = xd.double().requires_grad_(True)
+    y = xr * torch.sigmoid(beta * xr)
+    y.backward(gd.double())
+    got_y = aclnn_cpu.swish(xd, beta)
+    got_g = aclnn_cpu.swish_backward(gd, xd, beta)
+    eps = {torch.float32: 2.0 ** -23, torch.float16: 2.0 ** -10, torch.bfloat16: 2.0 ** -7}[dtype]
+    for got, want, scale in ((got_y, y.detach(), xd.double().abs()),
+                             (got_g, xr.grad, gd.double().abs() * (1 + (beta * xd.double()).abs()))):
+        assert got.dtype == dtype
+        tol = 6 * eps * (want.abs() + scale) + 1e-30
+        bad = (got.double() - want).abs() > tol
+        assert not bad.any(), (beta, dtype, xd[bad][:4], got[bad][:4], want[bad][:4])
+    special = torch.tensor([float("inf"), float("-inf"), float("nan")], dtype=dtype)
+    s = aclnn_cpu.swish(special, 1.0)
+    assert float(s[0]) == float("inf") and torch.isnan(s[2])
