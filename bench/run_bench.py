@@ -13,10 +13,10 @@ the run short:
               traffic (regular and streaming stores), the fused AVX2 loop where a case has one,
               oneDNN (eltwise, four stack alignments) and PyTorch (aten, libtorch's C++ API), all in
               one process on the same tensors, samples interleaved (OUT/bench.csv): every case at
-              64K (1 and 2 threads) and 16M (2 threads) in fp32 and bf16; the cases with a fused
-              loop also at 4K, 1M, 16M with 1 thread, and in fp16 and fp64 (MAIN_PASSES),
+              64K and 1M (in cache) and 16M (DRAM), 1 and 2 threads, in fp32 and bf16; the cases
+              with a fused loop also at 4K, and in fp16 and fp64 (MAIN_PASSES),
   3. busy     aclnn_cpu_bench --busy: a process spins on one CPU while every case runs in fp32 at
-              64K and 1M with 1 and 2 threads, samples interleaved (OUT/busy.csv),
+              64K, 1M and 16M with 1 and 2 threads, samples interleaved (OUT/busy.csv),
 
 then writes OUT/results.md and, with gnuplot, OUT/<case>_<dtype>.png for the cases measured at 3
 sizes or more.
@@ -46,15 +46,16 @@ DTYPES = ["fp32", "fp16", "bf16", "fp64"]
 PATH_TITLES = {"avx2": "AVX2 path", "avx512": "AVX-512 path", "neon": "NEON path", "scalar": "scalar path"}
 # The main mode's passes (see the docstring): which cases ("all", or "fused": those with a fused
 # loop), sizes, threads, dtypes, samples; each sample lasts at least 5 ms. With ~50 cases the "all"
-# passes dominate: 16M with 2 threads only, fewer samples.
+# passes dominate: every target's sizes and thread counts (in cache 64K and 1M, DRAM 16M, 1 and 2
+# threads), fewer samples at 16M.
 MAIN_PASSES = [
-    ("all", "64K", "1,2", "fp32,bf16", 7),
-    ("all", "16M", "2", "fp32,bf16", 7),
-    ("fused", "4K,1M", "1,2", "fp32,fp16,bf16,fp64", 11),
-    ("fused", "16M", "1", "fp32,bf16", 11),
+    ("all", "64K,1M", "1,2", "fp32,bf16", 7),
+    ("all", "16M", "1,2", "fp32,bf16", 5),
+    ("fused", "4K", "1,2", "fp32,fp16,bf16,fp64", 11),
+    ("fused", "1M", "1,2", "fp16,fp64", 11),
     ("fused", "64K,16M", "1,2", "fp16,fp64", 11),
 ]
-BUSY = {"sizes": "64K,1M", "threads": "1,2", "dtypes": "fp32"}
+BUSY = {"sizes": "64K,1M,16M", "threads": "1,2", "dtypes": "fp32"}
 PEERS = ["onednn", "torch"]
 PEER_TITLES = {"onednn": "oneDNN", "torch": "PyTorch"}
 STYLES = {
