@@ -11,6 +11,8 @@
 //     type, input not connected, unknown input name, wrong dtype, a dtype without a kernel, shape
 //     mismatch, a cycle, wrong input count or size, session misuse
 //   - aclgrphDumpGraph's file, GEGetErrorMsgV2 / GEGetWarningMsgV2
+//   - the inputs CANN's IR has where the aclnn APIs take scalars (ThresholdV2's threshold and
+//     value, ClipByValueV2's limits): one-element Const or Data tensors, against the aclnn calls
 #include <cmath>
 #include <cstdio>
 #include <cstring>
@@ -25,10 +27,12 @@ extern "C" {
 }
 #include "aclnnop/aclnn_elu.h"
 #include "aclnnop/aclnn_elu_backward.h"
+#include "aclnnop/aclnn_hardtanh.h"
 #include "aclnnop/aclnn_silu.h"
 #include "aclnnop/aclnn_silu_backward.h"
 #include "aclnnop/aclnn_softplus.h"
 #include "aclnnop/aclnn_softplus_backward.h"
+#include "aclnnop/aclnn_threshold.h"
 #include "all_ops.h"
 #include "ge/ge_api.h"
 #include "ge/ge_ir_build.h"
@@ -144,6 +148,101 @@ float bf16_to_f32(uint16_t b) { return acpu_test_bf16_to_f32(b); }
 uint16_t f32_to_bf16(float v) { return acpu_test_f64_to_bf16(static_cast<double>(v)); }
 
 } // namespace
+
+// ---- inputs that the aclnn APIs take as scalars ------------------------------------------------
+
+// ThresholdV2(x, threshold, value) and ClipByValueV2(x, clip_value_min, clip_value_max) as CANN's
+// IR has them (tensors of one value: Const, Data; one element, or several equal ones), bit for bit
+// against aclnnThreshold / aclnnHardtanh; ThresholdV2's optional value left out is 0.
+START_TEST(scalar_inputs_as_tensors)
+{
+    ge_up();
+    const std::vector<int64_t> dims = {64};
+    const size_t n = 64;
+    std::vector<float> x = values(n, -8, 8, 51);
+    x[3] = 4.1f;
+    float thr = 4.1f, val = 10.0f, lo = -1.5f, hi = 2.25f, zero = 0.0f;
+    Graph graph("scalars");
+    op::Data dx = data_node("x", 0), dhi = data_node("hi", 1);
+    op::Const cthr("thr"), cval("val"), clo("lo");
+    cthr.set_attr_value(f32_tensor({1}, {thr}));
+    cval.set_attr_value(f32_tensor({3}, {val, val, val}));
+    clo.set_attr_value(f32_tensor({}, {lo}));
+    op::ThresholdV2 t1("t1"), t2("t2");
+    t1.set_input_x(dx).set_input_threshold(cthr).set_input_value(cval);
+    t2.set_input_x(dx).set_input_threshold(cthr); // value: the optional input's default, 0
+    op::ClipByValueV2 clip("clip");
+    clip.set_input_x(dx).set_input_clip_value_min(clo).set_input_clip_value_max(dhi);
+    graph.SetInputs({dx, dhi}).SetOutputs({t1, t2, clip});
+    std::vector<Tensor> out;
+    ck_assert_uint_eq(run_graph(graph, {f32_tensor(dims, x), f32_tensor({1}, {hi})}, out), SUCCESS);
+    ck_assert_uint_eq(out.size(), 3);
+    std::vector<float> w1(n), w2(n), w3(n);
+    aclTensor *tx = acl_tensor(ACL_FLOAT, dims, x.data()), *o1 = acl_tensor(ACL_FLOAT, dims, w1.data()),
+              *o2 = acl_tensor(ACL_FLOAT, dims, w2.data()), *o3 = acl_tensor(ACL_FLOAT, dims, w3.data());
+    aclScalar *s_thr = acpu_test_scalar_f32(thr), *s_val = acpu_test_scalar_f32(val),
+              *s_zero = acpu_test_scalar_f32(zero), *s_lo = acpu_test_scalar_f32(lo), *s_hi = acpu_test_scalar_f32(hi);
+    uint64_t ws = 0;
+    aclOpExecutor *exec = nullptr;
+    aclnnStatus rc = aclnnThresholdGetWorkspaceSize(tx, s_thr, s_val, o1, &ws, &exec);
+    acl_run(rc, ws, exec, aclnnThreshold);
+    rc = aclnnThresholdGetWorkspaceSize(tx, s_thr, s_zero, o2, &ws, &exec);
+    acl_run(rc, ws, exec, aclnnThreshold);
+    rc = aclnnHardtanhGetWorkspaceSize(tx, s_lo, s_hi, o3, &ws, &exec);
+    acl_run(rc, ws, exec, aclnnHardtanh);
+    expect_same_bytes(out[0], w1.data(), n * 4, "ThresholdV2");
+    expect_same_bytes(out[1], w2.data(), n * 4, "ThresholdV2 without value");
+    expect_same_bytes(out[2], w3.data(), n * 4, "ClipByValueV2");
+    ck_assert_float_eq(static_cast<const float *>(static_cast<const void *>(out[0].GetData()))[3], val);
+    for (aclTensor *t : {tx, o1, o2, o3})
+        aclDestroyTensor(t);
+    for (aclScalar *s : {s_thr, s_val, s_zero, s_lo, s_hi})
+        aclDestroyScalar(s);
+}
+END_TEST
+
+// Such an input must be known when the graph is planned and hold one element; a required one must
+// be connected.
+START_TEST(scalar_inputs_refused)
+{
+    ge_up();
+    std::vector<float> x = values(8, -8, 8, 52);
+    {
+        Graph graph("computed");
+        op::Data dx = data_node("x", 0);
+        op::Relu r("relu");
+        r.set_input_x(dx);
+        op::ThresholdV2 t("t");
+        t.set_input_x(dx).set_input_threshold(r);
+        graph.SetInputs({dx}).SetOutputs({t});
+        std::vector<Tensor> out;
+        expect_error(run_graph(graph, {f32_tensor({8}, x)}, out), ACL_ERROR_GE_PARAM_INVALID,
+                     {"input threshold", "computed by", "Data or Const"});
+    }
+    {
+        Graph graph("two");
+        op::Data dx = data_node("x", 0);
+        op::Const c("c");
+        c.set_attr_value(f32_tensor({2}, {1.0f, 2.0f}));
+        op::ThresholdV2 t("t");
+        t.set_input_x(dx).set_input_threshold(c);
+        graph.SetInputs({dx}).SetOutputs({t});
+        std::vector<Tensor> out;
+        expect_error(run_graph(graph, {f32_tensor({8}, x)}, out), ACL_ERROR_GE_PARAM_INVALID,
+                     {"must hold one value", "element 1 of its 2"});
+    }
+    {
+        Graph graph("missing");
+        op::Data dx = data_node("x", 0);
+        op::ThresholdV2 t("t");
+        t.set_input_x(dx);
+        graph.SetInputs({dx}).SetOutputs({t});
+        std::vector<Tensor> out;
+        expect_error(run_graph(graph, {f32_tensor({8}, x)}, out), ACL_ERROR_GE_PARAM_INVALID,
+                     {"input threshold is not connected"});
+    }
+}
+END_TEST
 
 // ---- the registry's operators as node types ---------------------------------------------------
 
@@ -863,6 +962,8 @@ static Suite *graph_suite(void)
     tcase_add_test(tc, cycle_is_refused);
     tcase_add_test(tc, session_misuse);
     tcase_add_test(tc, dump_graph);
+    tcase_add_test(tc, scalar_inputs_as_tensors);
+    tcase_add_test(tc, scalar_inputs_refused);
     suite_add_tcase(s, tc);
     return s;
 }

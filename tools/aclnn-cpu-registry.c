@@ -310,12 +310,20 @@ static int write_proto(const char *dir, const acpu_node_op *op, char *file, size
         rc |= write_dtypes(f, op->in_dtypes[j]);
         fprintf(f, ")\n");
     }
+    for (int k = 0; k < op->n_attrs; k++) /* attributes CANN's IR has as inputs: x's dtypes, one element */
+        if (op->attrs[k].ir_input != 0) {
+            fprintf(f, "    .%s(%s, ", op->attrs[k].ir_input == 2 ? "OPTIONAL_INPUT" : "INPUT", op->attrs[k].name);
+            rc |= write_dtypes(f, op->in_dtypes[0]);
+            fprintf(f, ")\n");
+        }
     fprintf(f, "    .OUTPUT(%s, ", op->out);
     rc |= write_dtypes(f, op->out_dtypes);
     fprintf(f, ")\n");
     for (int k = 0; k < op->n_attrs; k++) {
         const acpu_node_attr *a = &op->attrs[k];
         char num[64];
+        if (a->ir_input != 0)
+            continue;
         switch (a->dflt.type) {
         case ACPU_NODE_ATTR_BOOL: fprintf(f, "    .ATTR(%s, Bool, %s)\n", a->name, a->dflt.b ? "true" : "false"); break;
         case ACPU_NODE_ATTR_INT: fprintf(f, "    .ATTR(%s, Int, %lld)\n", a->name, (long long)a->dflt.i); break;

@@ -83,7 +83,88 @@ std::string names_of(const acpu_node_op *op)
     std::string s;
     for (int j = 0; j < op->n_ir_in; j++)
         s += (j ? ", " : "") + std::string(op->in[j]);
+    for (int k = 0; k < op->n_attrs; k++)
+        if (op->attrs[k].ir_input != 0)
+            s += std::string(", ") + op->attrs[k].name + (op->attrs[k].ir_input == 2 ? " (optional)" : "");
     return s;
+}
+
+// Whether `port` names an attribute that CANN's IR has as an input (acpu_node_attr.ir_input).
+bool attr_input(const acpu_node_op *op, const std::string &port)
+{
+    for (int k = 0; k < op->n_attrs; k++)
+        if (op->attrs[k].ir_input != 0 && port == op->attrs[k].name)
+            return true;
+    return false;
+}
+
+// IEEE binary16 to float.
+float half_to_float(uint16_t h)
+{
+    uint32_t sign = static_cast<uint32_t>(h & 0x8000u) << 16, exp = (h >> 10) & 0x1fu, man = h & 0x3ffu;
+    if (exp == 0x1f)
+        exp = 0xff, man <<= 13; // inf, NaN
+    else if (exp != 0)
+        exp += 112, man <<= 13;
+    else if (man != 0) { // subnormal: man * 2^-24, exact in float
+        float f = static_cast<float>(man) * 5.9604644775390625e-8f;
+        return sign ? -f : f;
+    }
+    uint32_t bits = sign | (exp << 23) | man;
+    float f;
+    std::memcpy(&f, &bits, sizeof f);
+    return f;
+}
+
+// The one element at `p` of a tensor of dtype dt as a double; false for a dtype without a value.
+bool element_value(DataType dt, const uint8_t *p, double &v)
+{
+    switch (dt) {
+    case DT_FLOAT: {
+        float f;
+        std::memcpy(&f, p, 4);
+        v = f;
+        return true;
+    }
+    case DT_DOUBLE: std::memcpy(&v, p, 8); return true;
+    case DT_FLOAT16: {
+        uint16_t h;
+        std::memcpy(&h, p, 2);
+        v = half_to_float(h);
+        return true;
+    }
+    case DT_BF16: {
+        uint16_t h;
+        std::memcpy(&h, p, 2);
+        uint32_t bits = static_cast<uint32_t>(h) << 16;
+        float f;
+        std::memcpy(&f, &bits, 4);
+        v = f;
+        return true;
+    }
+    case DT_INT8: v = static_cast<int8_t>(p[0]); return true;
+    case DT_UINT8: v = p[0]; return true;
+    case DT_BOOL: v = p[0] != 0; return true;
+    case DT_INT16: {
+        int16_t i;
+        std::memcpy(&i, p, 2);
+        v = i;
+        return true;
+    }
+    case DT_INT32: {
+        int32_t i;
+        std::memcpy(&i, p, 4);
+        v = i;
+        return true;
+    }
+    case DT_INT64: {
+        int64_t i;
+        std::memcpy(&i, p, 8);
+        v = static_cast<double>(i);
+        return true;
+    }
+    default: return false;
+    }
 }
 
 std::string c_message(aclnnStatus rc)
@@ -201,8 +282,12 @@ class Runner {
         for (int j = 0; j < op->n_ir_in; j++)
             if (n.edges.find(op->in[j]) == n.edges.end())
                 problems += "\n" + node_label(n) + ": input " + op->in[j] + " is not connected";
+        for (int k = 0; k < op->n_attrs; k++)
+            if (op->attrs[k].ir_input == 1 && n.edges.find(op->attrs[k].name) == n.edges.end() &&
+                n.Attr(op->attrs[k].name) == nullptr)
+                problems += "\n" + node_label(n) + ": input " + op->attrs[k].name + " is not connected";
         for (const auto &e : n.edges) {
-            bool known = false;
+            bool known = attr_input(op, e.first);
             for (int j = 0; j < op->n_ir_in; j++)
                 known = known || e.first == op->in[j];
             if (!known)
@@ -372,10 +457,48 @@ class Runner {
         return values_.at(e.src.get());
     }
 
-    // The node's value of attribute k of its operator: the node's own, else the registry's default.
+    // An attribute that CANN's IR has as an input: the value of the tensor connected there, known
+    // when the graph is planned (a Data or Const node's), of one element or of one value in all its
+    // elements (ops-nn's ThresholdV2 example fills a {8} threshold with 0.5): the kernels take a
+    // scalar, so a tensor of differing values is refused.
+    acpu_node_value AttrFromInput(const Node &n, const acpu_node_attr &a)
+    {
+        const Edge &e = n.impl->edges.at(a.name);
+        const Node &src = nodes_[at_.at(e.src.get())];
+        std::string where = "RunGraph: " + node_label(*n.impl) + ": input " + a.name;
+        if (src.kind == Kind::Op)
+            Fail(ACL_ERROR_GE_PARAM_INVALID, where + " is computed by " + node_label(*src.impl) +
+                                                 ": aclnn-cpu reads this input's value when the graph is planned, "
+                                                 "from a Data or Const node");
+        const Value &v = Input(n, a.name);
+        uint64_t count = 0;
+        if (!numel_checked(v.dims, count) || count == 0)
+            Fail(ACL_ERROR_GE_PARAM_INVALID, where + " must hold one value, it holds no element");
+        acpu_node_value out = a.dflt;
+        double x = 0.0, y = 0.0;
+        const uint8_t *p = v.owned != nullptr ? v.owned.get() : v.data;
+        int size = GetSizeByDataType(v.dtype);
+        if (p == nullptr || size <= 0 || !element_value(v.dtype, p, x))
+            Fail(ACL_ERROR_GE_DATATYPE_INVALID,
+                 where + " has dtype " + geir_dtype_name(v.dtype) + ", which holds no number");
+        for (uint64_t e = 1; e < count; e++)
+            if (!element_value(v.dtype, p + e * static_cast<uint64_t>(size), y) || !(y == x || (y != y && x != x)))
+                Fail(ACL_ERROR_GE_PARAM_INVALID, where + " must hold one value (the kernel takes a scalar): element " +
+                                                     std::to_string(e) + " of its " + std::to_string(count) +
+                                                     " differs from element 0");
+        out.f = x;
+        out.i = static_cast<int64_t>(x);
+        out.b = x != 0.0;
+        return out;
+    }
+
+    // The node's value of attribute k of its operator: an input tensor's where CANN's IR has it as
+    // an input and one is connected, else the node's own attribute, else the registry's default.
     acpu_node_value AttrOf(const Node &n, int k)
     {
         const acpu_node_attr &a = n.op->attrs[k];
+        if (a.ir_input != 0 && n.impl->edges.count(a.name) != 0)
+            return AttrFromInput(n, a);
         acpu_node_value v = a.dflt;
         const AttrValue *have = n.impl->Attr(a.name);
         if (have == nullptr)

@@ -52,6 +52,9 @@ typedef struct {
     const char *name;           /* IR name: "alpha" */
     acpu_node_value dflt;       /* the registry's default */
     const char *const *choices; /* a STRING attribute's values (NULL-terminated), or NULL */
+    /* 0: a GE attribute; 1: an INPUT of CANN's IR, 2: an OPTIONAL_INPUT (the default when it is not
+     * connected): a tensor of one element whose value the graph runner passes as the attribute */
+    int ir_input;
 } acpu_node_attr;
 
 /* An operator as a graph sees it. */
@@ -74,7 +77,7 @@ typedef struct {
     int64_t dims[ACPU_NODE_MAX_DIMS];
 } acpu_node_shape;
 
-#define ACPU_NODE_ABI 1u
+#define ACPU_NODE_ABI 2u
 
 typedef struct {
     uint32_t abi; /* ACPU_NODE_ABI of the library that made the table */

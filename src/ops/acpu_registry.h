@@ -39,7 +39,14 @@ typedef struct {
     acpu_attr_type type;
     acpu_attr_value dflt;       /* CANN's default (a string attribute: the index of its default choice) */
     const char *const *choices; /* a string or int attribute's allowed values (NULL-terminated), or NULL */
+    /* How CANN's IR (REG_OP) has it: 0 an ATTR; ACPU_ATTR_IR_INPUT / _IR_OPTIONAL_INPUT an INPUT /
+     * OPTIONAL_INPUT tensor of one element (ThresholdV2's threshold and value, ClipByValueV2's limits:
+     * the aclnn APIs pass them as scalars, the graph runner reads the tensor's value). */
+    uint8_t ir_input;
 } acpu_attr_def;
+
+#define ACPU_ATTR_IR_INPUT 1
+#define ACPU_ATTR_IR_OPTIONAL_INPUT 2
 
 typedef struct acpu_op_def acpu_op_def;
 struct acpu_op_def {

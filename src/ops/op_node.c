@@ -199,6 +199,7 @@ static void make_node(node_entry *e)
         acpu_node_attr *na = &n->attrs[k];
         na->name = a->name;
         na->choices = a->choices;
+        na->ir_input = a->ir_input;
         na->dflt.type = (acpu_node_attr_type)a->type;
         na->dflt.f = a->dflt.d;
         na->dflt.b = a->dflt.b;

@@ -20,6 +20,11 @@
 #define F_ATTR(n, v) {.name = n, .type = ACPU_ATTR_FLOAT, .dflt = {.f = (float)(v), .d = (v), .b = (v) != 0.0}}
 #define B_ATTR(n, v) {.name = n, .type = ACPU_ATTR_BOOL, .dflt = {.b = (v), .f = (v), .d = (v), .i = (v)}}
 /* clang-format on */
+/* A float attribute that CANN's IR has as an INPUT or OPTIONAL_INPUT tensor (acpu_attr_def.ir_input);
+ * its integer value is set too (integer kernels, ClipByValueV2's, read .i). */
+/* clang-format off */
+#define F_INPUT(n, v, how) {.name = n, .type = ACPU_ATTR_FLOAT, .dflt = {.f = (float)(v), .d = (v), .b = (v) != 0.0, .i = (v)}, .ir_input = (how)}
+/* clang-format on */
 
 /* dtype sets */
 #define DT_F32 ACPU_DT(ACL_FLOAT)
@@ -1106,16 +1111,17 @@ static const acpu_elewise_params k_threshold_elewise = {
 
 /* REG_OP(ThresholdV2) and its op_def (which adds INT16). */
 #define THRESHOLD_IR_DTYPES (DT_F32 | DT_F16 | DT_BF16 | DT_INTS)
-static const acpu_op_def k_op_threshold_v2 = {.type = "ThresholdV2",
-                                              .n_in = 1,
-                                              .in = {"x"},
-                                              .out = "y",
-                                              .in_dtypes = {THRESHOLD_IR_DTYPES},
-                                              .out_dtypes = THRESHOLD_IR_DTYPES,
-                                              .n_attrs = 2,
-                                              .attrs = {F_ATTR("threshold", 0.0), F_ATTR("value", 0.0)},
-                                              .kernel = ACPU_KERNEL_THRESHOLD,
-                                              TILINGS({&acpu_strategy_elewise, &k_threshold_elewise})};
+static const acpu_op_def k_op_threshold_v2 = {
+    .type = "ThresholdV2",
+    .n_in = 1,
+    .in = {"x"},
+    .out = "y",
+    .in_dtypes = {THRESHOLD_IR_DTYPES},
+    .out_dtypes = THRESHOLD_IR_DTYPES,
+    .n_attrs = 2,
+    .attrs = {F_INPUT("threshold", 0.0, ACPU_ATTR_IR_INPUT), F_INPUT("value", 0.0, ACPU_ATTR_IR_OPTIONAL_INPUT)},
+    .kernel = ACPU_KERNEL_THRESHOLD,
+    TILINGS({&acpu_strategy_elewise, &k_threshold_elewise})};
 
 #define THRESHOLD_DTYPES BF16_NOT_910(DT_F32 | DT_F16 | DT_INTS | DT_BF16)
 /* The casts this library writes after the kernel (the op_api's final Cast). */
@@ -1249,9 +1255,7 @@ ACPU_API(LeakyReluBackward, "leaky_relu_backward",
 
 /* ==== the Hardtanh family ============================================================== */
 
-/* A float attribute whose integer value is set too (integer kernels read .i). */
 /* clang-format off */ /* one-line braced macros: clang-format 14 would lay them out as blocks */
-#define FI_ATTR(n, v) {.name = n, .type = ACPU_ATTR_FLOAT, .dflt = {.f = (float)(v), .d = (v), .b = (v) != 0.0, .i = (v)}}
 #define CK_SCALAR_DTYPE(p, lists) {.kind = ACPU_CK_SCALAR_DTYPE, .a = (p), .dtypes = lists}
 /* clang-format on */
 
@@ -1269,7 +1273,7 @@ static const acpu_op_def k_op_clip_by_value_v2 = {
     .in_dtypes = {HARDTANH_KERNEL_DT},
     .out_dtypes = HARDTANH_KERNEL_DT,
     .n_attrs = 2,
-    .attrs = {FI_ATTR("clip_value_min", -1), FI_ATTR("clip_value_max", 1)},
+    .attrs = {F_INPUT("clip_value_min", -1, ACPU_ATTR_IR_INPUT), F_INPUT("clip_value_max", 1, ACPU_ATTR_IR_INPUT)},
     .kernel = ACPU_KERNEL_HARDTANH,
     TILINGS({&acpu_strategy_clip_one_dim, NULL})};
 
