@@ -560,6 +560,12 @@ def api_regressions(apis):
     tb = find(apis, 'aclnnThresholdBackward')
     s['crash-threshold_backward-input-dtype-undefined'] = call(tb, dims=(4,), plat=platform('host'), tensors={
         i: tensor(UNDEFINED, [4]) for i in tb.tensors if i != tb.out})
+    # a 9-dim view (more than 8: its dims are merged) whose strides make the merge's stride product
+    # pass int64 (a signed overflow, UB)
+    hs = find(apis, 'aclnnHardswish')
+    wide = [31, 31, 40, 2**63 - 1, 923521, 29791, 961, 31, 1]
+    s['crash-hardswish-merge-dims-stride-overflow'] = call(hs, dims=(31,) * 9, tensors={
+        i: tensor(FLOAT, [31] * 9, strides=wide, storage=[2**63 - 1]) for i in hs.tensors})
     return s
 
 

@@ -104,12 +104,15 @@ static bool needs_merge(const acpu_call *c)
     return deep;
 }
 
-/* Whether dim d (of size > 1) continues the group whose innermost stride is `inner` in every tensor. */
+/* Whether dim d (of size > 1) continues the group whose innermost stride is `inner` in every tensor
+ * (a caller's strides are untrusted: a product past int64 continues nothing). */
 static bool mergeable(const aclTensor *const *t, int n, uint64_t d, const int64_t *group_stride, int64_t group_size)
 {
-    for (int i = 0; i < n; i++)
-        if (t[i]->strides[d] != group_stride[i] * group_size)
+    for (int i = 0; i < n; i++) {
+        int64_t next;
+        if (__builtin_mul_overflow(group_stride[i], group_size, &next) || t[i]->strides[d] != next)
             return false;
+    }
     return true;
 }
 
