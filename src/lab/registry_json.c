@@ -141,8 +141,8 @@ static void api_json(acpu_lab_json *j, const acpu_api_def *api)
         param_json(j, api, i);
     }
     static const char *const rules[] = {"widen", "keep", "float_else_out"};
-    acpu_lab_printf(j, "], \"broadcast\": %s, \"compute\": \"%s\"}", acpu_api_broadcasts(api, ACPU_PG_950) ? "true" : "false",
-                    rules[api->compute]);
+    acpu_lab_printf(j, "], \"broadcast\": %s, \"compute\": \"%s\"}",
+                    acpu_api_broadcasts(api, ACPU_PG_950) ? "true" : "false", rules[api->compute]);
 }
 
 ACL_FUNC_VISIBILITY aclnnStatus aclnnCpuGetOpRegistry(char *json, size_t jsonSize, size_t *jsonLength)

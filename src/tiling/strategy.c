@@ -48,8 +48,8 @@ const char *acpu_tiling_source_950(acpu_soc soc)
 {
     return soc == ACPU_SOC_ASCEND950 ? "the open arch35 kernel (Ascend950) of ops-nn or ops-math"
            : soc == ACPU_SOC_HOST    ? "the open arch35 kernel's scheme with the host's cores and cache budget"
-                                     : "the open arch35 kernel's scheme with this profile's cores and UB (the profile's "
-                                       "built-in kernel is closed; ops-nn's experimental ones are not followed)";
+                                  : "the open arch35 kernel's scheme with this profile's cores and UB (the profile's "
+                                    "built-in kernel is closed; ops-nn's experimental ones are not followed)";
 }
 
 uint64_t acpu_tiling_dtype_bytes(aclDataType dt)
