@@ -264,8 +264,8 @@ def kernel_row(krows, op, dtype, op_type=None):
 
 
 # A kernel row's grain (kernels/acpu_kernel_list.h: fewest elements per thread that repay a fork) is
-# below this for every kernel that computes a transcendental (exp, tanh, erf) and equal to it for the
-# compare / multiply-add kernels.
+# below this for every kernel that computes a transcendental (exp, tanh, erf: 1024..4096) and above
+# it for the compare / multiply-add kernels (ACPU_GRAIN_MEMORY_BOUND).
 MEMORY_GRAIN = 16384
 
 

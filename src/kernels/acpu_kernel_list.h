@@ -6,7 +6,9 @@
  *             _f16, _bf16 and, by `dtypes`, _f64 and the integer ones (_i8, _u8, _i16, _i32, _i64)
  *     arity   inputs (1..3)
  *     Params  the parameter block type (acpu_no_params: none), filled by init(attrs, block)
- *     grain   fewest elements per thread that repay a fork/join for this kernel's cost
+ *     grain   fewest elements per thread that repay a fork/join for this kernel's cost: a kernel
+ *             with a transcendental (exp, tanh, erf) names its own (1024..4096); a compare or
+ *             multiply-add kernel, memory-bound, ACPU_GRAIN_MEMORY_BOUND
  *     dtypes  FLOATS (f32, f16, bf16), FLOATS_F64 (and f64), NUMERIC (and the integers), INTS,
  *             FLOATS_INTS (the floats and the integers, no f64)
  * Every ISA translation unit expands this list (kernels/acpu_kernel_table.h), kernel_info.c gives
@@ -17,6 +19,12 @@
 #define ACPU_KERNEL_LIST_H_
 
 #include <stdint.h>
+
+/* The grain of the memory-bound kernels: 64K elements per thread. Measured with aclnn_cpu_bench
+ * (relu, hardtanh, threshold_backward, hardswish; fp32 and bf16; 2 cores): a second thread pays
+ * from about 128K elements; at 64K the fork and join cost what the second half saves, and a
+ * thread whose CPU another process keeps busy stalls the call. */
+#define ACPU_GRAIN_MEMORY_BOUND 65536
 
 /* The parameter block of a kernel that takes none. */
 typedef struct {

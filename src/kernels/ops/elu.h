@@ -36,12 +36,13 @@
 /* X(ID, stem, arity, params, init, grain, dtypes): kernels/acpu_kernel_list.h. The exp kernels
  * cost ~0.17-0.25 ns per element and core (a 4K call on two threads ran slower than on one, 8K
  * faster), the result kernels ~0.06-0.1 ns: their grains. */
-#define ACPU_KERNELS_ELU(X)                                                                               \
-    X(ELU_GRAD_EXP, elu_grad_exp, 2, acpu_elu_grad_params, acpu_elu_grad_init, 4096, FLOATS)              \
-    X(ELU_GRAD_RESULT, elu_grad_result, 2, acpu_elu_grad_params, acpu_elu_grad_init, 16384, FLOATS)       \
-    X(ELU, elu, 1, acpu_elu_params, acpu_elu_init, 4096, FLOATS_F64)                                      \
-    X(ELU_THRESHOLD, elu_threshold, 1, acpu_elu_threshold_params, acpu_elu_threshold_init, 16384, FLOATS) \
-    X(ELU_GRAD, elu_grad, 2, acpu_no_params, NULL, 16384, FLOATS)
+#define ACPU_KERNELS_ELU(X)                                                                                           \
+    X(ELU_GRAD_EXP, elu_grad_exp, 2, acpu_elu_grad_params, acpu_elu_grad_init, 4096, FLOATS)                          \
+    X(ELU_GRAD_RESULT, elu_grad_result, 2, acpu_elu_grad_params, acpu_elu_grad_init, ACPU_GRAIN_MEMORY_BOUND, FLOATS) \
+    X(ELU, elu, 1, acpu_elu_params, acpu_elu_init, 4096, FLOATS_F64)                                                  \
+    X(ELU_THRESHOLD, elu_threshold, 1, acpu_elu_threshold_params, acpu_elu_threshold_init, ACPU_GRAIN_MEMORY_BOUND,   \
+      FLOATS)                                                                                                         \
+    X(ELU_GRAD, elu_grad, 2, acpu_no_params, NULL, ACPU_GRAIN_MEMORY_BOUND, FLOATS)
 
 /* Elu's attributes alpha, scale, input_scale as the AiCore kernel reads them (the fp32 values of
  * the op_api's ToFloat) and as the AiCpu kernel turns those into doubles (TransType: "%f", atof). */

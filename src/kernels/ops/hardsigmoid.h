@@ -18,9 +18,11 @@
 
 #include "common/acpu_attr.h"
 
-#define ACPU_KERNELS_HARDSIGMOID(X)                                                                    \
-    X(HARDSIGMOID, hardsigmoid, 1, acpu_hardsigmoid_params, acpu_hardsigmoid_init, 16384, FLOATS_INTS) \
-    X(HARDSIGMOID_GRAD, hardsigmoid_grad, 2, acpu_hardsigmoid_params, acpu_hardsigmoid_init, 16384, FLOATS)
+#define ACPU_KERNELS_HARDSIGMOID(X)                                                                                   \
+    X(HARDSIGMOID, hardsigmoid, 1, acpu_hardsigmoid_params, acpu_hardsigmoid_init, ACPU_GRAIN_MEMORY_BOUND,           \
+      FLOATS_INTS)                                                                                                    \
+    X(HARDSIGMOID_GRAD, hardsigmoid_grad, 2, acpu_hardsigmoid_params, acpu_hardsigmoid_init, ACPU_GRAIN_MEMORY_BOUND, \
+      FLOATS)
 
 /* T(ID, stem, form): none here (these kernels are cheaper than a gather). */
 #define ACPU_TABLES_HARDSIGMOID(T)

@@ -22,10 +22,10 @@
 #include "common/acpu_attr.h"
 
 /* A few multiplies and compares per element: memory-bound, a thread pays for itself from ~16K. */
-#define ACPU_KERNELS_HARDSWISH(X)                                             \
-    X(HARDSWISH, hardswish, 1, acpu_no_params, NULL, 16384, FLOATS)           \
-    X(HARDSWISH_GRAD, hardswish_grad, 2, acpu_no_params, NULL, 16384, FLOATS) \
-    X(HARDSWISH_GRAD_V2, hardswish_grad_v2, 2, acpu_no_params, NULL, 16384, FLOATS)
+#define ACPU_KERNELS_HARDSWISH(X)                                                               \
+    X(HARDSWISH, hardswish, 1, acpu_no_params, NULL, ACPU_GRAIN_MEMORY_BOUND, FLOATS)           \
+    X(HARDSWISH_GRAD, hardswish_grad, 2, acpu_no_params, NULL, ACPU_GRAIN_MEMORY_BOUND, FLOATS) \
+    X(HARDSWISH_GRAD_V2, hardswish_grad_v2, 2, acpu_no_params, NULL, ACPU_GRAIN_MEMORY_BOUND, FLOATS)
 
 /* T(ID, stem, form): none here (these kernels are cheaper than a gather). */
 #define ACPU_TABLES_HARDSWISH(T)

@@ -24,9 +24,10 @@
 #include "common/acpu_half.h"
 
 /* Compare and select only: as ELU's result mode, a thread pays for itself from ~16K elements. */
-#define ACPU_KERNELS_HARDTANH(X)                                                       \
-    X(HARDTANH, hardtanh, 1, acpu_hardtanh_params, acpu_hardtanh_init, 16384, NUMERIC) \
-    X(HARDTANH_GRAD, hardtanh_grad, 2, acpu_hardtanh_grad_params, acpu_hardtanh_grad_init, 16384, FLOATS)
+#define ACPU_KERNELS_HARDTANH(X)                                                                                    \
+    X(HARDTANH, hardtanh, 1, acpu_hardtanh_params, acpu_hardtanh_init, ACPU_GRAIN_MEMORY_BOUND, NUMERIC)            \
+    X(HARDTANH_GRAD, hardtanh_grad, 2, acpu_hardtanh_grad_params, acpu_hardtanh_grad_init, ACPU_GRAIN_MEMORY_BOUND, \
+      FLOATS)
 
 /* T(ID, stem, form): none here (these kernels are cheaper than a gather). */
 #define ACPU_TABLES_HARDTANH(T)

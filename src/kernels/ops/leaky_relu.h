@@ -15,9 +15,10 @@
 #include "common/acpu_attr.h"
 
 /* A multiplication, a compare and a select per element: memory-bound. */
-#define ACPU_KERNELS_LEAKY_RELU(X)                                                                \
-    X(LEAKY_RELU, leaky_relu, 1, acpu_leaky_relu_params, acpu_leaky_relu_init, 16384, FLOATS_F64) \
-    X(LEAKY_RELU_GRAD, leaky_relu_grad, 2, acpu_leaky_relu_params, acpu_leaky_relu_init, 16384, FLOATS_F64)
+#define ACPU_KERNELS_LEAKY_RELU(X)                                                                                  \
+    X(LEAKY_RELU, leaky_relu, 1, acpu_leaky_relu_params, acpu_leaky_relu_init, ACPU_GRAIN_MEMORY_BOUND, FLOATS_F64) \
+    X(LEAKY_RELU_GRAD, leaky_relu_grad, 2, acpu_leaky_relu_params, acpu_leaky_relu_init, ACPU_GRAIN_MEMORY_BOUND,   \
+      FLOATS_F64)
 
 /* T(ID, stem, form): none here (these kernels are cheaper than a gather). */
 #define ACPU_TABLES_LEAKY_RELU(T)

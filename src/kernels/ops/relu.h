@@ -30,11 +30,12 @@
 
 /* X(ID, stem, arity, params, init, grain, dtypes): kernels/acpu_kernel_list.h. A load, a compare, a
  * select and a store per element: memory-bound, a thread pays for itself from ~16K elements. */
-#define ACPU_KERNELS_RELU(X)                                                                                   \
-    X(RELU, relu, 1, acpu_no_params, NULL, 16384, NUMERIC)                                                     \
-    X(RELU_GRAD, relu_grad, 2, acpu_no_params, NULL, 16384, NUMERIC)                                           \
-    X(THRESHOLD_GRAD, threshold_grad, 2, acpu_threshold_grad_params, acpu_threshold_grad_init, 16384, NUMERIC) \
-    X(THRESHOLD, threshold, 1, acpu_threshold_params, acpu_threshold_init, 16384, NUMERIC)
+#define ACPU_KERNELS_RELU(X)                                                                   \
+    X(RELU, relu, 1, acpu_no_params, NULL, ACPU_GRAIN_MEMORY_BOUND, NUMERIC)                   \
+    X(RELU_GRAD, relu_grad, 2, acpu_no_params, NULL, ACPU_GRAIN_MEMORY_BOUND, NUMERIC)         \
+    X(THRESHOLD_GRAD, threshold_grad, 2, acpu_threshold_grad_params, acpu_threshold_grad_init, \
+      ACPU_GRAIN_MEMORY_BOUND, NUMERIC)                                                        \
+    X(THRESHOLD, threshold, 1, acpu_threshold_params, acpu_threshold_init, ACPU_GRAIN_MEMORY_BOUND, NUMERIC)
 
 /* T(ID, stem, form): none here (these kernels are cheaper than a gather). */
 #define ACPU_TABLES_RELU(T)

@@ -18,7 +18,7 @@
  * three products (as ELU's result mode). */
 #define ACPU_KERNELS_SIGMOID(X)                                    \
     X(SIGMOID, sigmoid, 1, acpu_no_params, NULL, 2048, FLOATS_F64) \
-    X(SIGMOID_GRAD, sigmoid_grad, 2, acpu_no_params, NULL, 16384, FLOATS_F64)
+    X(SIGMOID_GRAD, sigmoid_grad, 2, acpu_no_params, NULL, ACPU_GRAIN_MEMORY_BOUND, FLOATS_F64)
 
 /* T(ID, stem, form): the kernels that 16-bit calls may run from a table (kernels/acpu_kernels.h). */
 #define ACPU_TABLES_SIGMOID(T) T(SIGMOID, sigmoid, WHOLE)

@@ -55,15 +55,15 @@
 #include "common/acpu_attr.h"
 
 /* An exp and a division per element: as Softplus, a thread pays for itself from ~2K elements. */
-#define ACPU_KERNELS_SILU(X)                                                       \
-    X(SILU_GRAD, silu_grad, 2, acpu_no_params, NULL, 2048, FLOATS)                 \
-    X(SWISH, swish, 1, acpu_swish_params, acpu_swish_init, 2048, FLOATS)           \
-    X(SWISH_NEG_ONE, swish_neg_one, 1, acpu_no_params, NULL, 2048, FLOATS)         \
-    X(SWISH_ZERO, swish_zero, 1, acpu_no_params, NULL, 16384, FLOATS)              \
-    X(SWISH_GRAD, swish_grad, 2, acpu_swish_params, acpu_swish_init, 2048, FLOATS) \
-    X(GELU, gelu, 1, acpu_no_params, NULL, 2048, FLOATS)                           \
-    X(GELU_ERF, gelu_erf, 1, acpu_no_params, NULL, 2048, FLOATS)                   \
-    X(GELU_GRAD, gelu_grad, 2, acpu_no_params, NULL, 2048, FLOATS)                 \
+#define ACPU_KERNELS_SILU(X)                                                            \
+    X(SILU_GRAD, silu_grad, 2, acpu_no_params, NULL, 2048, FLOATS)                      \
+    X(SWISH, swish, 1, acpu_swish_params, acpu_swish_init, 2048, FLOATS)                \
+    X(SWISH_NEG_ONE, swish_neg_one, 1, acpu_no_params, NULL, 2048, FLOATS)              \
+    X(SWISH_ZERO, swish_zero, 1, acpu_no_params, NULL, ACPU_GRAIN_MEMORY_BOUND, FLOATS) \
+    X(SWISH_GRAD, swish_grad, 2, acpu_swish_params, acpu_swish_init, 2048, FLOATS)      \
+    X(GELU, gelu, 1, acpu_no_params, NULL, 2048, FLOATS)                                \
+    X(GELU_ERF, gelu_erf, 1, acpu_no_params, NULL, 2048, FLOATS)                        \
+    X(GELU_GRAD, gelu_grad, 2, acpu_no_params, NULL, 2048, FLOATS)                      \
     X(GELU_GRAD_ERF, gelu_grad_erf, 2, acpu_no_params, NULL, 2048, FLOATS)
 
 /* T(ID, stem, form): the kernels that 16-bit calls may run from a table (kernels/acpu_kernels.h). */

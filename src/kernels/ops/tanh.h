@@ -21,7 +21,7 @@
 /* Tanh: an exp and a division per element; TanhGrad: three operations (as ELU's result mode). */
 #define ACPU_KERNELS_TANH(X)                             \
     X(TANH, tanh, 1, acpu_no_params, NULL, 2048, FLOATS) \
-    X(TANH_GRAD, tanh_grad, 2, acpu_no_params, NULL, 16384, FLOATS_F64)
+    X(TANH_GRAD, tanh_grad, 2, acpu_no_params, NULL, ACPU_GRAIN_MEMORY_BOUND, FLOATS_F64)
 
 /* T(ID, stem, form): the kernels that 16-bit calls may run from a table (kernels/acpu_kernels.h). */
 #define ACPU_TABLES_TANH(T) T(TANH, tanh, WHOLE)
