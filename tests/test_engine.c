@@ -1,8 +1,10 @@
 /* The engine's work sharing and its contention back-off (engine/acpu_contention.h): the back-off
  * rule on synthetic observations, and every registry API bit-identical at 2 and 3 threads while
  * spinning threads keep the CPUs busy (threads descheduled mid-call, units taken over by the others,
- * calls moved to fewer threads and back) to the same call on one quiet thread; and every API's
- * 16-bit calls the same bits with lookup tables on as off (kernels/ops/lookup.h). */
+ * calls moved to fewer threads and back) to the same call on one quiet thread; every API's
+ * 16-bit calls the same bits with lookup tables on as off (kernels/ops/lookup.h); every API and
+ * dtype the same bits with streaming stores on as off, nothing written around a misaligned output,
+ * and AUTO's rule (kernels/ops/stream.h). */
 #include <pthread.h>
 #include <stdatomic.h>
 #include <stdlib.h>
@@ -15,6 +17,7 @@
 #include "engine/acpu_contention.h"
 #include "ops/acpu_op_call.h"
 #include "ops/acpu_tables.h"
+#include "settings/acpu_settings.h"
 
 #define MS 1000000u
 
@@ -122,6 +125,7 @@ typedef struct {
     void *in[ACPU_TILING_MAX_INPUTS];
     aclTensor *t_in[ACPU_TILING_MAX_INPUTS], *t_out;
     void *out;
+    void *out_alloc; /* the output's allocation (NULL in place) */
 } busy_call;
 
 static void busy_init(busy_call *c, const acpu_test_op *op, aclDataType dt, int64_t n)
@@ -140,6 +144,7 @@ static void busy_init(busy_call *c, const acpu_test_op *op, aclDataType dt, int6
     }
     c->out = acpu_test_op_inplace(op) ? c->in[0] : malloc((size_t)n * es);
     ck_assert_ptr_nonnull(c->out);
+    c->out_alloc = acpu_test_op_inplace(op) ? NULL : c->out;
     c->t_out = acpu_test_op_inplace(op) ? c->t_in[0] : acpu_test_tensor(dt, &n, 1, c->out);
 }
 
@@ -162,7 +167,7 @@ static void busy_free(busy_call *c)
     int n_in = acpu_test_op_api(c->op)->op->n_in;
     if (!acpu_test_op_inplace(c->op)) {
         aclDestroyTensor(c->t_out);
-        free(c->out);
+        free(c->out_alloc);
     }
     for (int j = 0; j < n_in; j++) {
         aclDestroyTensor(c->t_in[j]);
@@ -280,6 +285,132 @@ START_TEST(test_table_mode_setter)
 }
 END_TEST
 
+/* ---- streaming stores ------------------------------------------------------------------------------ */
+
+#define GUARD 64
+static const unsigned char GUARD_BYTE = 0x5a;
+
+/* Phase 1 and 2 of the call with streaming `mode`; whether its executor streams (asks for it: the
+ * engine still writes regularly where an input overlaps the output). */
+static bool run_streaming(busy_call *c, const void *fresh, aclnnCpuStreamMode mode)
+{
+    ck_assert_int_eq(aclnnCpuSetStreamingStores(mode), ACL_SUCCESS);
+    if (acpu_test_op_inplace(c->op))
+        memcpy(c->in[0], fresh, (size_t)c->n * acpu_test_dtype_size(c->dt));
+    uint64_t ws = 0;
+    aclOpExecutor *ex = NULL;
+    ck_assert_int_eq(acpu_test_op_phase1(c->op, (const aclTensor *const *)c->t_in, c->t_out, &ws, &ex), ACLNN_SUCCESS);
+    bool streams = acpu_executor_op_call(ex)->task.stream_copy != NULL;
+    void *w = ws ? malloc(ws) : NULL;
+    ck_assert(ws == 0 || w != NULL);
+    ck_assert_int_eq(acpu_test_op_phase2(c->op, w, ws, ex), ACLNN_SUCCESS);
+    free(w);
+    return streams;
+}
+
+/* Replaces the call's output by one `shift` bytes past a 64-byte boundary of a guarded buffer. */
+static unsigned char *shifted_output(busy_call *c, size_t shift)
+{
+    size_t bytes = (size_t)c->n * acpu_test_dtype_size(c->dt);
+    unsigned char *buf = aligned_alloc(64, GUARD + bytes + 2 * GUARD);
+    ck_assert_ptr_nonnull(buf);
+    aclDestroyTensor(c->t_out);
+    free(c->out_alloc);
+    c->out_alloc = buf;
+    c->out = buf + GUARD + shift;
+    c->t_out = acpu_test_tensor(c->dt, &c->n, 1, c->out);
+    return buf;
+}
+
+/* Loop index: a registry row. Every dtype of the row, 2 threads, an odd length and an output
+ * shifted off every alignment the stores care about: streaming on gives the bits of streaming off,
+ * and no byte around the output changes. On the AVX2 / AVX-512 paths the call asks for streaming. */
+START_TEST(test_streaming_same_bits)
+{
+    const acpu_test_op *op = &acpu_test_ops[_i];
+    bool has_stream = acpu_active_kernels()->stream_copy != NULL;
+    ck_assert_int_eq(aclnnCpuSetNumThreads(2), ACL_SUCCESS);
+    for (int d = 0; d < op->n_dtypes; d++) {
+        aclDataType dt = op->dtypes[d];
+        size_t es = acpu_test_dtype_size(dt);
+        busy_call c;
+        busy_init(&c, op, dt, 3 * 8192 + 4099);
+        size_t bytes = (size_t)c.n * es, shift = acpu_test_op_inplace(op) ? 0 : es;
+        unsigned char *buf = acpu_test_op_inplace(op) ? NULL : shifted_output(&c, shift);
+        void *fresh = malloc(bytes), *off = malloc(bytes);
+        ck_assert(fresh && off);
+        memcpy(fresh, c.in[0], bytes);
+        ck_assert(!run_streaming(&c, fresh, ACLNN_CPU_STREAM_OFF));
+        memcpy(off, c.out, bytes);
+        if (buf != NULL)
+            memset(buf, GUARD_BYTE, GUARD + bytes + 2 * GUARD);
+        bool streams = run_streaming(&c, fresh, ACLNN_CPU_STREAM_ON);
+        ck_assert_msg(streams == has_stream, "%s dtype %d: streaming %s", op->api, (int)dt,
+                      streams ? "asked for on an ISA without it" : "not asked for in mode ON");
+        ck_assert_msg(memcmp(off, c.out, bytes) == 0, "%s dtype %d: streaming on and off differ", op->api, (int)dt);
+        for (size_t b = 0; buf != NULL && b < GUARD + shift; b++)
+            ck_assert_msg(buf[b] == GUARD_BYTE, "%s dtype %d: byte %zu before the output written", op->api, (int)dt,
+                          GUARD + shift - b);
+        for (size_t b = GUARD + shift + bytes; buf != NULL && b < GUARD + bytes + 2 * GUARD; b++)
+            ck_assert_msg(buf[b] == GUARD_BYTE, "%s dtype %d: byte %zu after the output written", op->api, (int)dt,
+                          b - (GUARD + shift + bytes));
+        free(fresh);
+        free(off);
+        busy_free(&c);
+    }
+    ck_assert_int_eq(aclnnCpuSetStreamingStores(ACLNN_CPU_STREAM_AUTO), ACL_SUCCESS);
+    ck_assert_int_eq(aclnnCpuSetNumThreads(0), ACL_SUCCESS);
+}
+END_TEST
+
+/* Phase 1 only: whether the call of `api` on n elements of dt asks for streaming. */
+static bool plans_streaming(const char *api, aclDataType dt, int64_t n)
+{
+    const acpu_test_op *op = NULL;
+    for (int i = 0; i < acpu_test_num_ops && op == NULL; i++)
+        op = strcmp(acpu_test_ops[i].api, api) == 0 ? &acpu_test_ops[i] : NULL;
+    ck_assert_ptr_nonnull(op);
+    busy_call c;
+    busy_init(&c, op, dt, n);
+    uint64_t ws = 0;
+    aclOpExecutor *ex = NULL;
+    ck_assert_int_eq(acpu_test_op_phase1(op, (const aclTensor *const *)c.t_in, c.t_out, &ws, &ex), ACLNN_SUCCESS);
+    bool streams = acpu_executor_op_call(ex)->task.stream_copy != NULL;
+    ck_assert_int_eq(aclDestroyAclOpExecutor(ex), ACL_SUCCESS);
+    busy_free(&c);
+    return streams;
+}
+
+/* AUTO streams outputs of ACPU_STREAM_MIN_BYTES and more of the memory-bound kernels only. */
+START_TEST(test_streaming_auto_rule)
+{
+    bool has_stream = acpu_active_kernels()->stream_copy != NULL;
+    int64_t big = ACPU_STREAM_MIN_BYTES / 4;
+    ck_assert_int_eq(aclnnCpuSetStreamingStores(ACLNN_CPU_STREAM_AUTO), ACL_SUCCESS);
+    ck_assert(plans_streaming("aclnnRelu", ACL_FLOAT, big) == has_stream);
+    ck_assert(plans_streaming("aclnnThresholdBackward", ACL_FLOAT, big) == has_stream);
+    ck_assert(!plans_streaming("aclnnRelu", ACL_FLOAT, big - 1));
+    ck_assert(!plans_streaming("aclnnSigmoid", ACL_FLOAT, big)); /* an exp per element */
+    ck_assert_int_eq(aclnnCpuSetStreamingStores(ACLNN_CPU_STREAM_OFF), ACL_SUCCESS);
+    ck_assert(!plans_streaming("aclnnRelu", ACL_FLOAT, big));
+    ck_assert_int_eq(aclnnCpuSetStreamingStores(ACLNN_CPU_STREAM_AUTO), ACL_SUCCESS);
+}
+END_TEST
+
+START_TEST(test_streaming_mode_setter)
+{
+    ck_assert_int_eq(aclnnCpuSetStreamingStores(ACLNN_CPU_STREAM_ON), ACL_SUCCESS);
+    ck_assert_int_eq(aclnnCpuGetStreamingStores(), ACLNN_CPU_STREAM_ON);
+    ck_assert_int_eq(aclnnCpuSetStreamingStores(ACLNN_CPU_STREAM_OFF), ACL_SUCCESS);
+    ck_assert_int_eq(aclnnCpuGetStreamingStores(), ACLNN_CPU_STREAM_OFF);
+    ck_assert_int_eq(aclnnCpuSetStreamingStores(ACLNN_CPU_STREAM_AUTO), ACL_SUCCESS);
+    ck_assert_int_eq(aclnnCpuGetStreamingStores(), ACLNN_CPU_STREAM_AUTO);
+    ck_assert_int_eq(aclnnCpuSetStreamingStores((aclnnCpuStreamMode)-1), ACL_ERROR_INVALID_PARAM);
+    acpu_test_expect_msg_at("aclnnCpuSetStreamingStores", "mode", NULL, __LINE__);
+    ck_assert_int_eq(aclnnCpuGetStreamingStores(), ACLNN_CPU_STREAM_AUTO);
+}
+END_TEST
+
 int main(void)
 {
     Suite *s = suite_create("engine");
@@ -296,5 +427,10 @@ int main(void)
     tcase_add_loop_test(tables, test_tables_same_bits, 0, acpu_test_num_ops);
     tcase_add_test(tables, test_table_mode_setter);
     suite_add_tcase(s, tables);
+    TCase *streaming = tcase_create("streaming");
+    tcase_add_loop_test(streaming, test_streaming_same_bits, 0, acpu_test_num_ops);
+    tcase_add_test(streaming, test_streaming_auto_rule);
+    tcase_add_test(streaming, test_streaming_mode_setter);
+    suite_add_tcase(s, streaming);
     return acpu_test_main(s);
 }

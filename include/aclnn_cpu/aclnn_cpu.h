@@ -49,6 +49,21 @@ ACL_FUNC_VISIBILITY aclError aclnnCpuSetLookupTables(aclnnCpuTableMode mode);
 /* The mode 16-bit calls are planned with now. */
 ACL_FUNC_VISIBILITY aclnnCpuTableMode aclnnCpuGetLookupTables(void);
 
+/* Streaming stores: a regular store reads each output line before writing it (read for
+ * ownership), so an output larger than the caches crosses the memory bus twice. With streaming, a
+ * call whose output is dense, of the kernel's dtype and overlapped by no input (not in place) has
+ * its kernel write an L1-resident chunk at a time, copied out with non-temporal stores: the same
+ * bits, less memory traffic. AUTO (the default, or ACLNN_CPU_STREAM_STORES=auto) streams outputs
+ * of 16 MiB or more of the memory-bound kernels (compare / multiply-add: ReLU, the hard* family,
+ * threshold, leaky ReLU, the Sigmoid / Tanh gradients, ELU's result mode; doc/BEHAVIOUR.md), OFF
+ * (=0) none, ON (=1) every output it can. The AVX2 and AVX-512 paths have
+ * streaming stores; scalar and NEON write regularly whatever the mode. Captured by phase 1 as the
+ * other settings; the environment variable gives the initial mode, this call replaces it. */
+typedef enum { ACLNN_CPU_STREAM_AUTO = 0, ACLNN_CPU_STREAM_OFF = 1, ACLNN_CPU_STREAM_ON = 2 } aclnnCpuStreamMode;
+ACL_FUNC_VISIBILITY aclError aclnnCpuSetStreamingStores(aclnnCpuStreamMode mode);
+/* The mode calls are planned with now. */
+ACL_FUNC_VISIBILITY aclnnCpuStreamMode aclnnCpuGetStreamingStores(void);
+
 typedef struct {
     char soc[32];    /* profile name */
     int32_t coreNum; /* vector cores the tiling plans for */

@@ -30,6 +30,8 @@ bool acpu_view_is_dense(const acpu_view *v);
 /* Copies elements [start, start+count) of the view to / from a packed buffer. */
 void acpu_view_gather(const acpu_view *v, uint64_t start, uint64_t count, void *dst);
 void acpu_view_scatter(const acpu_view *v, uint64_t start, uint64_t count, const void *src);
+/* The bytes [*lo, *hi) holding the view's elements (lo == hi when it has none). */
+void acpu_view_bytes(const acpu_view *v, uintptr_t *lo, uintptr_t *hi);
 
 #define ACPU_MAX_INPUTS 3
 
@@ -43,6 +45,11 @@ typedef struct {
     const void *params;
     size_t kernel_elem; /* element size of the kernel dtype (inputs and kernel result) */
     acpu_cast_fn cast;  /* kernel dtype -> output dtype; NULL when they are the same */
+    /* Streaming stores for a large output (NULL: regular stores): a dense output of the kernel
+     * dtype that no input overlaps is then written chunk by chunk through an L1-resident buffer
+     * and this copy (kernels/ops/stream.h), each thread ending with stream_fence. */
+    acpu_stream_copy_fn stream_copy;
+    void (*stream_fence)(void);
 } acpu_task;
 
 /* The most OS threads a call uses: 4 per CPU the process may run on, at least 8 (thread_limit.c

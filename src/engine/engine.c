@@ -11,6 +11,8 @@
  * above this many elements of a cheap (exp-free) kernel. */
 #define ACPU_MIN_ELEMS_PER_THREAD 16384u
 #define ACPU_STAGE_ALIGN 64u
+/* A streamed output is computed in chunks of this many bytes (L1-resident) and copied out. */
+#define ACPU_STREAM_CHUNK_BYTES 8192u
 
 typedef struct {
     const acpu_task *task;
@@ -19,6 +21,8 @@ typedef struct {
     char *out_buf[2];                 /* [slot] kernel results */
     char *raw_buf;                    /* source-dtype elements between a strided copy and a cast */
     const void *in_ptr[2][ACPU_MAX_INPUTS];
+    bool stream_out; /* the kernel writes stream_buf, the task's stream_copy the output */
+    _Alignas(64) unsigned char stream_buf[ACPU_STREAM_CHUNK_BYTES];
 } acpu_stage_ctx;
 
 /* A core's work: RANGES and DEALT, an element range [base, base+len) in `tiles` tiles; SPLIT and
@@ -103,7 +107,23 @@ unsigned acpu_engine_threads(const acpu_schedule *plan, uint64_t grain, unsigned
 
 static size_t align_up(size_t v) { return (v + ACPU_STAGE_ALIGN - 1) & ~(size_t)(ACPU_STAGE_ALIGN - 1); }
 
-/* An input is staged when it is strided or needs a cast; the output when it is strided or cast. */
+/* Whether any input's bytes meet the output's (an in-place call: its output lines are read first
+ * anyway, so a streaming store would save no read). */
+static bool output_overlaps_inputs(const acpu_task *task)
+{
+    uintptr_t out_lo, out_hi;
+    acpu_view_bytes(&task->out, &out_lo, &out_hi);
+    for (int j = 0; j < task->n_in; j++) {
+        uintptr_t lo, hi;
+        acpu_view_bytes(&task->in[j], &lo, &hi);
+        if (lo < out_hi && out_lo < hi)
+            return true;
+    }
+    return false;
+}
+
+/* An input is staged when it is strided or needs a cast; the output when it is strided or cast; a
+ * dense output of the kernel dtype is streamed when the task asks and no input overlaps it. */
 static void stage_flags(const acpu_task *task, acpu_stage_ctx *c)
 {
     c->task = task;
@@ -113,6 +133,8 @@ static void stage_flags(const acpu_task *task, acpu_stage_ctx *c)
     }
     c->out_dense = acpu_view_is_dense(&task->out);
     c->stage_out = !c->out_dense || task->cast != NULL;
+    c->stream_out = task->stream_copy != NULL && !c->stage_out && task->kernel_elem > 0 &&
+                    task->kernel_elem <= ACPU_STREAM_CHUNK_BYTES && !output_overlaps_inputs(task);
 }
 
 /* Bytes of the raw buffer: the widest source element that is both strided and cast. */
@@ -187,9 +209,30 @@ static void copy_in(acpu_stage_ctx *c, uint64_t start, uint64_t len, int slot)
     }
 }
 
+/* The tile's results chunk by chunk into stream_buf, each copied out by streaming stores: the same
+ * kernel on the same elements (its results depend on nothing else), so the same bits. */
+static void compute_streamed(acpu_stage_ctx *c, uint64_t start, uint64_t len, int slot)
+{
+    const acpu_task *t = c->task;
+    size_t es = t->kernel_elem, chunk = ACPU_STREAM_CHUNK_BYTES / es;
+    char *dst = t->out.data + start * es;
+    for (uint64_t off = 0; off < len; off += chunk) {
+        size_t m = (size_t)acpu_min_u64(chunk, len - off);
+        const void *in[ACPU_MAX_INPUTS] = {NULL};
+        for (int j = 0; j < t->n_in; j++)
+            in[j] = (const char *)c->in_ptr[slot][j] + off * es;
+        t->kernel(m, in, c->stream_buf, t->params);
+        t->stream_copy(dst + off * es, c->stream_buf, m * es);
+    }
+}
+
 static void compute(acpu_stage_ctx *c, uint64_t start, uint64_t len, int slot)
 {
     const acpu_task *t = c->task;
+    if (c->stream_out) {
+        compute_streamed(c, start, len, slot);
+        return;
+    }
     void *dst = c->stage_out ? c->out_buf[slot] : t->out.data + start * t->out.elem_size;
     t->kernel(len, c->in_ptr[slot], dst, t->params);
 }
@@ -297,6 +340,8 @@ static uint64_t run_thread(acpu_shared_run *s, unsigned tid)
         run_unit(&c, s, u);
         done++;
     }
+    if (c.stream_out && done > 0)
+        s->task->stream_fence(); /* this thread's streaming stores, before the join */
     acpu_fp_leave(&saved);
     return done;
 }

@@ -91,3 +91,23 @@ void acpu_view_scatter(const acpu_view *v, uint64_t start, uint64_t count, const
 {
     view_walk(v, start, count, (char *)(uintptr_t)src, true);
 }
+
+/* The bytes [*lo, *hi) the view's elements occupy (lo == hi for an empty view): the offsets' least
+ * and greatest over the dims, each dim adding (shape - 1) * stride at one end. */
+void acpu_view_bytes(const acpu_view *v, uintptr_t *lo, uintptr_t *hi)
+{
+    int64_t min_off = 0, max_off = 0;
+    for (uint32_t d = 0; d < v->rank; d++) {
+        if (v->shape[d] == 0) {
+            *lo = *hi = (uintptr_t)v->data;
+            return;
+        }
+        int64_t reach = (v->shape[d] - 1) * v->stride[d];
+        if (reach < 0)
+            min_off += reach;
+        else
+            max_off += reach;
+    }
+    *lo = (uintptr_t)v->data + (uintptr_t)(min_off * (int64_t)v->elem_size);
+    *hi = (uintptr_t)v->data + (uintptr_t)((max_off + 1) * (int64_t)v->elem_size);
+}

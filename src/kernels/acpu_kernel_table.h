@@ -12,6 +12,7 @@
 #include "kernels/ops/acpu_families.h"
 #include "kernels/ops/math_arrays.h"
 #include "kernels/ops/lookup.h"
+#include "kernels/ops/stream.h"
 
 #define ACPU_KDT_ROW_FLOATS(fn)                                                               \
     [ACPU_KDT_F32] = ACPU_KERNEL_NAME(fn##_f32), [ACPU_KDT_F16] = ACPU_KERNEL_NAME(fn##_f16), \
@@ -34,15 +35,16 @@
 #define ACPU_TABLE_FILL_DIV(stem) ACPU_TABLE_FILL_MUL(stem)
 #define ACPU_TABLE_FILL_ROW(id, stem, form) [ACPU_KERNEL_##id] = ACPU_TABLE_FILL_##form(stem),
 
-#define ACPU_DEFINE_KERNEL_TABLE(symbol, isa_id, bf16)                                                       \
-    const acpu_kernel_table symbol = {                                                                       \
-        .isa = isa_id,                                                                                       \
-        .native_bf16 = bf16,                                                                                 \
-        .k = {ACPU_KERNEL_LIST(ACPU_KERNEL_TABLE_ROW)},                                                      \
-        .math = {ACPU_MATH_LIST(ACPU_MATH_TABLE_ROW)},                                                       \
-        .fill = {ACPU_TABLE_LIST(ACPU_TABLE_FILL_ROW)},                                                      \
-        .lookup = {[ACPU_TABLE_WHOLE] = {acpu_lookup_whole16, acpu_lookup_whole16},                          \
-                   [ACPU_TABLE_MUL] = {ACPU_KERNEL_NAME(lookup_mul_f16), ACPU_KERNEL_NAME(lookup_mul_bf16)}, \
-                   [ACPU_TABLE_DIV] = {ACPU_KERNEL_NAME(lookup_div_f16), ACPU_KERNEL_NAME(lookup_div_bf16)}}}
+#define ACPU_DEFINE_KERNEL_TABLE(symbol, isa_id, bf16)                                                        \
+    const acpu_kernel_table symbol = {                                                                        \
+        .isa = isa_id,                                                                                        \
+        .native_bf16 = bf16,                                                                                  \
+        .k = {ACPU_KERNEL_LIST(ACPU_KERNEL_TABLE_ROW)},                                                       \
+        .math = {ACPU_MATH_LIST(ACPU_MATH_TABLE_ROW)},                                                        \
+        .fill = {ACPU_TABLE_LIST(ACPU_TABLE_FILL_ROW)},                                                       \
+        .lookup = {[ACPU_TABLE_WHOLE] = {acpu_lookup_whole16, acpu_lookup_whole16},                           \
+                   [ACPU_TABLE_MUL] = {ACPU_KERNEL_NAME(lookup_mul_f16), ACPU_KERNEL_NAME(lookup_mul_bf16)},  \
+                   [ACPU_TABLE_DIV] = {ACPU_KERNEL_NAME(lookup_div_f16), ACPU_KERNEL_NAME(lookup_div_bf16)}}, \
+        ACPU_STREAM_TABLE_ROW}
 
 #endif /* ACPU_KERNEL_TABLE_H_ */

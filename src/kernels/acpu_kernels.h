@@ -86,6 +86,11 @@ typedef struct {
 typedef void (*acpu_table_fill_fn)(const void *params, float *table);
 /* The WHOLE lookup, out[i] = table[in[0][i]] (plain C, the same on every ISA). */
 void acpu_lookup_whole16(size_t n, const void *const *in, void *out, const void *params);
+/* Streaming stores (kernels/ops/stream.h): dst[0, bytes) = src[0, bytes), the aligned part of dst
+ * written with non-temporal stores (no read for ownership of the output's lines); such stores are
+ * weakly ordered, so a thread that made them calls the table's stream_fence before its results are
+ * read elsewhere. */
+typedef void (*acpu_stream_copy_fn)(void *dst, const void *src, size_t bytes);
 /* The kernel dtype of an aclDataType; ACPU_KDT_NONE for every other. */
 acpu_kdtype acpu_kdtype_of(aclDataType dt);
 /* The aclDataType of a kernel dtype. */
@@ -138,6 +143,9 @@ typedef struct {
      * [1] bf16. */
     acpu_table_fill_fn fill[ACPU_KERNEL_COUNT][2];
     acpu_kernel_fn lookup[ACPU_TABLE_FORM_COUNT][2];
+    /* Streaming stores (ops/stream.h); both NULL where the ISA has none (scalar, NEON). */
+    acpu_stream_copy_fn stream_copy;
+    void (*stream_fence)(void);
 } acpu_kernel_table;
 
 /* Whether kernel `kid` of `kt` has a table for the 16-bit dtype kdt, and its fill: WHOLE runs the

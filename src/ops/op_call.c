@@ -149,9 +149,10 @@ void acpu_describe_call(acpu_op_call *call, const acpu_call *c, const acpu_setti
         used += w > 0 && (size_t)w < sizeof dtypes - used ? (size_t)w : 0;
     }
     snprintf(
-        call->detail, sizeof call->detail, "dtypes=%s->%s shape=%s profile=%s sch=%s cores=%llu tile=%llu isa=%s%s%s",
+        call->detail, sizeof call->detail, "dtypes=%s->%s shape=%s profile=%s sch=%s cores=%llu tile=%llu isa=%s%s%s%s",
         dtypes, acpu_dtype_name(c->out->dtype), acpu_shape_str(c->out, shape, sizeof shape),
         acpu_soc_name(s->platform.soc), sch, (unsigned long long)call->plan.core_num,
         (unsigned long long)call->plan.tile, acpu_isa_name(s->kernels->isa), s->kernels->native_bf16 ? "+bf16" : "",
-        acpu_is_lookup_kernel(s->kernels, call->task.kernel) ? " table=1" : "");
+        acpu_is_lookup_kernel(s->kernels, call->task.kernel) ? " table=1" : "",
+        call->task.stream_copy != NULL ? " stream=1" : "");
 }

@@ -18,6 +18,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "common/acpu_checked.h"
 #include "ops/acpu_op_call.h"
 #include "ops/acpu_tables.h"
 
@@ -329,6 +330,22 @@ static void use_table(const acpu_settings *s, acpu_kernel_id kid, aclDataType cd
     call->grain = ACPU_TABLE_GRAIN;
 }
 
+/* Streaming stores for the output (engine/acpu_engine.h) when the mode says so: AUTO for an output
+ * of ACPU_STREAM_MIN_BYTES or more of a memory-bound kernel (ACPU_GRAIN_MEMORY_BOUND: compare and
+ * multiply-add). A kernel with a transcendental, or a 16-bit lookup, is slower than memory on the
+ * CPUs we measured: the chunk's extra copy then costs it 5-20%, and the read it saves was not
+ * what limited it. The engine still writes regularly where the output is staged or overlaps an
+ * input. */
+static void use_streaming(const acpu_settings *s, uint64_t n, acpu_op_call *call)
+{
+    uint64_t bytes;
+    bool large = !acpu_mul_u64(n, call->task.kernel_elem, &bytes) || bytes >= ACPU_STREAM_MIN_BYTES;
+    bool cheap = call->grain >= ACPU_GRAIN_MEMORY_BOUND;
+    bool on = s->streaming == ACPU_STREAM_ON || (s->streaming == ACPU_STREAM_AUTO && large && cheap);
+    call->task.stream_copy = on ? s->kernels->stream_copy : NULL;
+    call->task.stream_fence = on ? s->kernels->stream_fence : NULL;
+}
+
 static aclnnStatus plan_call(const acpu_call *c, const acpu_settings *s, acpu_op_call *call)
 {
     const acpu_op_def *op = c->op;
@@ -352,6 +369,7 @@ static aclnnStatus plan_call(const acpu_call *c, const acpu_settings *s, acpu_op
         return rc;
     call->grain = info->grain;
     use_table(s, kid, cdt, key.n, call);
+    use_streaming(s, key.n, call);
     call->sch = sch;
     if ((rc = acpu_size_call(c->api->phase1, call, s)) != ACLNN_SUCCESS)
         return rc;

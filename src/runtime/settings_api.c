@@ -83,3 +83,26 @@ ACL_FUNC_VISIBILITY aclnnCpuTableMode aclnnCpuGetLookupTables(void)
            : s.tables == ACPU_TABLES_OFF ? ACLNN_CPU_TABLES_OFF
                                          : ACLNN_CPU_TABLES_AUTO;
 }
+
+ACL_FUNC_VISIBILITY aclError aclnnCpuSetStreamingStores(aclnnCpuStreamMode mode)
+{
+    if (mode != ACLNN_CPU_STREAM_AUTO && mode != ACLNN_CPU_STREAM_OFF && mode != ACLNN_CPU_STREAM_ON) {
+        acpu_set_error("aclnnCpuSetStreamingStores: mode must be ACLNN_CPU_STREAM_AUTO (0), _OFF (1) or _ON (2), "
+                       "got %d",
+                       (int)mode);
+        return ACL_ERROR_INVALID_PARAM;
+    }
+    acpu_settings_set_streaming(mode == ACLNN_CPU_STREAM_AUTO ? ACPU_STREAM_AUTO
+                                : mode == ACLNN_CPU_STREAM_ON ? ACPU_STREAM_ON
+                                                              : ACPU_STREAM_OFF);
+    return ACL_SUCCESS;
+}
+
+ACL_FUNC_VISIBILITY aclnnCpuStreamMode aclnnCpuGetStreamingStores(void)
+{
+    acpu_settings s;
+    acpu_settings_get(&s);
+    return s.streaming == ACPU_STREAM_ON    ? ACLNN_CPU_STREAM_ON
+           : s.streaming == ACPU_STREAM_OFF ? ACLNN_CPU_STREAM_OFF
+                                            : ACLNN_CPU_STREAM_AUTO;
+}

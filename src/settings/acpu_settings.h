@@ -10,6 +10,13 @@
 #include "tiling/acpu_platform.h"
 
 typedef enum { ACPU_TABLES_AUTO = 0, ACPU_TABLES_OFF, ACPU_TABLES_ON } acpu_table_mode;
+/* Streaming stores of large outputs (engine/acpu_engine.h): AUTO (outputs of at least
+ * ACPU_STREAM_MIN_BYTES of the memory-bound kernels, ops/op_phase.c), ON (every output the engine
+ * can stream), OFF. */
+typedef enum { ACPU_STREAM_AUTO = 0, ACPU_STREAM_OFF, ACPU_STREAM_ON } acpu_stream_mode;
+/* AUTO's threshold: an output this large (16 MiB) outgrows the caches of the CPUs we measured, so
+ * reading its lines before writing them (what a regular store does) is pure memory traffic. */
+#define ACPU_STREAM_MIN_BYTES (16u * 1024u * 1024u)
 
 typedef struct {
     acpu_platform platform;
@@ -17,6 +24,7 @@ typedef struct {
     const acpu_kernel_table *kernels;
     bool verbose;
     acpu_table_mode tables; /* 16-bit lookup tables: AUTO (where measured faster), ON, OFF */
+    acpu_stream_mode streaming;
 } acpu_settings;
 
 /* Snapshot of the current settings, as phase 1 captures them. */
@@ -31,5 +39,6 @@ bool acpu_verbose(void);
 void acpu_settings_set_threads(unsigned threads);
 void acpu_settings_set_platform(bool set, acpu_soc soc, uint32_t cores, uint64_t ub);
 void acpu_settings_set_tables(acpu_table_mode mode);
+void acpu_settings_set_streaming(acpu_stream_mode mode);
 
 #endif /* ACPU_SETTINGS_H_ */

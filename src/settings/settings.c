@@ -6,7 +6,9 @@
  *   ACLNN_CPU_SOC          platform profile (default host)
  *   ACLNN_CPU_VERBOSE=1    one line per executed operator on stderr
  *   ACLNN_CPU_TABLES       auto|1|0 (also on|off): 16-bit lookup tables (default auto: where a
- *                          timing at the table's build found the lookup faster)                  */
+ *                          timing at the table's build found the lookup faster)
+ *   ACLNN_CPU_STREAM_STORES auto|1|0 (also on|off): streaming (non-temporal) stores of outputs
+ *                          (default auto: outputs of 16 MiB or more of the memory-bound kernels) */
 #include <omp.h>
 #include <pthread.h>
 #include <stdatomic.h>
@@ -43,6 +45,9 @@ static uint64_t set_ub;
 static acpu_table_mode env_tables = ACPU_TABLES_AUTO;
 static bool tables_set;
 static acpu_table_mode set_tables;
+static acpu_stream_mode env_streaming = ACPU_STREAM_AUTO;
+static bool streaming_set;
+static acpu_stream_mode set_streaming;
 
 static void warn_env(const char *name, const char *value, const char *expected)
 {
@@ -80,17 +85,26 @@ static uint64_t host_ub_bytes(void)
     return ub < ACPU_HOST_UB_MIN ? ACPU_HOST_UB_MIN : ub > ACPU_HOST_UB_MAX ? ACPU_HOST_UB_MAX : ub;
 }
 
+/* An auto|1|0 (on|off) variable: 0 auto (also unset or invalid, with a warning), 1 off, 2 on. */
+static int read_switch_env(const char *name)
+{
+    const char *v = getenv(name);
+    if (v == NULL || *v == '\0' || strcasecmp(v, "auto") == 0)
+        return 0;
+    if (strcmp(v, "1") == 0 || strcasecmp(v, "on") == 0)
+        return 2;
+    if (strcmp(v, "0") == 0 || strcasecmp(v, "off") == 0)
+        return 1;
+    warn_env(name, v, "auto, 1 (on) or 0 (off)");
+    return 0;
+}
+
 static void read_tables_env(void)
 {
-    const char *v = getenv("ACLNN_CPU_TABLES");
-    if (v == NULL || *v == '\0' || strcasecmp(v, "auto") == 0)
-        return;
-    if (strcmp(v, "1") == 0 || strcasecmp(v, "on") == 0)
-        env_tables = ACPU_TABLES_ON;
-    else if (strcmp(v, "0") == 0 || strcasecmp(v, "off") == 0)
-        env_tables = ACPU_TABLES_OFF;
-    else
-        warn_env("ACLNN_CPU_TABLES", v, "auto, 1 (on) or 0 (off)");
+    static const acpu_table_mode modes[3] = {ACPU_TABLES_AUTO, ACPU_TABLES_OFF, ACPU_TABLES_ON};
+    static const acpu_stream_mode stream_modes[3] = {ACPU_STREAM_AUTO, ACPU_STREAM_OFF, ACPU_STREAM_ON};
+    env_tables = modes[read_switch_env("ACLNN_CPU_TABLES")];
+    env_streaming = stream_modes[read_switch_env("ACLNN_CPU_STREAM_STORES")];
 }
 
 static void read_env(void)
@@ -145,6 +159,7 @@ static void settings_read_locked(acpu_settings *out, unsigned threads)
     out->kernels = active_kernels;
     out->verbose = verbose_env;
     out->tables = tables_set ? set_tables : env_tables;
+    out->streaming = streaming_set ? set_streaming : env_streaming;
 }
 
 /* Every phase 1 reads the settings, which change rarely: each thread keeps its last snapshot and
@@ -222,6 +237,16 @@ void acpu_settings_set_tables(acpu_table_mode mode)
     acpu_lock_take(&settings_lock);
     tables_set = true;
     set_tables = mode;
+    settings_changed_locked();
+    acpu_lock_give(&settings_lock);
+}
+
+void acpu_settings_set_streaming(acpu_stream_mode mode)
+{
+    ensure_env();
+    acpu_lock_take(&settings_lock);
+    streaming_set = true;
+    set_streaming = mode;
     settings_changed_locked();
     acpu_lock_give(&settings_lock);
 }

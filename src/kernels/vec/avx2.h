@@ -83,6 +83,14 @@ static inline acpu_vf acpu_vf_select(acpu_vmask m, acpu_vf t, acpu_vf f) { retur
 
 static inline acpu_vf acpu_vf_load_f32(const float *p) { return _mm256_loadu_ps(p); }
 static inline void acpu_vf_store_f32(float *p, acpu_vf v) { _mm256_storeu_ps(p, v); }
+/* Streaming output (ops/stream.h): one 32-byte non-temporal store (dst 32-byte aligned) and the
+ * fence that orders such stores before the stores that follow (the join). */
+#define ACPU_STREAM_BYTES 32
+static inline void acpu_stream_store(void *dst, const void *src)
+{
+    _mm256_stream_si256((__m256i *)dst, _mm256_loadu_si256((const __m256i *)src));
+}
+static inline void acpu_stream_fence(void) { _mm_sfence(); }
 /* table[idx[k]] for the ACPU_VLANES 16-bit indices at idx (one VPGATHERDD). */
 static inline acpu_vf acpu_vf_gather_idx16(const float *table, const uint16_t *idx)
 {

@@ -85,6 +85,14 @@ static inline acpu_vf acpu_vf_select(acpu_vmask m, acpu_vf t, acpu_vf f) { retur
 
 static inline acpu_vf acpu_vf_load_f32(const float *p) { return _mm512_loadu_ps(p); }
 static inline void acpu_vf_store_f32(float *p, acpu_vf v) { _mm512_storeu_ps(p, v); }
+/* Streaming output (ops/stream.h): one 64-byte non-temporal store (dst 64-byte aligned) and the
+ * fence that orders such stores before the stores that follow (the join). */
+#define ACPU_STREAM_BYTES 64
+static inline void acpu_stream_store(void *dst, const void *src)
+{
+    _mm512_stream_si512((__m512i *)dst, _mm512_loadu_si512(src));
+}
+static inline void acpu_stream_fence(void) { _mm_sfence(); }
 /* table[idx[k]] for the ACPU_VLANES 16-bit indices at idx (one VPGATHERDD). */
 static inline acpu_vf acpu_vf_gather_idx16(const float *table, const uint16_t *idx)
 {

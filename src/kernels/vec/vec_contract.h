@@ -27,6 +27,9 @@
  *   gather_idx16(table, idx)      table[idx[k]] for ACPU_VLANES 16-bit indices (ops/lookup.h)
  *   round_away_{f16,bf16}         a value the 16-bit store narrows to v's rounding with ties away
  *                                 from zero (CANN's CAST_ROUND): ties moved one fp32 ulp outwards
+ *   optional, streaming output:   ACPU_STREAM_BYTES, stream_store(dst, src) (one non-temporal store
+ *                                 of that many bytes, dst aligned to it) and stream_fence(); a
+ *                                 vocabulary without them has no streaming copy (ops/stream.h)
  * Results are bit-identical whatever the position of an element in a vector (ops/loops.h
  * pads the tail), so every ISA is deterministic. exponent, significand and copysign are bit
  * operations, the same bits on every ISA (ops/math_poly.h builds log, tanh and erf on them). */
