@@ -42,7 +42,7 @@
         .k = {ACPU_KERNEL_LIST(ACPU_KERNEL_TABLE_ROW)},                                                       \
         .math = {ACPU_MATH_LIST(ACPU_MATH_TABLE_ROW)},                                                        \
         .fill = {ACPU_TABLE_LIST(ACPU_TABLE_FILL_ROW)},                                                       \
-        .lookup = {[ACPU_TABLE_WHOLE] = {acpu_lookup_whole16, acpu_lookup_whole16},                           \
+        .lookup = {[ACPU_TABLE_WHOLE] = {ACPU_LOOKUP_WHOLE16, ACPU_LOOKUP_WHOLE16},                           \
                    [ACPU_TABLE_MUL] = {ACPU_KERNEL_NAME(lookup_mul_f16), ACPU_KERNEL_NAME(lookup_mul_bf16)},  \
                    [ACPU_TABLE_DIV] = {ACPU_KERNEL_NAME(lookup_div_f16), ACPU_KERNEL_NAME(lookup_div_bf16)}}, \
         ACPU_STREAM_TABLE_ROW}

@@ -76,7 +76,10 @@ typedef enum {
 #define ACPU_TABLE_ENTRIES 65536u
 /* Each kernel's form (ACPU_TABLE_NONE: none). */
 extern const uint8_t acpu_kernel_table_forms[ACPU_KERNEL_COUNT];
-/* Bytes of a table of form f: 65536 uint16_t (WHOLE) or float (MUL, DIV) entries. */
+/* Bytes of a table of form f: 65536 uint16_t (WHOLE) or float (MUL, DIV) entries; a WHOLE table
+ * then ACPU_TABLE_PAD bytes (zeroed by the fill), so that a vector gather of 32-bit words at the
+ * entries' byte offsets stays inside it. */
+#define ACPU_TABLE_PAD 64u
 size_t acpu_table_bytes(acpu_table_form f);
 /* The parameter block of the lookup kernels: the table. */
 typedef struct {

@@ -1,5 +1,7 @@
 /* The kernel list's columns for every layer (kernels/acpu_kernels.h), and the kernel dtypes.
  * Compiled without ISA flags. */
+#include <string.h>
+
 #include "acpu_kernels.h"
 
 const acpu_kernel_info acpu_kernel_infos[ACPU_KERNEL_COUNT] = {
@@ -22,7 +24,7 @@ const uint8_t acpu_kernel_table_forms[ACPU_KERNEL_COUNT] = {
 
 size_t acpu_table_bytes(acpu_table_form f)
 {
-    return f == ACPU_TABLE_WHOLE                        ? ACPU_TABLE_ENTRIES * sizeof(uint16_t)
+    return f == ACPU_TABLE_WHOLE                        ? ACPU_TABLE_ENTRIES * sizeof(uint16_t) + ACPU_TABLE_PAD
            : f == ACPU_TABLE_MUL || f == ACPU_TABLE_DIV ? ACPU_TABLE_ENTRIES * sizeof(float)
                                                         : 0;
 }
@@ -68,6 +70,7 @@ void acpu_table_fill(const acpu_kernel_table *kt, acpu_kernel_id kid, acpu_kdtyp
             bits[k] = (uint16_t)(base + k);
         kt->k[kid][kdt](ACPU_TABLE_FILL_CHUNK, in, (uint16_t *)table + base, params);
     }
+    memset((uint16_t *)table + ACPU_TABLE_ENTRIES, 0, ACPU_TABLE_PAD);
 }
 
 static const aclDataType k_kdt_acl[ACPU_KDT_COUNT] = {

@@ -85,6 +85,27 @@ static inline void acpu_vf_gather2_idx16_bf16(const float *table, const uint16_t
         }                                                                                                            \
     }
 
+#ifdef ACPU_GATHER_U16
+/* The WHOLE lookup out[i] = table[x[i]] with the vocabulary's 16-bit gather, two vectors at a time,
+ * the tail one by one (acpu_lookup_whole16's loop). */
+static void ACPU_KERNEL_NAME(lookup_whole16)(size_t n, const void *const *in, void *out_, const void *params_)
+{
+    const uint16_t *x = (const uint16_t *)in[0];
+    const uint16_t *table = (const uint16_t *)((const acpu_lookup_params *)params_)->table;
+    uint16_t *out = (uint16_t *)out_;
+    size_t i = 0;
+    for (; i + 2 * ACPU_VLANES <= n; i += 2 * ACPU_VLANES) {
+        acpu_gather_u16(table, x + i, out + i);
+        acpu_gather_u16(table, x + i + ACPU_VLANES, out + i + ACPU_VLANES);
+    }
+    for (; i < n; i++)
+        out[i] = table[x[i]];
+}
+#define ACPU_LOOKUP_WHOLE16 ACPU_KERNEL_NAME(lookup_whole16)
+#else
+#define ACPU_LOOKUP_WHOLE16 acpu_lookup_whole16
+#endif
+
 ACPU_DEFINE_LOOKUP_KERNEL(ACPU_KERNEL_NAME(lookup_mul_f16), f16, MUL)
 ACPU_DEFINE_LOOKUP_KERNEL(ACPU_KERNEL_NAME(lookup_mul_bf16), bf16, MUL)
 ACPU_DEFINE_LOOKUP_KERNEL(ACPU_KERNEL_NAME(lookup_div_f16), f16, DIV)

@@ -83,6 +83,18 @@ static inline acpu_vf acpu_vf_select(acpu_vmask m, acpu_vf t, acpu_vf f) { retur
 
 static inline acpu_vf acpu_vf_load_f32(const float *p) { return _mm256_loadu_ps(p); }
 static inline void acpu_vf_store_f32(float *p, acpu_vf v) { _mm256_storeu_ps(p, v); }
+/* out[k] = table[idx[k]] for ACPU_VLANES 16-bit indices into a 16-bit table (ops/lookup.h's WHOLE
+ * form): one VPGATHERDD of the 32-bit words at the entries' byte offsets, whose low halves are the
+ * entries (the table has ACPU_TABLE_PAD bytes past its end for the last word). */
+#define ACPU_GATHER_U16 1
+static inline void acpu_gather_u16(const uint16_t *table, const uint16_t *idx, uint16_t *out)
+{
+    __m256i i = _mm256_cvtepu16_epi32(_mm_loadu_si128((const __m128i *)(const void *)idx));
+    __m256i w = _mm256_and_si256(_mm256_i32gather_epi32((const int *)(const void *)table, i, 2),
+                                 _mm256_set1_epi32(0xffff));
+    _mm_storeu_si128((__m128i *)(void *)out,
+                     _mm_packus_epi32(_mm256_castsi256_si128(w), _mm256_extracti128_si256(w, 1)));
+}
 /* Streaming output (ops/stream.h): one 32-byte non-temporal store (dst 32-byte aligned) and the
  * fence that orders such stores before the stores that follow (the join). */
 #define ACPU_STREAM_BYTES 32

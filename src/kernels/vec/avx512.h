@@ -85,6 +85,16 @@ static inline acpu_vf acpu_vf_select(acpu_vmask m, acpu_vf t, acpu_vf f) { retur
 
 static inline acpu_vf acpu_vf_load_f32(const float *p) { return _mm512_loadu_ps(p); }
 static inline void acpu_vf_store_f32(float *p, acpu_vf v) { _mm512_storeu_ps(p, v); }
+/* out[k] = table[idx[k]] for ACPU_VLANES 16-bit indices into a 16-bit table (ops/lookup.h's WHOLE
+ * form): one VPGATHERDD of the 32-bit words at the entries' byte offsets, narrowed by VPMOVDW (the
+ * table has ACPU_TABLE_PAD bytes past its end for the last word). */
+#define ACPU_GATHER_U16 1
+static inline void acpu_gather_u16(const uint16_t *table, const uint16_t *idx, uint16_t *out)
+{
+    __m512i i = _mm512_cvtepu16_epi32(_mm256_loadu_si256((const __m256i *)(const void *)idx));
+    __m512i w = _mm512_i32gather_epi32(i, (const void *)table, 2);
+    _mm256_storeu_si256((__m256i *)(void *)out, _mm512_cvtepi32_epi16(w));
+}
 /* Streaming output (ops/stream.h): one 64-byte non-temporal store (dst 64-byte aligned) and the
  * fence that orders such stores before the stores that follow (the join). */
 #define ACPU_STREAM_BYTES 64

@@ -27,6 +27,9 @@
  *   gather_idx16(table, idx)      table[idx[k]] for ACPU_VLANES 16-bit indices (ops/lookup.h)
  *   round_away_{f16,bf16}         a value the 16-bit store narrows to v's rounding with ties away
  *                                 from zero (CANN's CAST_ROUND): ties moved one fp32 ulp outwards
+ *   optional, gather_u16:         ACPU_GATHER_U16 and gather_u16(table, idx, out): out[k] =
+ *                                 table[idx[k]] for ACPU_VLANES indices into a 16-bit table
+ *                                 (ops/lookup.h's WHOLE lookup; plain C without it)
  *   optional, streaming output:   ACPU_STREAM_BYTES, stream_store(dst, src) (one non-temporal store
  *                                 of that many bytes, dst aligned to it) and stream_fence(); a
  *                                 vocabulary without them has no streaming copy (ops/stream.h)
