@@ -1,9 +1,10 @@
 /* Contention: a multi-threaded call whose threads did not all run promptly (another process kept
  * their CPUs busy) waited at OpenMP's join for a thread the OS had not scheduled, up to a
  * scheduler slice (milliseconds against microseconds of work). The engine shares work dynamically,
- * so such a thread holds no work, but the join still waits for it to arrive. After such a call, calls
- * of that size or smaller run on the threads that were prompt, for a back-off period that doubles
- * while the contention lasts (a probe with all threads ends each period). Results do not depend on
+ * so such a thread holds no work, but the join still waits for it to arrive. After two such calls in
+ * a row (one alone is what waking a sleeping thread costs), calls of that size or smaller run on the
+ * threads that were prompt, for a back-off period that doubles while the contention lasts (probes
+ * with all threads end each period). Results do not depend on
  * the thread count, so this changes timing only. */
 #ifndef ACPU_CONTENTION_H_
 #define ACPU_CONTENTION_H_

@@ -1,8 +1,13 @@
 /* Contention back-off (acpu_contention.h). A call was held hostage when its wall time exceeded twice
  * the ideal by more than ACPU_HOSTAGE_SLACK_NS (held_hostage): on a quiet machine a join costs a few
- * microseconds, a descheduled thread a scheduler slice. The
- * state is three relaxed atomics shared by all callers: a race between two calls only changes which
- * of their observations wins, never a result. */
+ * microseconds, a descheduled thread a scheduler slice. One held call alone starts nothing: waking
+ * a thread that slept costs as much (the process's first parallel region creates its threads, the
+ * probe that ends a back-off period wakes threads that slept through it, and on a virtual machine an
+ * idle CPU takes 100-300 us to wake), and the call after it finds the threads awake. A busy CPU
+ * holds call after call, so the second held call in a row starts the back-off; each period starts
+ * the count again, so that a probe's wake-up alone does not renew it. The state is relaxed atomics
+ * shared by all callers: a race between two calls only changes which of their observations wins,
+ * never a result. */
 #include <stdatomic.h>
 #include <time.h>
 
@@ -11,11 +16,13 @@
 #define ACPU_HOSTAGE_SLACK_NS 20000u    /* 20 us */
 #define ACPU_BACKOFF_MIN_NS 10000000u   /* 10 ms */
 #define ACPU_BACKOFF_MAX_NS 1000000000u /* 1 s */
+#define ACPU_HELD_TO_BACK_OFF 2u        /* held calls in a row that start a back-off period */
 
 static atomic_uint_fast64_t contended_until_ns; /* calls up to contended_elems use fewer threads until then */
 static atomic_uint_fast64_t contended_elems;    /* 0: no contention seen since the last clean probe */
 static atomic_uint_fast64_t contended_threads;  /* the prompt threads of the last hostage call */
 static atomic_uint_fast64_t backoff_ns = ACPU_BACKOFF_MIN_NS;
+static atomic_uint_fast64_t held_in_row; /* held multi-threaded calls since the last clean one or period */
 
 uint64_t acpu_now_ns(void)
 {
@@ -65,6 +72,9 @@ void acpu_contention_observe(uint64_t total, uint64_t fork_ns, uint64_t join_ns,
 {
     uint64_t prompt;
     if (held_hostage(fork_ns, join_ns, t, n, &prompt)) {
+        if (atomic_fetch_add_explicit(&held_in_row, 1, memory_order_relaxed) + 1 < ACPU_HELD_TO_BACK_OFF)
+            return;
+        atomic_store_explicit(&held_in_row, 0, memory_order_relaxed);
         uint64_t backoff = atomic_load_explicit(&backoff_ns, memory_order_relaxed);
         uint64_t elems = atomic_load_explicit(&contended_elems, memory_order_relaxed);
         /* the prompt threads, and at least one fewer than this call had */
@@ -76,6 +86,7 @@ void acpu_contention_observe(uint64_t total, uint64_t fork_ns, uint64_t join_ns,
                               memory_order_relaxed);
         return;
     }
+    atomic_store_explicit(&held_in_row, 0, memory_order_relaxed);
     /* A clean call of a size the contention covered: the contention is over. */
     if (total <= atomic_load_explicit(&contended_elems, memory_order_relaxed)) {
         atomic_store_explicit(&contended_elems, 0, memory_order_relaxed);
