@@ -13,8 +13,9 @@ the run short:
               traffic (regular and streaming stores), the fused AVX2 loop where a case has one,
               oneDNN (eltwise, four stack alignments) and PyTorch (aten, libtorch's C++ API), all in
               one process on the same tensors, samples interleaved (OUT/bench.csv): every case at
-              64K and 1M (in cache) and 16M (DRAM), 1 and 2 threads, in fp32 and bf16; the cases
-              with a fused loop also at 4K, and in fp16 and fp64 (MAIN_PASSES),
+              64K and 1M (in cache) and 16M (DRAM), 1 and 2 threads, in fp32 and bf16, and at 64M
+              (DRAM) in fp32; the cases with a fused loop also at 4K, and in fp16 and fp64
+              (MAIN_PASSES),
   3. busy     aclnn_cpu_bench --busy: a process spins on one CPU while every case runs in fp32 at
               64K, 1M and 16M with 1 and 2 threads, samples interleaved (OUT/busy.csv),
 
@@ -46,11 +47,12 @@ DTYPES = ["fp32", "fp16", "bf16", "fp64"]
 PATH_TITLES = {"avx2": "AVX2 path", "avx512": "AVX-512 path", "neon": "NEON path", "scalar": "scalar path"}
 # The main mode's passes (see the docstring): which cases ("all", or "fused": those with a fused
 # loop), sizes, threads, dtypes, samples; each sample lasts at least 5 ms. With ~50 cases the "all"
-# passes dominate: every target's sizes and thread counts (in cache 64K and 1M, DRAM 16M, 1 and 2
-# threads), fewer samples at 16M.
+# passes dominate: every target's sizes and thread counts (in cache 64K and 1M, DRAM 16M and 64M,
+# 1 and 2 threads), fewer samples at 16M and 64M (64M in fp32 only: 768 MiB a case).
 MAIN_PASSES = [
     ("all", "64K,1M", "1,2", "fp32,bf16", 7),
     ("all", "16M", "1,2", "fp32,bf16", 5),
+    ("all", "64M", "1,2", "fp32", 3),
     ("fused", "4K", "1,2", "fp32,fp16,bf16,fp64", 11),
     ("fused", "1M", "1,2", "fp16,fp64", 11),
     ("fused", "64K,16M", "1,2", "fp16,fp64", 11),
@@ -325,7 +327,8 @@ def targets(cases, krows, busy, isa, op_types):
     mem_fails = [t for t in mem if t[1] < t[2]]
     peer_fails = [t for t in peers if t[1] < 1.0]
     compute = [t for t in explained if t[1] < 1.0]
-    lines += [f"2. DRAM (16M; 64M not run), 1 and 2 threads: "
+    dram_sizes = ", ".join(size_label(n) for n in sorted({k[2] for k in cases if k[2] >= (16 << 20)}))
+    lines += [f"2. DRAM ({dram_sizes or 'not run'}), 1 and 2 threads: "
               f"{verdict(mem_fails + peer_fails, len(mem) + len(peers)).replace('cases', 'checks')}.",
               "   - ours / same-run roofline >= 0.90 (fp32, fp64, every memory-bound kernel), >= 0.85 (AVX-512) or"
               f" 0.75 (AVX2) for the 16-bit exp ops: {verdict(mem_fails, len(mem))}."
