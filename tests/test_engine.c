@@ -15,6 +15,7 @@
 #include "acpu_test_opinfo.h"
 #include "aclnn_cpu/aclnn_cpu.h"
 #include "engine/acpu_contention.h"
+#include "engine/acpu_engine.h"
 #include "ops/acpu_op_call.h"
 #include "ops/acpu_tables.h"
 #include "settings/acpu_settings.h"
@@ -339,7 +340,7 @@ static bool run_streaming(busy_call *c, const void *fresh, aclnnCpuStreamMode mo
 static unsigned char *shifted_output(busy_call *c, size_t shift)
 {
     size_t bytes = (size_t)c->n * acpu_test_dtype_size(c->dt);
-    unsigned char *buf = aligned_alloc(64, GUARD + bytes + 2 * GUARD);
+    unsigned char *buf = aligned_alloc(64, (GUARD + bytes + 2 * GUARD + 63) / 64 * 64);
     ck_assert_ptr_nonnull(buf);
     aclDestroyTensor(c->t_out);
     free(c->out_alloc);
@@ -361,7 +362,7 @@ START_TEST(test_streaming_same_bits)
         aclDataType dt = op->dtypes[d];
         size_t es = acpu_test_dtype_size(dt);
         busy_call c;
-        busy_init(&c, op, dt, 3 * 8192 + 4099);
+        busy_init(&c, op, dt, 2 * 65536 + 4099); /* 2 threads even for the memory-bound kernels */
         size_t bytes = (size_t)c.n * es, shift = acpu_test_op_inplace(op) ? 0 : es;
         unsigned char *buf = acpu_test_op_inplace(op) ? NULL : shifted_output(&c, shift);
         void *fresh = malloc(bytes), *off = malloc(bytes);
@@ -387,6 +388,108 @@ START_TEST(test_streaming_same_bits)
     }
     ck_assert_int_eq(aclnnCpuSetStreamingStores(ACLNN_CPU_STREAM_AUTO), ACL_SUCCESS);
     ck_assert_int_eq(aclnnCpuSetNumThreads(0), ACL_SUCCESS);
+}
+END_TEST
+
+/* ---- the engine's streamed path, with a counting copy ---------------------------------------------- */
+
+static atomic_ullong g_stream_bytes, g_stream_fences;
+
+static void add_one_kernel(size_t n, const void *const *in, void *out, const void *params)
+{
+    (void)params;
+    const float *x = (const float *)in[0];
+    float *y = (float *)out;
+    for (size_t i = 0; i < n; i++)
+        y[i] = x[i] + 1.0f;
+}
+
+static void counting_copy(void *dst, const void *src, size_t bytes)
+{
+    memcpy(dst, src, bytes);
+    atomic_fetch_add(&g_stream_bytes, bytes);
+}
+
+static void counting_fence(void) { atomic_fetch_add(&g_stream_fences, 1); }
+
+/* out = in + 1 over n floats by the engine on `threads` threads, 4 cores of RANGES; returns the
+ * bytes the task's stream copy wrote. */
+static unsigned long long run_counted(float *in, float *out, uint64_t n, unsigned threads)
+{
+    uint64_t per_core = (n + 3) / 4;
+    acpu_schedule plan = {.kind = ACPU_SCHED_RANGES,
+                          .total = n,
+                          .core_num = 4,
+                          .tile = 5000,
+                          .big_core_num = 4,
+                          .big_core_len = per_core,
+                          .small_core_len = per_core,
+                          .last_core_len = n - 3 * per_core};
+    acpu_task t;
+    memset(&t, 0, sizeof t);
+    t.n_in = 1;
+    t.in[0] = (acpu_view){.data = (char *)in, .rank = 1, .shape = {(int64_t)n}, .stride = {1}, .elem_size = 4};
+    t.out = (acpu_view){.data = (char *)out, .rank = 1, .shape = {(int64_t)n}, .stride = {1}, .elem_size = 4};
+    t.kernel = add_one_kernel;
+    t.kernel_elem = 4;
+    t.stream_copy = counting_copy;
+    t.stream_fence = counting_fence;
+    atomic_store(&g_stream_bytes, 0);
+    atomic_store(&g_stream_fences, 0);
+    size_t ws = acpu_engine_workspace(&plan, &t, threads);
+    void *w = ws ? malloc(ws) : NULL;
+    ck_assert(ws == 0 || w != NULL);
+    acpu_engine_run(&plan, &t, threads, w);
+    free(w);
+    return atomic_load(&g_stream_bytes);
+}
+
+/* A task with a stream copy: every output byte goes through it, each thread that ran work fences
+ * once, every element is computed once; in place (the output overlaps the input), the copy is
+ * never used and the results are the same. */
+START_TEST(test_engine_streams_through_copy)
+{
+    const uint64_t n = 100003;
+    float *in = malloc(n * sizeof(float)), *out = malloc(n * sizeof(float));
+    ck_assert(in && out);
+    for (unsigned threads = 1; threads <= 2; threads++) {
+        for (uint64_t i = 0; i < n; i++)
+            in[i] = (float)(i % 977), out[i] = -1.0f;
+        ck_assert_uint_eq(run_counted(in, out, n, threads), n * sizeof(float));
+        ck_assert_uint_ge(atomic_load(&g_stream_fences), 1);
+        ck_assert_uint_le(atomic_load(&g_stream_fences), threads);
+        for (uint64_t i = 0; i < n; i++)
+            ACPU_TEST_EXPECT(out[i] == in[i] + 1.0f, "element %llu", (unsigned long long)i);
+        ck_assert_uint_eq(run_counted(in, in, n, threads), 0); /* in place: regular stores */
+        ck_assert_uint_eq(atomic_load(&g_stream_fences), 0);
+        for (uint64_t i = 0; i < n; i++)
+            ACPU_TEST_EXPECT(in[i] == (float)(i % 977) + 1.0f, "in place, element %llu", (unsigned long long)i);
+    }
+    free(in);
+    free(out);
+}
+END_TEST
+
+/* acpu_view_bytes: the bytes a view's elements span, whatever the signs of its strides. */
+START_TEST(test_view_bytes)
+{
+    char base[256];
+    uintptr_t lo, hi, b = (uintptr_t)(base + 128);
+    acpu_view v = {.data = base + 128, .rank = 2, .shape = {3, 4}, .stride = {4, 1}, .elem_size = 4};
+    acpu_view_bytes(&v, &lo, &hi);
+    ck_assert(lo == b && hi == b + 48);
+    v.stride[0] = -4; /* rows backwards: element (2, 0) lies 8 elements before the base */
+    acpu_view_bytes(&v, &lo, &hi);
+    ck_assert(lo == b - 32 && hi == b + 16);
+    v.stride[0] = 0; /* a broadcast dim */
+    acpu_view_bytes(&v, &lo, &hi);
+    ck_assert(lo == b && hi == b + 16);
+    v.shape[1] = 0; /* no element */
+    acpu_view_bytes(&v, &lo, &hi);
+    ck_assert(lo == hi);
+    v.rank = 0; /* a scalar: one element */
+    acpu_view_bytes(&v, &lo, &hi);
+    ck_assert(lo == b && hi == b + 4);
 }
 END_TEST
 
@@ -458,6 +561,8 @@ int main(void)
     TCase *streaming = tcase_create("streaming");
     tcase_add_loop_test(streaming, test_streaming_same_bits, 0, acpu_test_num_ops);
     tcase_add_test(streaming, test_streaming_auto_rule);
+    tcase_add_test(streaming, test_engine_streams_through_copy);
+    tcase_add_test(streaming, test_view_bytes);
     tcase_add_test(streaming, test_streaming_mode_setter);
     suite_add_tcase(s, streaming);
     return acpu_test_main(s);

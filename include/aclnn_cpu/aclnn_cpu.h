@@ -53,12 +53,13 @@ ACL_FUNC_VISIBILITY aclnnCpuTableMode aclnnCpuGetLookupTables(void);
  * ownership), so an output larger than the caches crosses the memory bus twice. With streaming, a
  * call whose output is dense, of the kernel's dtype and overlapped by no input (not in place) has
  * its kernel write an L1-resident chunk at a time, copied out with non-temporal stores: the same
- * bits, less memory traffic. AUTO (the default, or ACLNN_CPU_STREAM_STORES=auto) streams outputs
- * of 16 MiB or more of the memory-bound kernels (compare / multiply-add: ReLU, the hard* family,
- * threshold, leaky ReLU, the Sigmoid / Tanh gradients, ELU's result mode; doc/BEHAVIOUR.md), OFF
- * (=0) none, ON (=1) every output it can. The AVX2 and AVX-512 paths have
- * streaming stores; scalar and NEON write regularly whatever the mode. Captured by phase 1 as the
- * other settings; the environment variable gives the initial mode, this call replaces it. */
+ * bits, less memory traffic. ACLNN_CPU_STREAM_AUTO (the default, or ACLNN_CPU_STREAM_STORES=auto)
+ * streams outputs of 16 MiB or more of the memory-bound kernels (the compare / multiply-add ones:
+ * ReLU, the hard* family, threshold, leaky ReLU, the Sigmoid / Tanh gradients, ELU's result mode
+ * and its other exp-free paths; doc/BEHAVIOUR.md), ACLNN_CPU_STREAM_OFF (ACLNN_CPU_STREAM_STORES=0)
+ * none, ACLNN_CPU_STREAM_ON (=1) every output it can. The AVX2 and AVX-512 paths have streaming
+ * stores; scalar and NEON write regularly whatever the mode. Captured by phase 1 as the other
+ * settings; the environment variable gives the initial mode, this call replaces it. */
 typedef enum { ACLNN_CPU_STREAM_AUTO = 0, ACLNN_CPU_STREAM_OFF = 1, ACLNN_CPU_STREAM_ON = 2 } aclnnCpuStreamMode;
 ACL_FUNC_VISIBILITY aclError aclnnCpuSetStreamingStores(aclnnCpuStreamMode mode);
 /* The mode calls are planned with now. */

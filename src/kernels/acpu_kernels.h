@@ -87,7 +87,8 @@ typedef struct {
 } acpu_lookup_params;
 /* Fills a MUL / DIV table (ACPU_TABLE_ENTRIES floats) for the kernel's parameter block. */
 typedef void (*acpu_table_fill_fn)(const void *params, float *table);
-/* The WHOLE lookup, out[i] = table[in[0][i]] (plain C, the same on every ISA). */
+/* The WHOLE lookup, out[i] = table[in[0][i]], in plain C: the scalar and NEON tables' (AVX2 and
+ * AVX-512 gather, ops/lookup.h). */
 void acpu_lookup_whole16(size_t n, const void *const *in, void *out, const void *params);
 /* Streaming stores (kernels/ops/stream.h): dst[0, bytes) = src[0, bytes), the aligned part of dst
  * written with non-temporal stores (no read for ownership of the output's lines); such stores are

@@ -99,7 +99,7 @@ static int read_switch_env(const char *name)
     return 0;
 }
 
-static void read_tables_env(void)
+static void read_switches_env(void)
 {
     static const acpu_table_mode modes[3] = {ACPU_TABLES_AUTO, ACPU_TABLES_OFF, ACPU_TABLES_ON};
     static const acpu_stream_mode stream_modes[3] = {ACPU_STREAM_AUTO, ACPU_STREAM_OFF, ACPU_STREAM_ON};
@@ -118,7 +118,7 @@ static void read_env(void)
     v = getenv("ACLNN_CPU_MAX_ISA");
     active_kernels = acpu_kernel_table_best(v && *v ? parse_isa_cap(v) : ACPU_ISA_COUNT, native_bf16);
     read_threads_env();
-    read_tables_env();
+    read_switches_env();
     host_ub = host_ub_bytes();
     v = getenv("ACLNN_CPU_SOC");
     if (v != NULL && *v != '\0' && !acpu_soc_parse(v, &env_soc))
