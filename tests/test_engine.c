@@ -176,18 +176,21 @@ static void busy_init(busy_call *c, const acpu_test_op *op, aclDataType dt, int6
     c->t_out = acpu_test_op_inplace(op) ? c->t_in[0] : acpu_test_tensor(dt, &n, 1, c->out);
 }
 
-/* Runs the call once; an in-place API first restores its input from `fresh`. */
-static void busy_run(busy_call *c, const void *fresh)
+/* Runs the call once (an in-place API first restores its input from `fresh`); the task phase 1
+ * planned, for the tests that ask what it chose. */
+static acpu_task busy_run(busy_call *c, const void *fresh)
 {
     if (acpu_test_op_inplace(c->op))
         memcpy(c->in[0], fresh, (size_t)c->n * acpu_test_dtype_size(c->dt));
     uint64_t ws = 0;
     aclOpExecutor *ex = NULL;
     ck_assert_int_eq(acpu_test_op_phase1(c->op, (const aclTensor *const *)c->t_in, c->t_out, &ws, &ex), ACLNN_SUCCESS);
+    acpu_task planned = acpu_executor_op_call(ex)->task;
     void *w = ws ? malloc(ws) : NULL;
     ck_assert(ws == 0 || w != NULL);
     ck_assert_int_eq(acpu_test_op_phase2(c->op, w, ws, ex), ACLNN_SUCCESS);
     free(w);
+    return planned;
 }
 
 static void busy_free(busy_call *c)
@@ -250,21 +253,11 @@ END_TEST
 
 /* ---- lookup tables through the API ------------------------------------------------------------- */
 
-/* Phase 1 of the call; whether its executor runs a lookup kernel; phase 2. */
+/* The call with tables in `mode`; whether it ran a lookup kernel. */
 static bool run_with_tables(busy_call *c, const void *fresh, aclnnCpuTableMode mode)
 {
     ck_assert_int_eq(aclnnCpuSetLookupTables(mode), ACL_SUCCESS);
-    if (acpu_test_op_inplace(c->op))
-        memcpy(c->in[0], fresh, (size_t)c->n * acpu_test_dtype_size(c->dt));
-    uint64_t ws = 0;
-    aclOpExecutor *ex = NULL;
-    ck_assert_int_eq(acpu_test_op_phase1(c->op, (const aclTensor *const *)c->t_in, c->t_out, &ws, &ex), ACLNN_SUCCESS);
-    bool lookup = acpu_is_lookup_kernel(acpu_active_kernels(), acpu_executor_op_call(ex)->task.kernel);
-    void *w = ws ? malloc(ws) : NULL;
-    ck_assert(ws == 0 || w != NULL);
-    ck_assert_int_eq(acpu_test_op_phase2(c->op, w, ws, ex), ACLNN_SUCCESS);
-    free(w);
-    return lookup;
+    return acpu_is_lookup_kernel(acpu_active_kernels(), busy_run(c, fresh).kernel);
 }
 
 /* Loop index: a registry row. Its 16-bit dtypes, with tables off and on (built by the call: it has
@@ -318,22 +311,12 @@ END_TEST
 #define GUARD 64
 static const unsigned char GUARD_BYTE = 0x5a;
 
-/* Phase 1 and 2 of the call with streaming `mode`; whether its executor streams (asks for it: the
- * engine still writes regularly where an input overlaps the output). */
+/* The call with streaming `mode`; whether it asked for streaming (the engine still writes regularly
+ * where an input overlaps the output). */
 static bool run_streaming(busy_call *c, const void *fresh, aclnnCpuStreamMode mode)
 {
     ck_assert_int_eq(aclnnCpuSetStreamingStores(mode), ACL_SUCCESS);
-    if (acpu_test_op_inplace(c->op))
-        memcpy(c->in[0], fresh, (size_t)c->n * acpu_test_dtype_size(c->dt));
-    uint64_t ws = 0;
-    aclOpExecutor *ex = NULL;
-    ck_assert_int_eq(acpu_test_op_phase1(c->op, (const aclTensor *const *)c->t_in, c->t_out, &ws, &ex), ACLNN_SUCCESS);
-    bool streams = acpu_executor_op_call(ex)->task.stream_copy != NULL;
-    void *w = ws ? malloc(ws) : NULL;
-    ck_assert(ws == 0 || w != NULL);
-    ck_assert_int_eq(acpu_test_op_phase2(c->op, w, ws, ex), ACLNN_SUCCESS);
-    free(w);
-    return streams;
+    return busy_run(c, fresh).stream_copy != NULL;
 }
 
 /* Replaces the call's output by one `shift` bytes past a 64-byte boundary of a guarded buffer. */

@@ -317,11 +317,12 @@ static void use_table(const acpu_settings *s, acpu_kernel_id kid, aclDataType cd
 {
     acpu_table_form form = (acpu_table_form)acpu_kernel_table_forms[kid];
     acpu_kdtype kdt = acpu_kdtype_of(cdt);
-    if (s->tables == ACPU_TABLES_OFF || form == ACPU_TABLE_NONE || n < ACPU_TABLE_USE_MIN ||
+    acpu_switch mode = s->switches[ACPU_SWITCH_TABLES];
+    if (mode == ACPU_SWITCH_OFF || form == ACPU_TABLE_NONE || n < ACPU_TABLE_USE_MIN ||
         (kdt != ACPU_KDT_F16 && kdt != ACPU_KDT_BF16))
         return;
     const void *table = acpu_table_get(s->kernels, kid, kdt, call->params, acpu_kernel_infos[kid].params_size,
-                                       n >= ACPU_TABLE_BUILD_MIN, s->tables == ACPU_TABLES_AUTO);
+                                       n >= ACPU_TABLE_BUILD_MIN, mode == ACPU_SWITCH_AUTO);
     if (table == NULL)
         return;
     acpu_lookup_params lp = {table};
@@ -341,7 +342,8 @@ static void use_streaming(const acpu_settings *s, uint64_t n, acpu_op_call *call
     uint64_t bytes;
     bool large = !acpu_mul_u64(n, call->task.kernel_elem, &bytes) || bytes >= ACPU_STREAM_MIN_BYTES;
     bool cheap = call->grain >= ACPU_GRAIN_MEMORY_BOUND;
-    bool on = s->streaming == ACPU_STREAM_ON || (s->streaming == ACPU_STREAM_AUTO && large && cheap);
+    acpu_switch mode = s->switches[ACPU_SWITCH_STREAMING];
+    bool on = mode == ACPU_SWITCH_ON || (mode == ACPU_SWITCH_AUTO && large && cheap);
     call->task.stream_copy = on ? s->kernels->stream_copy : NULL;
     call->task.stream_fence = on ? s->kernels->stream_fence : NULL;
 }

@@ -62,47 +62,48 @@ ACL_FUNC_VISIBILITY aclError aclnnCpuGetPlatform(aclnnCpuPlatform *platform)
     return ACL_SUCCESS;
 }
 
-ACL_FUNC_VISIBILITY aclError aclnnCpuSetLookupTables(aclnnCpuTableMode mode)
+/* The public modes are the internal switch values (settings/acpu_settings.h). */
+_Static_assert(ACLNN_CPU_TABLES_AUTO == (int)ACPU_SWITCH_AUTO && ACLNN_CPU_TABLES_OFF == (int)ACPU_SWITCH_OFF &&
+                   ACLNN_CPU_TABLES_ON == (int)ACPU_SWITCH_ON,
+               "aclnnCpuTableMode differs from acpu_switch");
+_Static_assert(ACLNN_CPU_STREAM_AUTO == (int)ACPU_SWITCH_AUTO && ACLNN_CPU_STREAM_OFF == (int)ACPU_SWITCH_OFF &&
+                   ACLNN_CPU_STREAM_ON == (int)ACPU_SWITCH_ON,
+               "aclnnCpuStreamMode differs from acpu_switch");
+
+/* aclnnCpuSet<...>(mode) of a switch; `prefix` names its public values in the message. */
+static aclError set_switch(const char *api, const char *prefix, acpu_switch_id which, int mode)
 {
-    if (mode != ACLNN_CPU_TABLES_AUTO && mode != ACLNN_CPU_TABLES_OFF && mode != ACLNN_CPU_TABLES_ON) {
-        acpu_set_error("aclnnCpuSetLookupTables: mode must be ACLNN_CPU_TABLES_AUTO (0), _OFF (1) or _ON (2), got %d",
-                       (int)mode);
+    if (mode != ACPU_SWITCH_AUTO && mode != ACPU_SWITCH_OFF && mode != ACPU_SWITCH_ON) {
+        acpu_set_error("%s: mode must be %s_AUTO (0), _OFF (1) or _ON (2), got %d", api, prefix, mode);
         return ACL_ERROR_INVALID_PARAM;
     }
-    acpu_settings_set_tables(mode == ACLNN_CPU_TABLES_AUTO ? ACPU_TABLES_AUTO
-                             : mode == ACLNN_CPU_TABLES_ON ? ACPU_TABLES_ON
-                                                           : ACPU_TABLES_OFF);
+    acpu_settings_set_switch(which, (acpu_switch)mode);
     return ACL_SUCCESS;
+}
+
+static acpu_switch get_switch(acpu_switch_id which)
+{
+    acpu_settings s;
+    acpu_settings_get(&s);
+    return s.switches[which];
+}
+
+ACL_FUNC_VISIBILITY aclError aclnnCpuSetLookupTables(aclnnCpuTableMode mode)
+{
+    return set_switch("aclnnCpuSetLookupTables", "ACLNN_CPU_TABLES", ACPU_SWITCH_TABLES, (int)mode);
 }
 
 ACL_FUNC_VISIBILITY aclnnCpuTableMode aclnnCpuGetLookupTables(void)
 {
-    acpu_settings s;
-    acpu_settings_get(&s);
-    return s.tables == ACPU_TABLES_ON    ? ACLNN_CPU_TABLES_ON
-           : s.tables == ACPU_TABLES_OFF ? ACLNN_CPU_TABLES_OFF
-                                         : ACLNN_CPU_TABLES_AUTO;
+    return (aclnnCpuTableMode)get_switch(ACPU_SWITCH_TABLES);
 }
 
 ACL_FUNC_VISIBILITY aclError aclnnCpuSetStreamingStores(aclnnCpuStreamMode mode)
 {
-    if (mode != ACLNN_CPU_STREAM_AUTO && mode != ACLNN_CPU_STREAM_OFF && mode != ACLNN_CPU_STREAM_ON) {
-        acpu_set_error("aclnnCpuSetStreamingStores: mode must be ACLNN_CPU_STREAM_AUTO (0), _OFF (1) or _ON (2), "
-                       "got %d",
-                       (int)mode);
-        return ACL_ERROR_INVALID_PARAM;
-    }
-    acpu_settings_set_streaming(mode == ACLNN_CPU_STREAM_AUTO ? ACPU_STREAM_AUTO
-                                : mode == ACLNN_CPU_STREAM_ON ? ACPU_STREAM_ON
-                                                              : ACPU_STREAM_OFF);
-    return ACL_SUCCESS;
+    return set_switch("aclnnCpuSetStreamingStores", "ACLNN_CPU_STREAM", ACPU_SWITCH_STREAMING, (int)mode);
 }
 
 ACL_FUNC_VISIBILITY aclnnCpuStreamMode aclnnCpuGetStreamingStores(void)
 {
-    acpu_settings s;
-    acpu_settings_get(&s);
-    return s.streaming == ACPU_STREAM_ON    ? ACLNN_CPU_STREAM_ON
-           : s.streaming == ACPU_STREAM_OFF ? ACLNN_CPU_STREAM_OFF
-                                            : ACLNN_CPU_STREAM_AUTO;
+    return (aclnnCpuStreamMode)get_switch(ACPU_SWITCH_STREAMING);
 }

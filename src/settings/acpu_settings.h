@@ -9,11 +9,15 @@
 #include "kernels/acpu_kernels.h"
 #include "tiling/acpu_platform.h"
 
-typedef enum { ACPU_TABLES_AUTO = 0, ACPU_TABLES_OFF, ACPU_TABLES_ON } acpu_table_mode;
-/* Streaming stores of large outputs (engine/acpu_engine.h): AUTO (outputs of at least
- * ACPU_STREAM_MIN_BYTES of the memory-bound kernels, ops/op_phase.c), ON (every output the engine
- * can stream), OFF. */
-typedef enum { ACPU_STREAM_AUTO = 0, ACPU_STREAM_OFF, ACPU_STREAM_ON } acpu_stream_mode;
+/* A setting the library decides per call unless told: AUTO, OFF, ON (the values of the public
+ * aclnnCpuTableMode and aclnnCpuStreamMode). */
+typedef enum { ACPU_SWITCH_AUTO = 0, ACPU_SWITCH_OFF, ACPU_SWITCH_ON } acpu_switch;
+/* The switches, each with its environment variable (settings.c):
+ *   TABLES     16-bit lookup tables: AUTO where a timing at the table's build found it faster
+ *   STREAMING  streaming stores of large outputs (engine/acpu_engine.h): AUTO for outputs of at
+ *              least ACPU_STREAM_MIN_BYTES of the memory-bound kernels (ops/op_phase.c), ON every
+ *              output the engine can stream */
+typedef enum { ACPU_SWITCH_TABLES = 0, ACPU_SWITCH_STREAMING, ACPU_SWITCH_COUNT } acpu_switch_id;
 /* AUTO's threshold: an output this large (16 MiB) outgrows the caches of the CPUs we measured, so
  * reading its lines before writing them (what a regular store does) is pure memory traffic. */
 #define ACPU_STREAM_MIN_BYTES (16u * 1024u * 1024u)
@@ -23,8 +27,7 @@ typedef struct {
     unsigned threads;
     const acpu_kernel_table *kernels;
     bool verbose;
-    acpu_table_mode tables; /* 16-bit lookup tables: AUTO (where measured faster), ON, OFF */
-    acpu_stream_mode streaming;
+    acpu_switch switches[ACPU_SWITCH_COUNT]; /* by acpu_switch_id */
 } acpu_settings;
 
 /* Snapshot of the current settings, as phase 1 captures them. */
@@ -38,7 +41,6 @@ bool acpu_verbose(void);
  * profile's own. */
 void acpu_settings_set_threads(unsigned threads);
 void acpu_settings_set_platform(bool set, acpu_soc soc, uint32_t cores, uint64_t ub);
-void acpu_settings_set_tables(acpu_table_mode mode);
-void acpu_settings_set_streaming(acpu_stream_mode mode);
+void acpu_settings_set_switch(acpu_switch_id which, acpu_switch mode);
 
 #endif /* ACPU_SETTINGS_H_ */

@@ -42,12 +42,9 @@ static bool soc_set;
 static acpu_soc set_soc;
 static uint32_t set_cores;
 static uint64_t set_ub;
-static acpu_table_mode env_tables = ACPU_TABLES_AUTO;
-static bool tables_set;
-static acpu_table_mode set_tables;
-static acpu_stream_mode env_streaming = ACPU_STREAM_AUTO;
-static bool streaming_set;
-static acpu_stream_mode set_streaming;
+static acpu_switch env_switches[ACPU_SWITCH_COUNT]; /* AUTO (0) unless the variable says */
+static bool switch_set[ACPU_SWITCH_COUNT];
+static acpu_switch set_switches[ACPU_SWITCH_COUNT];
 
 static void warn_env(const char *name, const char *value, const char *expected)
 {
@@ -85,26 +82,26 @@ static uint64_t host_ub_bytes(void)
     return ub < ACPU_HOST_UB_MIN ? ACPU_HOST_UB_MIN : ub > ACPU_HOST_UB_MAX ? ACPU_HOST_UB_MAX : ub;
 }
 
-/* An auto|1|0 (on|off) variable: 0 auto (also unset or invalid, with a warning), 1 off, 2 on. */
-static int read_switch_env(const char *name)
+/* An auto|1|0 (on|off) variable; unset or invalid (with a warning): AUTO. */
+static acpu_switch read_switch_env(const char *name)
 {
     const char *v = getenv(name);
     if (v == NULL || *v == '\0' || strcasecmp(v, "auto") == 0)
-        return 0;
+        return ACPU_SWITCH_AUTO;
     if (strcmp(v, "1") == 0 || strcasecmp(v, "on") == 0)
-        return 2;
+        return ACPU_SWITCH_ON;
     if (strcmp(v, "0") == 0 || strcasecmp(v, "off") == 0)
-        return 1;
+        return ACPU_SWITCH_OFF;
     warn_env(name, v, "auto, 1 (on) or 0 (off)");
-    return 0;
+    return ACPU_SWITCH_AUTO;
 }
 
 static void read_switches_env(void)
 {
-    static const acpu_table_mode modes[3] = {ACPU_TABLES_AUTO, ACPU_TABLES_OFF, ACPU_TABLES_ON};
-    static const acpu_stream_mode stream_modes[3] = {ACPU_STREAM_AUTO, ACPU_STREAM_OFF, ACPU_STREAM_ON};
-    env_tables = modes[read_switch_env("ACLNN_CPU_TABLES")];
-    env_streaming = stream_modes[read_switch_env("ACLNN_CPU_STREAM_STORES")];
+    static const char *const names[ACPU_SWITCH_COUNT] = {
+        [ACPU_SWITCH_TABLES] = "ACLNN_CPU_TABLES", [ACPU_SWITCH_STREAMING] = "ACLNN_CPU_STREAM_STORES"};
+    for (int k = 0; k < ACPU_SWITCH_COUNT; k++)
+        env_switches[k] = read_switch_env(names[k]);
 }
 
 static void read_env(void)
@@ -158,8 +155,8 @@ static void settings_read_locked(acpu_settings *out, unsigned threads)
         out->platform.ub_bytes = set_ub;
     out->kernels = active_kernels;
     out->verbose = verbose_env;
-    out->tables = tables_set ? set_tables : env_tables;
-    out->streaming = streaming_set ? set_streaming : env_streaming;
+    for (int k = 0; k < ACPU_SWITCH_COUNT; k++)
+        out->switches[k] = switch_set[k] ? set_switches[k] : env_switches[k];
 }
 
 /* Every phase 1 reads the settings, which change rarely: each thread keeps its last snapshot and
@@ -231,22 +228,12 @@ void acpu_settings_set_platform(bool set, acpu_soc soc, uint32_t cores, uint64_t
     acpu_lock_give(&settings_lock);
 }
 
-void acpu_settings_set_tables(acpu_table_mode mode)
+void acpu_settings_set_switch(acpu_switch_id which, acpu_switch mode)
 {
     ensure_env();
     acpu_lock_take(&settings_lock);
-    tables_set = true;
-    set_tables = mode;
-    settings_changed_locked();
-    acpu_lock_give(&settings_lock);
-}
-
-void acpu_settings_set_streaming(acpu_stream_mode mode)
-{
-    ensure_env();
-    acpu_lock_take(&settings_lock);
-    streaming_set = true;
-    set_streaming = mode;
+    switch_set[which] = true;
+    set_switches[which] = mode;
     settings_changed_locked();
     acpu_lock_give(&settings_lock);
 }
