@@ -49,7 +49,7 @@ static inline acpu_vf acpu_celu_math(acpu_vf x, const acpu_celu_params *p, acpu_
     acpu_vf u = acpu_vf_mul(x, acpu_vf_set1(p->inv_alpha));
     acpu_vf e = exp_fn(u);
     acpu_vf naive = acpu_vf_add(e, minus_one);
-    acpu_vf le = acpu_vf_log(e);
+    acpu_vf le = acpu_vf_log_normal(e); /* used where |u| < 0.5: e in [0.6, 1.7] or NaN */
     acpu_vf k = acpu_vf_div(acpu_vf_mul(u, acpu_vf_add(e, minus_one)), le);
     k = acpu_vf_select(acpu_vf_cmp_eq(le, zero), u, k);
     acpu_vf m = acpu_vf_select(acpu_vf_cmp_lt(acpu_vf_abs(u), acpu_vf_set1(0.5f)), k, naive);

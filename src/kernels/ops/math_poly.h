@@ -16,6 +16,8 @@
  *   (|e*ln2_hi| >= 0.69 > |f| unless e = 0) whose rounding error s_err is kept, so the sum
  *   s + (f^2 Q(f) + e*ln2_lo + s_err) rounds once at the end;
  *   log(+0) = -inf, log(x < 0) = NaN, log(+inf) = +inf, log(NaN) = NaN (the input), log(1) = +0.
+ *   acpu_vf_log_normal skips the subnormal scaling and those special cases, for kernels whose
+ *   argument is positive, normal and finite where its log is used (the same bits there).
  *
  * acpu_vf_tanh, odd, on a = |x| and the sign copied back (tanh(-0) = -0):
  *   a < 0.625:  a + a^3 * P(a^2), P of degree 5;
@@ -37,15 +39,13 @@
 
 #include "kernels/ops/exp_poly.h"
 
-static inline acpu_vf acpu_vf_log(acpu_vf x)
+/* log(2^e * m) for m the significand in [1, 2) and e the exponent (an integer-valued float): the
+ * reduction to [sqrt(1/2), sqrt(2)] and the polynomial, no special input. */
+static inline acpu_vf acpu_vf_log_parts(acpu_vf m, acpu_vf e)
 {
     const acpu_vf one = acpu_vf_set1(1.0f);
-    const acpu_vf ln2_hi = acpu_vf_set1(0.693145751953125f);        /* 0x1.62e4p-1, 15 bits */
-    const acpu_vf ln2_lo = acpu_vf_set1(1.428606765330187045e-06f); /* ln 2 - ln2_hi, rounded */
-    acpu_vmask tiny = acpu_vf_cmp_lt(x, acpu_vf_set1(0x1p-126f));   /* subnormal (or <= 0) */
-    acpu_vf xs = acpu_vf_select(tiny, acpu_vf_mul(x, acpu_vf_set1(0x1p23f)), x);
-    acpu_vf e = acpu_vf_sub(acpu_vf_exponent(xs), acpu_vf_select(tiny, acpu_vf_set1(23.0f), acpu_vf_set1(0.0f)));
-    acpu_vf m = acpu_vf_significand(xs);
+    const acpu_vf ln2_hi = acpu_vf_set1(0.693145751953125f);                      /* 0x1.62e4p-1, 15 bits */
+    const acpu_vf ln2_lo = acpu_vf_set1(1.428606765330187045e-06f);               /* ln 2 - ln2_hi, rounded */
     acpu_vmask big = acpu_vf_cmp_gt(m, acpu_vf_set1(1.41421353816986083984375f)); /* float(sqrt 2) */
     m = acpu_vf_select(big, acpu_vf_mul(m, acpu_vf_set1(0.5f)), m);
     e = acpu_vf_select(big, acpu_vf_add(e, one), e);
@@ -63,10 +63,28 @@ static inline acpu_vf acpu_vf_log(acpu_vf x)
     acpu_vf s = acpu_vf_add(hi, f);
     acpu_vf s_err = acpu_vf_add(acpu_vf_sub(hi, s), f);
     acpu_vf tail = acpu_vf_fma(acpu_vf_mul(f, f), q, acpu_vf_fma(e, ln2_lo, s_err));
-    acpu_vf r = acpu_vf_add(s, tail);
+    return acpu_vf_add(s, tail);
+}
+
+static inline acpu_vf acpu_vf_log(acpu_vf x)
+{
+    acpu_vmask tiny = acpu_vf_cmp_lt(x, acpu_vf_set1(0x1p-126f)); /* subnormal (or <= 0) */
+    acpu_vf xs = acpu_vf_select(tiny, acpu_vf_mul(x, acpu_vf_set1(0x1p23f)), x);
+    acpu_vf e = acpu_vf_sub(acpu_vf_exponent(xs), acpu_vf_select(tiny, acpu_vf_set1(23.0f), acpu_vf_set1(0.0f)));
+    acpu_vf r = acpu_vf_log_parts(acpu_vf_significand(xs), e);
     r = acpu_vf_select(acpu_vf_cmp_eq(x, acpu_vf_set1(INFINITY)), x, r);
     r = acpu_vf_select(acpu_vf_cmp_eq(x, acpu_vf_set1(0.0f)), acpu_vf_set1(-INFINITY), r);
     r = acpu_vf_select(acpu_vf_cmp_lt(x, acpu_vf_set1(0.0f)), acpu_vf_set1(NAN), r);
+    return acpu_vf_select(acpu_vf_cmp_eq(x, x), r, x);
+}
+
+/* acpu_vf_log for a kernel whose argument is a positive normal finite float or NaN (softplus's
+ * 1 + e; CeluV2's exp(u) where the kernel keeps the log, |u| < 0.5): the same bits for those
+ * inputs, without the subnormal scaling and the +-0, negative and +inf cases (their results are
+ * unspecified here). NaN stays the input. */
+static inline acpu_vf acpu_vf_log_normal(acpu_vf x)
+{
+    acpu_vf r = acpu_vf_log_parts(acpu_vf_significand(x), acpu_vf_exponent(x));
     return acpu_vf_select(acpu_vf_cmp_eq(x, x), r, x);
 }
 

@@ -132,7 +132,7 @@ static inline acpu_vf acpu_softplus_v2_math(acpu_vf x, const acpu_softplus_v2_pa
     acpu_vf e = exp_fn(acpu_vf_select(gt, acpu_vf_set1(0.0f), t));
     acpu_vf u = acpu_vf_add(e, one);
     acpu_vf v = acpu_vf_add(u, acpu_vf_set1(-1.0f));
-    acpu_vf lp = acpu_vf_mul(acpu_vf_log(u), acpu_vf_div(e, v));
+    acpu_vf lp = acpu_vf_mul(acpu_vf_log_normal(u), acpu_vf_div(e, v)); /* u >= 1, +inf or NaN */
     lp = acpu_vf_select(acpu_vf_cmp_eq(u, one), e, lp);
     lp = acpu_vf_select(acpu_vf_cmp_eq(acpu_vf_add(e, one), inf), inf, lp);
     return acpu_vf_select(gt, x, acpu_vf_mul(lp, acpu_vf_set1(p->inv_beta)));
@@ -154,20 +154,24 @@ ACPU_DEFINE_FACTOR_KERNELS(softplus_grad, acpu_softplus_grad_body, acpu_softplus
 ACPU_DEFINE_KERNEL2(ACPU_KERNEL_NAME(softplus_grad_f64), double, acpu_vd, ACPU_VDLANES, f64,
                     acpu_softplus_grad_body_f64, acpu_softplus_params)
 
-/* MishCustom's tanh(softplus(x)): both forms, the one of x's sign selected. */
+/* MishCustom's tanh(softplus(x)). The kernel computes both forms (n from exp(-x) and exp(-2x), p
+ * from exp(x) and exp(2x)) and selects by x's sign; a lane needs only its own form's two exps, so
+ * the arguments are selected first:
+ *   e1 = exp(x < 0 ? x : x * -1),  e2 = exp(x < 0 ? x * 2 : x * -2)
+ *   x >= 0 (or NaN): num = e1 * 2 + 1,  den = num + e2 * 2      (n)
+ *   x < 0:           num = e2 + e1 * 2, den = num + 2           (p)
+ * and one division num / den. Each lane runs its form's steps on the same operands in the same
+ * order, so the bits are the two-form kernel's, for half the exps and divisions. */
 static inline acpu_vf acpu_mish_tanh_sp(acpu_vf x, acpu_vf_exp_fn exp_fn)
 {
     const acpu_vf one = acpu_vf_set1(1.0f), two = acpu_vf_set1(2.0f);
-    acpu_vf a = exp_fn(acpu_vf_mul(x, acpu_vf_set1(-1.0f)));
-    acpu_vf b = exp_fn(acpu_vf_mul(x, acpu_vf_set1(-2.0f)));
-    a = acpu_vf_add(acpu_vf_mul(a, two), one);
-    b = acpu_vf_add(a, acpu_vf_mul(b, two));
-    acpu_vf n = acpu_vf_div(a, b);
-    acpu_vf c = exp_fn(acpu_vf_mul(x, two));
-    acpu_vf d = exp_fn(x);
-    c = acpu_vf_add(c, acpu_vf_mul(d, two)); /* Axpy(c, d, 2): d * 2 is exact, one rounding either way */
-    acpu_vf p = acpu_vf_div(c, acpu_vf_add(c, two));
-    return acpu_vf_select(acpu_vf_cmp_lt(x, acpu_vf_set1(0.0f)), p, n);
+    acpu_vmask neg = acpu_vf_cmp_lt(x, acpu_vf_set1(0.0f));
+    acpu_vf e1 = exp_fn(acpu_vf_select(neg, x, acpu_vf_mul(x, acpu_vf_set1(-1.0f))));
+    acpu_vf e2 = exp_fn(acpu_vf_select(neg, acpu_vf_mul(x, two), acpu_vf_mul(x, acpu_vf_set1(-2.0f))));
+    acpu_vf e1_2 = acpu_vf_mul(e1, two); /* exact */
+    acpu_vf num = acpu_vf_select(neg, acpu_vf_add(e2, e1_2), acpu_vf_add(e1_2, one));
+    acpu_vf den = acpu_vf_add(num, acpu_vf_select(neg, two, acpu_vf_mul(e2, two)));
+    return acpu_vf_div(num, den);
 }
 
 static inline acpu_vf acpu_mish_body(acpu_vf x, const acpu_no_params *p)
