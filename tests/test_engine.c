@@ -22,20 +22,20 @@
 
 #define MS 1000000u
 
-/* A call that waited 5 ms for a thread that arrived after the work was done. */
-static void observe_hostage_once(uint64_t total, uint64_t join_ns)
+/* A call of 50 us of work that waited `wait_ns` in all for a thread that arrived after the work
+ * was done. */
+static void observe_held(uint64_t total, uint64_t join_ns, uint64_t wait_ns)
 {
-    uint64_t fork_ns = join_ns - 5 * MS;
+    uint64_t fork_ns = join_ns - wait_ns;
     acpu_thread_times t[2] = {{fork_ns, fork_ns + 50000, 16}, {join_ns - 1000, join_ns - 900, 0}};
     acpu_contention_observe(total, fork_ns, join_ns, t, 2);
 }
 
-/* Two such calls in a row: what starts a back-off. */
-static void observe_hostage(uint64_t total, uint64_t join_ns)
-{
-    observe_hostage_once(total, join_ns - 6 * MS);
-    observe_hostage_once(total, join_ns);
-}
+/* Held 5 ms, a scheduler slice: starts a back-off on its own. */
+static void observe_hostage(uint64_t total, uint64_t join_ns) { observe_held(total, join_ns, 5 * MS); }
+
+/* Held 300 us, what waking a sleeping thread costs: the second in a row starts a back-off. */
+static void observe_wakeup(uint64_t total, uint64_t join_ns) { observe_held(total, join_ns, 300000); }
 
 static void observe_clean(uint64_t total, uint64_t join_ns)
 {
@@ -77,32 +77,44 @@ START_TEST(test_backoff_rule)
 }
 END_TEST
 
-/* One held call alone (a sleeping thread woken: the first parallel region, a probe) starts nothing;
- * a clean call between two held ones starts the count again. */
+/* One call held briefly (a sleeping thread woken: the first parallel region, a probe) starts
+ * nothing; a clean call between two held ones starts the count again. */
 START_TEST(test_one_held_call_forgiven)
 {
-    observe_hostage_once(65536, acpu_now_ns());
+    observe_wakeup(65536, acpu_now_ns());
     ck_assert_uint_eq(acpu_contention_threads(2, 65536), 2);
     observe_clean(65536, acpu_now_ns());
-    observe_hostage_once(65536, acpu_now_ns());
+    observe_wakeup(65536, acpu_now_ns());
     ck_assert_uint_eq(acpu_contention_threads(2, 65536), 2);
-    observe_hostage_once(65536, acpu_now_ns()); /* the second in a row */
+    observe_wakeup(65536, acpu_now_ns()); /* the second in a row */
     ck_assert_uint_eq(acpu_contention_threads(2, 65536), 1);
     sleep_ms(15);
-    observe_hostage_once(65536, acpu_now_ns()); /* the probe after the period: woken, forgiven */
+    observe_wakeup(65536, acpu_now_ns()); /* the probe after the period: woken, forgiven */
     ck_assert_uint_eq(acpu_contention_threads(2, 65536), 2);
+    observe_hostage(65536, acpu_now_ns()); /* held for a slice: no second strike needed */
+    ck_assert_uint_eq(acpu_contention_threads(2, 65536), 1);
+}
+END_TEST
+
+/* Just under and just over the slice: 2 ms beyond twice the work's ideal time (2 x 25 us here). */
+START_TEST(test_slice_threshold)
+{
+    observe_held(65536, acpu_now_ns(), 2 * MS + 40000);
+    ck_assert_uint_eq(acpu_contention_threads(2, 65536), 2);
+    observe_clean(65536, acpu_now_ns());
+    observe_held(65536, acpu_now_ns(), 2 * MS + 60000);
+    ck_assert_uint_eq(acpu_contention_threads(2, 65536), 1);
 }
 END_TEST
 
 START_TEST(test_prompt_threads_kept)
 {
-    /* 4 threads, 3 of which ran units, twice: the back-off keeps those 3 */
+    /* 4 threads, 3 of which ran units, held for a slice: the back-off keeps those 3 */
     uint64_t join_ns = acpu_now_ns(), fork_ns = join_ns - 5 * MS;
     acpu_thread_times t[4] = {{fork_ns, fork_ns + 40000, 5},
                               {fork_ns, fork_ns + 40000, 5},
                               {fork_ns, fork_ns + 40000, 6},
                               {join_ns - 500, join_ns - 400, 0}};
-    acpu_contention_observe(1 << 16, fork_ns, join_ns, t, 4);
     ck_assert_uint_eq(acpu_contention_threads(4, 1 << 16), 4);
     acpu_contention_observe(1 << 16, fork_ns, join_ns, t, 4);
     ck_assert_uint_eq(acpu_contention_threads(4, 1 << 16), 3);
@@ -116,7 +128,6 @@ START_TEST(test_preempted_thread_detected)
      * counts that, its rate shows it; the call was held, the back-off keeps thread 0 */
     uint64_t join_ns = acpu_now_ns(), fork_ns = join_ns - 5 * MS;
     acpu_thread_times t[2] = {{fork_ns + 1000, fork_ns + 60000, 15}, {fork_ns + 2000, join_ns - 1000, 1}};
-    acpu_contention_observe(1 << 16, fork_ns, join_ns, t, 2);
     acpu_contention_observe(1 << 16, fork_ns, join_ns, t, 2);
     ck_assert_uint_eq(acpu_contention_threads(2, 1 << 16), 1);
 }
@@ -530,6 +541,7 @@ int main(void)
     TCase *rule = tcase_create("contention_rule");
     tcase_add_test(rule, test_backoff_rule);
     tcase_add_test(rule, test_one_held_call_forgiven);
+    tcase_add_test(rule, test_slice_threshold);
     tcase_add_test(rule, test_prompt_threads_kept);
     tcase_add_test(rule, test_preempted_thread_detected);
     tcase_add_test(rule, test_quiet_call_not_held);

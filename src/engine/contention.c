@@ -1,13 +1,15 @@
 /* Contention back-off (acpu_contention.h). A call was held hostage when its wall time exceeded twice
  * the ideal by more than ACPU_HOSTAGE_SLACK_NS (held_hostage): on a quiet machine a join costs a few
- * microseconds, a descheduled thread a scheduler slice. One held call alone starts nothing: waking
- * a thread that slept costs as much (the process's first parallel region creates its threads, the
- * probe that ends a back-off period wakes threads that slept through it, and on a virtual machine an
- * idle CPU takes 100-300 us to wake), and the call after it finds the threads awake. A busy CPU
- * holds call after call, so the second held call in a row starts the back-off; each period starts
- * the count again, so that a probe's wake-up alone does not renew it. The state is relaxed atomics
- * shared by all callers: a race between two calls only changes which of their observations wins,
- * never a result. */
+ * microseconds, a descheduled thread a scheduler slice. A call held by less than ACPU_SLICE_NS
+ * beyond that alone starts nothing: waking a thread that slept costs as much (the process's first
+ * parallel region creates its threads, the probe that ends a back-off period wakes threads that
+ * slept through it, and on a virtual machine an idle CPU takes 100-300 us to wake), and the call
+ * after it finds the threads awake; the second such call in a row starts the back-off, and each
+ * period starts the count again, so that a probe's wake-up alone does not renew it. A call held
+ * longer than that waited for a scheduler tick (4 ms with Linux's HZ=250: 3.7-13 ms were measured
+ * with a process spinning on one of 2 CPUs) and starts the back-off on its own: every such probe
+ * costs a slice, one is enough. The state is relaxed atomics shared by all callers: a race between
+ * two calls only changes which of their observations wins, never a result. */
 #include <stdatomic.h>
 #include <time.h>
 
@@ -17,6 +19,7 @@
 #define ACPU_BACKOFF_MIN_NS 10000000u   /* 10 ms */
 #define ACPU_BACKOFF_MAX_NS 1000000000u /* 1 s */
 #define ACPU_HELD_TO_BACK_OFF 2u        /* held calls in a row that start a back-off period */
+#define ACPU_SLICE_NS 2000000u          /* 2 ms late: a scheduler slice, not a wake-up */
 
 static atomic_uint_fast64_t contended_until_ns; /* calls up to contended_elems use fewer threads until then */
 static atomic_uint_fast64_t contended_elems;    /* 0: no contention seen since the last clean probe */
@@ -42,11 +45,13 @@ unsigned acpu_contention_threads(unsigned threads, uint64_t total)
     return prompt >= 1 && prompt < threads ? (unsigned)prompt : threads;
 }
 
-/* Whether the call waited for threads that were not running. Wall times include a thread's time
- * off the CPU, so the yardstick is the fastest thread's time per unit t_u: the call was held when
- * its wall time exceeded twice the ideal U * t_u / n (U units, n threads) plus the slack. A thread
- * was prompt when it arrived within the slack and took no more than twice t_u per unit it ran. */
-static int held_hostage(uint64_t fork_ns, uint64_t join_ns, const acpu_thread_times *t, unsigned n, uint64_t *prompt)
+/* How long the call waited for threads that were not running (0: it did not). Wall times include a
+ * thread's time off the CPU, so the yardstick is the fastest thread's time per unit t_u: the call
+ * was held when its wall time exceeded twice the ideal U * t_u / n (U units, n threads) plus the
+ * slack, by its excess over twice the ideal. A thread was prompt when it arrived within the slack
+ * and took no more than twice t_u per unit it ran. */
+static uint64_t held_hostage(uint64_t fork_ns, uint64_t join_ns, const acpu_thread_times *t, unsigned n,
+                             uint64_t *prompt)
 {
     uint64_t units = 0, per_unit = UINT64_MAX;
     for (unsigned i = 0; i < n; i++) {
@@ -64,15 +69,17 @@ static int held_hostage(uint64_t fork_ns, uint64_t join_ns, const acpu_thread_ti
         *prompt += late <= ACPU_HOSTAGE_SLACK_NS && t[i].units > 0 &&
                    busy <= 2u * t[i].units * per_unit + ACPU_HOSTAGE_SLACK_NS;
     }
-    uint64_t wall = join_ns > fork_ns ? join_ns - fork_ns : 0;
-    return wall > 2u * (units * per_unit / n) + ACPU_HOSTAGE_SLACK_NS;
+    uint64_t wall = join_ns > fork_ns ? join_ns - fork_ns : 0, twice_ideal = 2u * (units * per_unit / n);
+    return wall > twice_ideal + ACPU_HOSTAGE_SLACK_NS ? wall - twice_ideal : 0;
 }
 
 void acpu_contention_observe(uint64_t total, uint64_t fork_ns, uint64_t join_ns, const acpu_thread_times *t, unsigned n)
 {
     uint64_t prompt;
-    if (held_hostage(fork_ns, join_ns, t, n, &prompt)) {
-        if (atomic_fetch_add_explicit(&held_in_row, 1, memory_order_relaxed) + 1 < ACPU_HELD_TO_BACK_OFF)
+    uint64_t late = held_hostage(fork_ns, join_ns, t, n, &prompt);
+    if (late > 0) {
+        if (late <= ACPU_SLICE_NS &&
+            atomic_fetch_add_explicit(&held_in_row, 1, memory_order_relaxed) + 1 < ACPU_HELD_TO_BACK_OFF)
             return;
         atomic_store_explicit(&held_in_row, 0, memory_order_relaxed);
         uint64_t backoff = atomic_load_explicit(&backoff_ns, memory_order_relaxed);
