@@ -1503,7 +1503,8 @@ static int softplus_1m(aclTensor *const t[3], bool run)
 /* A separate process (no Check calls here): one 1M-element softplus call on the settings it was
  * started with. Modes: "as" / "data", first under an address-space / data limit 40 MiB above the
  * current size; "late-as", a phase 1 of the same call (not run) before the address-space limit is
- * lowered, so that limits read once at the first call would miss it. */
+ * lowered, so that limits read once at the first call would miss it; "team-as", the same call run
+ * once before the limit is lowered (its team's threads then exist, so the second call needs none). */
 static int thread_cap_child(const char *mode)
 {
     if ((strcmp(mode, "as") == 0 && !limit_to_40mib_more(RLIMIT_AS, 0)) ||
@@ -1517,8 +1518,8 @@ static int thread_cap_child(const char *mode)
         t[i] = buf ? aclCreateTensor(dims, 1, ACL_FLOAT, NULL, 0, ACL_FORMAT_ND, dims, 1, buf + (size_t)i * N) : NULL;
     if (t[0] == NULL || t[1] == NULL || t[2] == NULL)
         return 1;
-    if (strcmp(mode, "late-as") == 0) {
-        int rc = softplus_1m(t, false);
+    if (strcmp(mode, "late-as") == 0 || strcmp(mode, "team-as") == 0) {
+        int rc = softplus_1m(t, strcmp(mode, "team-as") == 0);
         if (rc != 0)
             return rc;
         if (!limit_to_40mib_more(RLIMIT_AS, 0))
@@ -1568,6 +1569,24 @@ START_TEST(test_thread_request_within_memory_limits)
 }
 END_TEST
 
+/* A team of 8 that ran before the limit was lowered: libgomp keeps its threads, so the second call
+ * runs on all 8 without reading the limits (no cap note) and without creating a thread (which the
+ * limit would not allow: libgomp would end the process). */
+START_TEST(test_existing_team_needs_no_room)
+{
+    const char *const argv[] = {"test_hardening", CHILD_FLAG, "team-as", NULL};
+    const acpu_test_env env[2] = {{"ACLNN_CPU_VERBOSE", "1"}, {"ACLNN_CPU_NUM_THREADS", "8"}};
+    static char out[4096], err[4096];
+    acpu_test_run_self(argv, env, 2, out, err, sizeof out); /* asserts the child's exit status 0 */
+    ck_assert_msg(strstr(err, "threads requested") == NULL, "a cap note: %s", err);
+    const char *first = strstr(err, "aclnn_cpu: exec op=SoftplusBackward");
+    ck_assert_ptr_nonnull(first);
+    const char *second = strstr(first + 1, "aclnn_cpu: exec op=SoftplusBackward");
+    ck_assert_msg(second != NULL && strstr(first, "threads=8") != NULL && strstr(second, "threads=8") != NULL,
+                  "two calls on 8 threads: %s", err);
+}
+END_TEST
+
 /* Sanitizer builds reserve terabytes of shadow memory, which no such limit allows; under qemu-user
  * (cross builds) the limits apply to the emulator, which reserves the guest's whole address space. */
 static bool memory_limits_apply(void)
@@ -1610,6 +1629,7 @@ static Suite *hardening_suite(void)
     tcase_add_test(tc, test_thread_request_capped);
     if (memory_limits_apply())
         tcase_add_loop_test(tc, test_thread_request_within_memory_limits, 0, 3);
+    tcase_add_test(tc, test_existing_team_needs_no_room);
     suite_add_tcase(s, tc);
     return s;
 }

@@ -362,14 +362,18 @@ void acpu_engine_run(const acpu_schedule *plan, const acpu_task *task, unsigned 
     }
     uint64_t fork_ns = acpu_now_ns();
     acpu_thread_times times[ACPU_CONTENTION_SLOTS] = {{0}};
+    unsigned team = 0;
 #pragma omp parallel num_threads(threads)
     {
         unsigned tid = (unsigned)omp_get_thread_num();
+        if (tid == 0)
+            team = (unsigned)omp_get_num_threads();
         uint64_t arrive = acpu_now_ns();
         uint64_t units = run_thread(&s, tid);
         if (tid < ACPU_CONTENTION_SLOTS)
             times[tid] = (acpu_thread_times){arrive, acpu_now_ns(), units};
     }
+    acpu_engine_note_team(team);
     acpu_contention_observe(plan->total, fork_ns, acpu_now_ns(), times,
                             threads < ACPU_CONTENTION_SLOTS ? threads : ACPU_CONTENTION_SLOTS);
 }

@@ -119,7 +119,7 @@ static unsigned call_threads(const acpu_op_call *call, const acpu_settings *s)
     unsigned threads = acpu_engine_threads(&call->plan, call->grain, requested);
     if (threads <= 1)
         return threads;
-    unsigned by_memory = acpu_engine_memory_thread_limit();
+    unsigned by_memory = acpu_engine_memory_thread_limit(threads);
     if (by_memory >= threads)
         return threads;
     note_cap(s, by_memory, "what the address-space and data limits hold thread stacks for");
