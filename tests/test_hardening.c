@@ -1627,9 +1627,10 @@ static Suite *hardening_suite(void)
     tcase_add_loop_test(tc, test_workspace_exact_every_api, 0, acpu_test_num_ops);
     tcase_add_loop_test(tc, test_no_trap_every_api, 0, acpu_test_num_ops);
     tcase_add_test(tc, test_thread_request_capped);
-    if (memory_limits_apply())
+    if (memory_limits_apply()) {
         tcase_add_loop_test(tc, test_thread_request_within_memory_limits, 0, 3);
-    tcase_add_test(tc, test_existing_team_needs_no_room);
+        tcase_add_test(tc, test_existing_team_needs_no_room);
+    }
     suite_add_tcase(s, tc);
     return s;
 }
