@@ -5,6 +5,7 @@
  * 16-bit calls the same bits with lookup tables on as off (kernels/ops/lookup.h); every API and
  * dtype the same bits with streaming stores on as off, nothing written around a misaligned output,
  * and AUTO's rule (kernels/ops/stream.h). */
+#include <omp.h>
 #include <pthread.h>
 #include <stdatomic.h>
 #include <stdlib.h>
@@ -464,6 +465,62 @@ START_TEST(test_engine_streams_through_copy)
 }
 END_TEST
 
+/* ---- lanes and stealing ---------------------------------------------------------------------------- */
+
+static atomic_ullong g_elems_by_thread[2];
+static atomic_int g_stalled;
+
+/* out = in + 1, counting the elements each OpenMP thread computed; thread 1 stalls 30 ms in its
+ * first call, as a thread the OS does not run. */
+static void stalling_kernel(size_t n, const void *const *in, void *out, const void *params)
+{
+    int tid = omp_get_thread_num();
+    if (tid == 1 && atomic_exchange(&g_stalled, 1) == 0)
+        sleep_ms(30);
+    atomic_fetch_add(&g_elems_by_thread[tid == 1], n);
+    add_one_kernel(n, in, out, params);
+}
+
+/* Two threads, 16 units in two lanes of 8: thread 1 stalls in its first unit, so thread 0 runs its
+ * own lane and takes what is left of thread 1's (15 units, unless thread 1 started later still);
+ * every element computed once. With lanes alone (no stealing) thread 0 would run 8. */
+START_TEST(test_stalled_thread_lane_taken)
+{
+    const uint64_t n = 200000, per_core = n / 4;
+    float *in = malloc(n * sizeof(float)), *out = malloc(n * sizeof(float));
+    ck_assert(in && out);
+    for (uint64_t i = 0; i < n; i++)
+        in[i] = (float)(i % 977), out[i] = -1.0f;
+    acpu_schedule plan = {.kind = ACPU_SCHED_RANGES,
+                          .total = n,
+                          .core_num = 4,
+                          .tile = 5000,
+                          .big_core_num = 4,
+                          .big_core_len = per_core,
+                          .small_core_len = per_core,
+                          .last_core_len = per_core};
+    acpu_task t;
+    memset(&t, 0, sizeof t);
+    t.n_in = 1;
+    t.in[0] = (acpu_view){.data = (char *)in, .rank = 1, .shape = {(int64_t)n}, .stride = {1}, .elem_size = 4};
+    t.out = (acpu_view){.data = (char *)out, .rank = 1, .shape = {(int64_t)n}, .stride = {1}, .elem_size = 4};
+    t.kernel = stalling_kernel;
+    t.kernel_elem = 4;
+    size_t ws = acpu_engine_workspace(&plan, &t, 2);
+    void *w = ws ? malloc(ws) : NULL;
+    ck_assert(ws == 0 || w != NULL);
+    acpu_engine_run(&plan, &t, 2, w);
+    free(w);
+    unsigned long long by0 = atomic_load(&g_elems_by_thread[0]), by1 = atomic_load(&g_elems_by_thread[1]);
+    ck_assert_uint_eq(by0 + by1, n);
+    ck_assert_msg(by0 >= n * 3 / 4, "thread 0 computed %llu of %llu elements", by0, (unsigned long long)n);
+    for (uint64_t i = 0; i < n; i++)
+        ACPU_TEST_EXPECT(out[i] == in[i] + 1.0f, "element %llu", (unsigned long long)i);
+    free(in);
+    free(out);
+}
+END_TEST
+
 /* acpu_view_bytes: the bytes a view's elements span, whatever the signs of its strides. */
 START_TEST(test_view_bytes)
 {
@@ -557,6 +614,7 @@ int main(void)
     tcase_add_loop_test(streaming, test_streaming_same_bits, 0, acpu_test_num_ops);
     tcase_add_test(streaming, test_streaming_auto_rule);
     tcase_add_test(streaming, test_engine_streams_through_copy);
+    tcase_add_test(streaming, test_stalled_thread_lane_taken);
     tcase_add_test(streaming, test_view_bytes);
     tcase_add_test(streaming, test_streaming_mode_setter);
     suite_add_tcase(s, streaming);
