@@ -20,11 +20,16 @@
 
 #include <stdint.h>
 
-/* The grain of the memory-bound kernels: 64K elements per thread. Measured with aclnn_cpu_bench
- * (relu, hardtanh, threshold_backward, hardswish; fp32 and bf16; 2 cores): a second thread pays
- * from about 128K elements; at 64K the fork and join cost what the second half saves, and a
- * thread whose CPU another process keeps busy stalls the call. */
-#define ACPU_GRAIN_MEMORY_BOUND 65536
+/* The grain of the memory-bound kernels: 48K elements, so that calls up to 48K elements stay on one
+ * thread and larger ones give each of two threads at least 24K. Measured with aclnn_cpu_bench on 2
+ * cores of an AMD EPYC (AVX-512), the engine dealing each thread its own lane of units, three
+ * alternating runs: at 64K elements on 2 threads, 32K per thread ran 1.16-1.59x a 1-thread call
+ * (relu, hardtanh, hardswish and its gradient, threshold_backward, elures, sigmoid_backward, fp32
+ * and bf16) except for the calls whose one thread takes under about 3 us (in-place relu 0.79-0.94,
+ * bf16 relu 0.98); at 40K elements (20K per thread) those lost 0.64-0.79 and the others gained
+ * 1.03-1.26. (With one shared counter, before the lanes, 64K calls were measured to gain nothing:
+ * the grain was 64K.) */
+#define ACPU_GRAIN_MEMORY_BOUND 49152
 
 /* The parameter block of a kernel that takes none. */
 typedef struct {
