@@ -490,8 +490,10 @@ def section_lines(meta, cases_list, cases, krows, busy, notes):
     md += ["", "### Targets, this run", ""] + target_lines
     md += ["", "### A core kept busy (`aclnn_cpu_bench --busy`)", "",
            "A process spins on one CPU (the last of the bench's affinity set) for the whole mode; each case runs the"
-           " whole call at 1 and at 2 threads, samples interleaved. The target: 2-thread time <= 1.3 x 1-thread"
-           " time (bold: above).", ""]
+           " whole call at 1 and at 2 threads, samples interleaved (the rooflines after them). The target: 2-thread"
+           " time <= 1.3 x 1-thread time (bold: above). On a 2-CPU virtual machine whole runs of this mode were"
+           " seen where the calling thread shared the spinner's CPU through one kind of sample only (ratios near"
+           " 0.5 or 2.0 in many rows): read a row against the runs before and after it.", ""]
     md += busy_table(busy) if busy else ["Not measured in this run."]
     md += ["", "### Kernel ceiling (`aclnn_cpu_bench --kernels`)", ""]
     if krows:

@@ -71,10 +71,35 @@ START_TEST(test_backoff_rule)
     ck_assert_uint_eq(acpu_contention_threads(2, 65536), 2);
     observe_clean(65536, acpu_now_ns()); /* a clean probe ends the contention */
     ck_assert_uint_eq(acpu_contention_threads(2, 65536), 2);
-    observe_hostage(1 << 20, acpu_now_ns()); /* the back-off starts again at 10 ms */
+    observe_hostage(1 << 20, acpu_now_ns()); /* held again soon: the back-off is 40 ms now */
     ck_assert_uint_eq(acpu_contention_threads(4, 65536), 1);
     sleep_ms(15);
-    ck_assert_uint_eq(acpu_contention_threads(4, 65536), 4);
+    ck_assert_uint_eq(acpu_contention_threads(4, 65536), 1);
+}
+END_TEST
+
+/* A clean probe ends a period but keeps its length: held at -30 ms (10 ms, over), clean at -15 ms,
+ * held at -12 ms: 20 ms, so the period runs until +8 ms. (Reset by the clean probe, it would have
+ * been over at -2 ms.) */
+START_TEST(test_backoff_length_kept_after_clean_probe)
+{
+    uint64_t now = acpu_now_ns();
+    observe_hostage(65536, now - 30 * MS);
+    observe_clean(65536, now - 15 * MS);
+    ck_assert_uint_eq(acpu_contention_threads(2, 65536), 2);
+    observe_hostage(65536, now - 12 * MS);
+    ck_assert_uint_eq(acpu_contention_threads(2, 65536), 1);
+}
+END_TEST
+
+/* The length starts at 10 ms again once no period has run for a second: held 5 s ago (10 ms,
+ * doubled to 20), then held 12 ms ago: a 10 ms period, over. */
+START_TEST(test_backoff_length_forgotten)
+{
+    uint64_t now = acpu_now_ns();
+    observe_hostage(65536, now - (uint64_t)5000 * MS);
+    observe_hostage(65536, now - 12 * MS);
+    ck_assert_uint_eq(acpu_contention_threads(2, 65536), 2);
 }
 END_TEST
 
@@ -599,6 +624,8 @@ int main(void)
     tcase_add_test(rule, test_backoff_rule);
     tcase_add_test(rule, test_one_held_call_forgiven);
     tcase_add_test(rule, test_slice_threshold);
+    tcase_add_test(rule, test_backoff_length_kept_after_clean_probe);
+    tcase_add_test(rule, test_backoff_length_forgotten);
     tcase_add_test(rule, test_prompt_threads_kept);
     tcase_add_test(rule, test_preempted_thread_detected);
     tcase_add_test(rule, test_quiet_call_not_held);
