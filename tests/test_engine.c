@@ -71,34 +71,40 @@ START_TEST(test_backoff_rule)
     ck_assert_uint_eq(acpu_contention_threads(2, 65536), 2);
     observe_clean(65536, acpu_now_ns()); /* a clean probe ends the contention */
     ck_assert_uint_eq(acpu_contention_threads(2, 65536), 2);
-    observe_hostage(1 << 20, acpu_now_ns()); /* held again soon: the back-off is 40 ms now */
-    ck_assert_uint_eq(acpu_contention_threads(4, 65536), 1);
-    sleep_ms(15);
+    observe_hostage(1 << 20, acpu_now_ns()); /* held again: a period for calls up to 1M */
     ck_assert_uint_eq(acpu_contention_threads(4, 65536), 1);
 }
 END_TEST
 
-/* A clean probe ends a period but keeps its length: held at -30 ms (10 ms, over), clean at -15 ms,
- * held at -12 ms: 20 ms, so the period runs until +8 ms. (Reset by the clean probe, it would have
- * been over at -2 ms.) */
+/* Five calls held 50 ms apart from start_ns: back-off periods of 10 to 160 ms, the last ending
+ * 360 ms after start_ns; the next period's length is 320 ms. */
+static void grow_backoff(uint64_t start_ns)
+{
+    for (uint64_t i = 0; i < 5; i++)
+        observe_hostage(65536, start_ns + i * 50 * MS);
+}
+
+/* A clean probe ends a period but keeps its length: the length grown to 320 ms a second ago, a
+ * clean probe at -600 ms, held at -100 ms: the period runs until +220 ms. (Reset by the clean
+ * probe, it would have been 10 ms, over at -90 ms.) */
 START_TEST(test_backoff_length_kept_after_clean_probe)
 {
     uint64_t now = acpu_now_ns();
-    observe_hostage(65536, now - 30 * MS);
-    observe_clean(65536, now - 15 * MS);
+    grow_backoff(now - 1000 * MS);
+    observe_clean(65536, now - 600 * MS);
     ck_assert_uint_eq(acpu_contention_threads(2, 65536), 2);
-    observe_hostage(65536, now - 12 * MS);
+    observe_hostage(65536, now - 100 * MS);
     ck_assert_uint_eq(acpu_contention_threads(2, 65536), 1);
 }
 END_TEST
 
-/* The length starts at 10 ms again once no period has run for a second: held 5 s ago (10 ms,
- * doubled to 20), then held 12 ms ago: a 10 ms period, over. */
+/* The length starts at 10 ms again once no period has run for a second: grown to 320 ms five
+ * seconds ago, held at -100 ms: a 10 ms period, over at -90 ms (320 ms would run until +220). */
 START_TEST(test_backoff_length_forgotten)
 {
     uint64_t now = acpu_now_ns();
-    observe_hostage(65536, now - (uint64_t)5000 * MS);
-    observe_hostage(65536, now - 12 * MS);
+    grow_backoff(now - (uint64_t)5000 * MS);
+    observe_hostage(65536, now - 100 * MS);
     ck_assert_uint_eq(acpu_contention_threads(2, 65536), 2);
 }
 END_TEST
@@ -117,7 +123,8 @@ START_TEST(test_one_held_call_forgiven)
     sleep_ms(15);
     observe_wakeup(65536, acpu_now_ns()); /* the probe after the period: woken, forgiven */
     ck_assert_uint_eq(acpu_contention_threads(2, 65536), 2);
-    observe_hostage(65536, acpu_now_ns()); /* held for a slice: no second strike needed */
+    observe_clean(65536, acpu_now_ns());
+    observe_hostage(65536, acpu_now_ns()); /* held for a slice, after a clean call: one is enough */
     ck_assert_uint_eq(acpu_contention_threads(2, 65536), 1);
 }
 END_TEST
@@ -128,7 +135,8 @@ START_TEST(test_slice_threshold)
     observe_held(65536, acpu_now_ns(), 2 * MS + 40000);
     ck_assert_uint_eq(acpu_contention_threads(2, 65536), 2);
     observe_clean(65536, acpu_now_ns());
-    observe_held(65536, acpu_now_ns(), 2 * MS + 60000);
+    /* joined "in 500 ms", so that the period it starts is still running when checked */
+    observe_held(65536, acpu_now_ns() + 500 * MS, 2 * MS + 60000);
     ck_assert_uint_eq(acpu_contention_threads(2, 65536), 1);
 }
 END_TEST
@@ -141,7 +149,6 @@ START_TEST(test_prompt_threads_kept)
                               {fork_ns, fork_ns + 40000, 5},
                               {fork_ns, fork_ns + 40000, 6},
                               {join_ns - 500, join_ns - 400, 0}};
-    ck_assert_uint_eq(acpu_contention_threads(4, 1 << 16), 4);
     acpu_contention_observe(1 << 16, fork_ns, join_ns, t, 4);
     ck_assert_uint_eq(acpu_contention_threads(4, 1 << 16), 3);
     ck_assert_uint_eq(acpu_contention_threads(2, 1 << 16), 2);
@@ -494,21 +501,27 @@ END_TEST
 
 static atomic_ullong g_elems_by_thread[2];
 static atomic_int g_stalled;
+static unsigned long long g_stall_until_elems; /* thread 1's first call waits for thread 0 to do these */
 
-/* out = in + 1, counting the elements each OpenMP thread computed; thread 1 stalls 30 ms in its
- * first call, as a thread the OS does not run. */
+/* out = in + 1, counting the elements each OpenMP thread computed; thread 1, in its first call,
+ * waits (as a thread the OS does not run) until thread 0 has computed g_stall_until_elems, for at
+ * most 2 s. */
 static void stalling_kernel(size_t n, const void *const *in, void *out, const void *params)
 {
     int tid = omp_get_thread_num();
-    if (tid == 1 && atomic_exchange(&g_stalled, 1) == 0)
-        sleep_ms(30);
+    if (tid == 1 && atomic_exchange(&g_stalled, 1) == 0) {
+        uint64_t deadline = acpu_now_ns() + 2000 * MS;
+        while (atomic_load(&g_elems_by_thread[0]) < g_stall_until_elems && acpu_now_ns() < deadline)
+            sleep_ms(1);
+    }
     atomic_fetch_add(&g_elems_by_thread[tid == 1], n);
     add_one_kernel(n, in, out, params);
 }
 
-/* Two threads, 16 units in two lanes of 8: thread 1 stalls in its first unit, so thread 0 runs its
- * own lane and takes what is left of thread 1's (15 units, unless thread 1 started later still);
- * every element computed once. With lanes alone (no stealing) thread 0 would run 8. */
+/* Two threads, 16 units in two lanes of 8: thread 1 stalls in its first unit until thread 0 has
+ * done 3/4 of the elements, which thread 0 reaches only by taking what is left of thread 1's lane
+ * after its own (with lanes alone it would stop at 8 units, and thread 1 would wait 2 s); every
+ * element computed once. */
 START_TEST(test_stalled_thread_lane_taken)
 {
     const uint64_t n = 200000, per_core = n / 4;
@@ -531,6 +544,7 @@ START_TEST(test_stalled_thread_lane_taken)
     t.out = (acpu_view){.data = (char *)out, .rank = 1, .shape = {(int64_t)n}, .stride = {1}, .elem_size = 4};
     t.kernel = stalling_kernel;
     t.kernel_elem = 4;
+    g_stall_until_elems = n * 3 / 4;
     size_t ws = acpu_engine_workspace(&plan, &t, 2);
     void *w = ws ? malloc(ws) : NULL;
     ck_assert(ws == 0 || w != NULL);

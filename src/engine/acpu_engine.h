@@ -56,9 +56,10 @@ typedef struct {
  * says why). Cheap: read once. */
 unsigned acpu_engine_thread_limit(void);
 /* The most threads whose stacks fit the address-space and data limits now (UINT_MAX when neither
- * is set; 1 when set but the process's size cannot be read), for a call of `threads` threads: a few
- * system calls, skipped (UINT_MAX) when the calling thread's last team, outside any parallel
- * region, had at least that many (libgomp keeps those threads: such a team creates none). */
+ * is set; 1 when set but the process's size cannot be read), for a team of `threads` threads that
+ * the calling thread is about to start: a few system calls, skipped (UINT_MAX) when its last team,
+ * outside any parallel region, had at least that many (libgomp keeps those threads: such a team
+ * creates none). */
 unsigned acpu_engine_memory_thread_limit(unsigned threads);
 /* Records the size of a team the calling thread just ran (acpu_engine_memory_thread_limit). */
 void acpu_engine_note_team(unsigned threads);

@@ -324,8 +324,8 @@ static uint64_t parts_per_core(const acpu_schedule *plan, unsigned threads)
     return parts < 1 ? 1 : parts > ACPU_MAX_PARTS ? ACPU_MAX_PARTS : parts;
 }
 
-/* Lane l: units [l * units / lanes, (l + 1) * units / lanes), one lane per thread (at most
- * ACPU_MAX_LANES). */
+/* One lane per thread (at most ACPU_MAX_LANES), in unit order: units / lanes units each, the first
+ * units % lanes lanes one more. */
 static void deal_lanes(acpu_shared_run *s, unsigned threads)
 {
     s->lanes = threads < 1 ? 1 : threads > ACPU_MAX_LANES ? ACPU_MAX_LANES : threads;
@@ -380,8 +380,13 @@ void acpu_engine_run(const acpu_schedule *plan, const acpu_task *task, unsigned 
     char *ws = workspace ? (char *)(((uintptr_t)workspace + ACPU_STAGE_ALIGN - 1) & ~(uintptr_t)(ACPU_STAGE_ALIGN - 1))
                          : NULL;
     threads = acpu_contention_threads(threads, plan->total);
-    acpu_shared_run s; /* deal_lanes sets the lanes used; the others are never read */
-    s.plan = plan, s.task = task, s.workspace = ws, s.parts = parts_per_core(plan, threads);
+    /* Not zero-initialised (64 lanes of a cache line each): deal_lanes sets the lanes used, the
+     * others are never read. */
+    acpu_shared_run s;
+    s.plan = plan;
+    s.task = task;
+    s.workspace = ws;
+    s.parts = parts_per_core(plan, threads);
     s.units = (plan->core_num ? plan->core_num : 1) * s.parts;
     deal_lanes(&s, threads);
     if (threads <= 1) {

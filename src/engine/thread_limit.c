@@ -10,8 +10,8 @@
  *   unlimited, plus slack). tests/test_hardening.c asks for 8 threads 40 MiB above the process's
  *   size under each limit: that ended the process before this rule.
  * The CPU count is read once (omp_get_num_procs() is a system call); the limits and the process's
- * size are read again for every call that would need more threads than the calling thread's last
- * team had, so that a limit lowered at run time is honoured. A team no larger than the last one
+ * size are read in phase 2, just before a call's team starts, whenever it needs more threads than
+ * the running thread's last team had, so that a limit lowered at run time is honoured. A team no larger than the last one
  * creates no thread (libgomp keeps a master's threads docked between regions; when a team shrinks
  * the surplus threads exit, hence the last team, not the largest), so those calls skip the two
  * getrlimit calls (about 0.5 us each on a virtual machine, against a 64K-element call's few

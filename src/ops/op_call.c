@@ -35,6 +35,31 @@ static double now_us(void)
     return (double)ts.tv_sec * 1e6 + (double)ts.tv_nsec * 1e-3;
 }
 
+/* Verbose mode says once per process that a request was capped, and why. */
+static void note_cap(bool verbose, unsigned requested, unsigned used, const char *why)
+{
+    static atomic_bool noted;
+    if (verbose && !atomic_exchange(&noted, true))
+        fprintf(stderr,
+                "aclnn_cpu: note: %u threads requested, %u used (%s: libgomp ends the process when it cannot "
+                "create a thread)\n",
+                requested, used, why);
+}
+
+/* Phase 2's threads: the planned count within what the address-space and data limits hold thread
+ * stacks for, read here, on the thread that runs the call, just before its team starts (the
+ * engine skips them when this thread's last team was at least as large: its threads exist). */
+static unsigned run_threads(const acpu_op_call *call, bool verbose)
+{
+    if (call->threads <= 1)
+        return call->threads;
+    unsigned by_memory = acpu_engine_memory_thread_limit(call->threads);
+    if (by_memory >= call->threads)
+        return call->threads;
+    note_cap(verbose, call->threads, by_memory, "what the address-space and data limits hold thread stacks for");
+    return by_memory;
+}
+
 /* Phase 2's work, under the default FP environment as a whole (the engine's threads set it again):
  * the verbose timing's arithmetic must not trap either when the caller enabled FP exceptions. */
 static void run_op_call(const acpu_exec_call *ec, void *workspace)
@@ -44,11 +69,12 @@ static void run_op_call(const acpu_exec_call *ec, void *workspace)
     acpu_fp_enter(&saved);
     bool verbose = acpu_verbose();
     double t0 = verbose ? now_us() : 0.0;
+    unsigned threads = call->empty ? call->threads : run_threads(call, verbose);
     if (!call->empty)
-        acpu_engine_run(&call->plan, &call->task, call->threads, workspace);
+        acpu_engine_run(&call->plan, &call->task, threads, workspace);
     if (verbose)
-        fprintf(stderr, "aclnn_cpu: exec op=%s %s threads=%u time_us=%.1f\n", call->op_name, call->detail,
-                call->threads, now_us() - t0);
+        fprintf(stderr, "aclnn_cpu: exec op=%s %s threads=%u time_us=%.1f\n", call->op_name, call->detail, threads,
+                now_us() - t0);
     acpu_fp_leave(&saved);
 }
 
@@ -97,33 +123,16 @@ void acpu_tensor_broadcast_view(const aclTensor *t, size_t elem_size, const aclT
     }
 }
 
-/* Verbose mode says once per process that a request was capped, and why. */
-static void note_cap(const acpu_settings *s, unsigned used, const char *why)
-{
-    static atomic_bool noted;
-    if (s->verbose && !atomic_exchange(&noted, true))
-        fprintf(stderr,
-                "aclnn_cpu: note: %u threads requested, %u used (%s: libgomp ends the process when it cannot "
-                "create a thread)\n",
-                s->threads, used, why);
-}
-
-/* Threads for a planned call: the settings' count within 4 per CPU (at least 8), the plan's own
- * limits, and, when that is still more than one, what the memory limits hold stacks for. */
+/* Threads for a planned call: the settings' count within 4 per CPU (at least 8) and the plan's own
+ * limits (phase 2 keeps them within the memory limits: run_threads). The workspace is sized for
+ * these; fewer threads need less. */
 static unsigned call_threads(const acpu_op_call *call, const acpu_settings *s)
 {
     unsigned cpu_limit = acpu_engine_thread_limit();
     unsigned requested = s->threads <= cpu_limit ? s->threads : cpu_limit;
     if (requested < s->threads)
-        note_cap(s, requested, "at most 4 per CPU of the affinity mask, at least 8");
-    unsigned threads = acpu_engine_threads(&call->plan, call->grain, requested);
-    if (threads <= 1)
-        return threads;
-    unsigned by_memory = acpu_engine_memory_thread_limit(threads);
-    if (by_memory >= threads)
-        return threads;
-    note_cap(s, by_memory, "what the address-space and data limits hold thread stacks for");
-    return by_memory;
+        note_cap(s->verbose, s->threads, requested, "at most 4 per CPU of the affinity mask, at least 8");
+    return acpu_engine_threads(&call->plan, call->grain, requested);
 }
 
 aclnnStatus acpu_size_call(const char *api, acpu_op_call *call, const acpu_settings *s)

@@ -132,7 +132,7 @@ static inline acpu_vf acpu_softplus_v2_math(acpu_vf x, const acpu_softplus_v2_pa
     acpu_vf e = exp_fn(acpu_vf_select(gt, acpu_vf_set1(0.0f), t));
     acpu_vf u = acpu_vf_add(e, one);
     acpu_vf v = acpu_vf_add(u, acpu_vf_set1(-1.0f));
-    acpu_vf lp = acpu_vf_mul(acpu_vf_log_normal(u), acpu_vf_div(e, v)); /* u >= 1, +inf or NaN */
+    acpu_vf lp = acpu_vf_mul(acpu_vf_log_normal(u), acpu_vf_div(e, v)); /* u >= 1 or NaN (+inf: replaced below) */
     lp = acpu_vf_select(acpu_vf_cmp_eq(u, one), e, lp);
     lp = acpu_vf_select(acpu_vf_cmp_eq(acpu_vf_add(e, one), inf), inf, lp);
     return acpu_vf_select(gt, x, acpu_vf_mul(lp, acpu_vf_set1(p->inv_beta)));
