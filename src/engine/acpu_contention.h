@@ -4,9 +4,8 @@
  * so such a thread holds no work, but the join still waits for it to arrive. After two such calls in
  * a row (one alone is what waking a sleeping thread costs), or one held for more than a scheduler
  * slice, calls of that size or smaller run on the threads that were prompt, for a back-off period
- * that doubles while the contention lasts (probes with all threads end each period; a clean probe
- * ends the period but keeps its length, which starts short again after a second without one).
- * Results do not depend on the thread count, so this changes timing only. */
+ * that doubles while the contention lasts (probes with all threads end each period). Results do not
+ * depend on the thread count, so this changes timing only. */
 #ifndef ACPU_CONTENTION_H_
 #define ACPU_CONTENTION_H_
 

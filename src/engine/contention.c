@@ -8,12 +8,8 @@
  * period starts the count again, so that a probe's wake-up alone does not renew it. A call held
  * longer than that waited for a scheduler tick (4 ms with Linux's HZ=250: 3.7-13 ms were measured
  * with a process spinning on one of 2 CPUs) and starts the back-off on its own: every such probe
- * costs a slice, one is enough. A clean call of a size a period covers ends that period, but the
- * period's length (doubled at each back-off) is kept until no back-off has run for
- * ACPU_BACKOFF_MAX_NS: a thread sharing a busy CPU runs half the time, so half the probes are clean,
- * and with the length reset by each the probes (a slice each when held) kept recurring every few
- * periods of 10-40 ms. The state is relaxed atomics shared by all callers: a race between two calls
- * only changes which of their observations wins, never a result. */
+ * costs a slice, one is enough. The state is relaxed atomics shared by all callers: a race between
+ * two calls only changes which of their observations wins, never a result. */
 #include <stdatomic.h>
 #include <time.h>
 
@@ -87,8 +83,6 @@ void acpu_contention_observe(uint64_t total, uint64_t fork_ns, uint64_t join_ns,
             return;
         atomic_store_explicit(&held_in_row, 0, memory_order_relaxed);
         uint64_t backoff = atomic_load_explicit(&backoff_ns, memory_order_relaxed);
-        if (join_ns > atomic_load_explicit(&contended_until_ns, memory_order_relaxed) + ACPU_BACKOFF_MAX_NS)
-            backoff = ACPU_BACKOFF_MIN_NS; /* the last period ended long ago: start short again */
         uint64_t elems = atomic_load_explicit(&contended_elems, memory_order_relaxed);
         /* the prompt threads, and at least one fewer than this call had */
         uint64_t keep = prompt < n ? prompt : n - 1;
@@ -100,7 +94,9 @@ void acpu_contention_observe(uint64_t total, uint64_t fork_ns, uint64_t join_ns,
         return;
     }
     atomic_store_explicit(&held_in_row, 0, memory_order_relaxed);
-    /* A clean call of a size the contention covered: the period is over (its length is kept). */
-    if (total <= atomic_load_explicit(&contended_elems, memory_order_relaxed))
+    /* A clean call of a size the contention covered: the contention is over. */
+    if (total <= atomic_load_explicit(&contended_elems, memory_order_relaxed)) {
         atomic_store_explicit(&contended_elems, 0, memory_order_relaxed);
+        atomic_store_explicit(&backoff_ns, ACPU_BACKOFF_MIN_NS, memory_order_relaxed);
+    }
 }

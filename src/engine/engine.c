@@ -111,7 +111,7 @@ static size_t align_up(size_t v) { return (v + ACPU_STAGE_ALIGN - 1) & ~(size_t)
 
 /* Whether any input's bytes meet the output's (an in-place call: its output lines are read first
  * anyway, so a streaming store would save no read). */
-static bool output_overlaps_inputs(const acpu_task *task)
+bool acpu_engine_task_in_place(const acpu_task *task)
 {
     uintptr_t out_lo, out_hi;
     acpu_view_bytes(&task->out, &out_lo, &out_hi);
@@ -136,7 +136,7 @@ static void stage_flags(const acpu_task *task, acpu_stage_ctx *c)
     c->out_dense = acpu_view_is_dense(&task->out);
     c->stage_out = !c->out_dense || task->cast != NULL;
     c->stream_out = task->stream_copy != NULL && !c->stage_out && task->kernel_elem > 0 &&
-                    task->kernel_elem <= ACPU_STREAM_CHUNK_BYTES && !output_overlaps_inputs(task);
+                    task->kernel_elem <= ACPU_STREAM_CHUNK_BYTES && !acpu_engine_task_in_place(task);
 }
 
 /* Bytes of the raw buffer: the widest source element that is both strided and cast. */
