@@ -408,35 +408,54 @@ static void counting_copy(void *dst, const void *src, size_t bytes)
 
 static void counting_fence(void) { atomic_fetch_add(&g_stream_fences, 1); }
 
-/* out = in + 1 over n floats by the engine on `threads` threads, 4 cores of RANGES; returns the
- * bytes the task's stream copy wrote. */
-static unsigned long long run_counted(float *in, float *out, uint64_t n, unsigned threads)
+/* A RANGES plan of 4 cores over n elements, tiles of 5000. */
+static acpu_schedule four_core_plan(uint64_t n)
 {
     uint64_t per_core = (n + 3) / 4;
-    acpu_schedule plan = {.kind = ACPU_SCHED_RANGES,
-                          .total = n,
-                          .core_num = 4,
-                          .tile = 5000,
-                          .big_core_num = 4,
-                          .big_core_len = per_core,
-                          .small_core_len = per_core,
-                          .last_core_len = n - 3 * per_core};
+    return (acpu_schedule){.kind = ACPU_SCHED_RANGES,
+                           .total = n,
+                           .core_num = 4,
+                           .tile = 5000,
+                           .big_core_num = 4,
+                           .big_core_len = per_core,
+                           .small_core_len = per_core,
+                           .last_core_len = n - 3 * per_core};
+}
+
+/* A one-input fp32 task over n dense elements running `kernel`, no stream copy. */
+static acpu_task float_task(float *in, float *out, uint64_t n, acpu_kernel_fn kernel)
+{
     acpu_task t;
     memset(&t, 0, sizeof t);
     t.n_in = 1;
     t.in[0] = (acpu_view){.data = (char *)in, .rank = 1, .shape = {(int64_t)n}, .stride = {1}, .elem_size = 4};
     t.out = (acpu_view){.data = (char *)out, .rank = 1, .shape = {(int64_t)n}, .stride = {1}, .elem_size = 4};
-    t.kernel = add_one_kernel;
+    t.kernel = kernel;
     t.kernel_elem = 4;
+    return t;
+}
+
+/* The engine runs the task on `threads` threads with a workspace of its asking. */
+static void run_task(const acpu_schedule *plan, const acpu_task *t, unsigned threads)
+{
+    size_t ws = acpu_engine_workspace(plan, t, threads);
+    void *w = ws ? malloc(ws) : NULL;
+    ck_assert(ws == 0 || w != NULL);
+    acpu_engine_run(plan, t, threads, w);
+    free(w);
+}
+
+/* out = in + 1 over n floats by the engine on `threads` threads, 4 cores of RANGES; returns the
+ * bytes the task's stream copy wrote. */
+static unsigned long long run_counted(float *in, float *out, uint64_t n, unsigned threads)
+{
+    acpu_schedule plan = four_core_plan(n);
+    acpu_task t = float_task(in, out, n, add_one_kernel);
     t.stream_copy = counting_copy;
     t.stream_fence = counting_fence;
     atomic_store(&g_stream_bytes, 0);
     atomic_store(&g_stream_fences, 0);
-    size_t ws = acpu_engine_workspace(&plan, &t, threads);
-    void *w = ws ? malloc(ws) : NULL;
-    ck_assert(ws == 0 || w != NULL);
-    acpu_engine_run(&plan, &t, threads, w);
-    free(w);
+    run_task(&plan, &t, threads);
     return atomic_load(&g_stream_bytes);
 }
 
@@ -493,32 +512,15 @@ static void stalling_kernel(size_t n, const void *const *in, void *out, const vo
  * element computed once. */
 START_TEST(test_stalled_thread_lane_taken)
 {
-    const uint64_t n = 200000, per_core = n / 4;
+    const uint64_t n = 200000;
     float *in = malloc(n * sizeof(float)), *out = malloc(n * sizeof(float));
     ck_assert(in && out);
     for (uint64_t i = 0; i < n; i++)
         in[i] = (float)(i % 977), out[i] = -1.0f;
-    acpu_schedule plan = {.kind = ACPU_SCHED_RANGES,
-                          .total = n,
-                          .core_num = 4,
-                          .tile = 5000,
-                          .big_core_num = 4,
-                          .big_core_len = per_core,
-                          .small_core_len = per_core,
-                          .last_core_len = per_core};
-    acpu_task t;
-    memset(&t, 0, sizeof t);
-    t.n_in = 1;
-    t.in[0] = (acpu_view){.data = (char *)in, .rank = 1, .shape = {(int64_t)n}, .stride = {1}, .elem_size = 4};
-    t.out = (acpu_view){.data = (char *)out, .rank = 1, .shape = {(int64_t)n}, .stride = {1}, .elem_size = 4};
-    t.kernel = stalling_kernel;
-    t.kernel_elem = 4;
+    acpu_schedule plan = four_core_plan(n);
+    acpu_task t = float_task(in, out, n, stalling_kernel);
     g_stall_until_elems = n * 3 / 4;
-    size_t ws = acpu_engine_workspace(&plan, &t, 2);
-    void *w = ws ? malloc(ws) : NULL;
-    ck_assert(ws == 0 || w != NULL);
-    acpu_engine_run(&plan, &t, 2, w);
-    free(w);
+    run_task(&plan, &t, 2);
     unsigned long long by0 = atomic_load(&g_elems_by_thread[0]), by1 = atomic_load(&g_elems_by_thread[1]);
     ck_assert_uint_eq(by0 + by1, n);
     ck_assert_msg(by0 >= n * 3 / 4, "thread 0 computed %llu of %llu elements", by0, (unsigned long long)n);
