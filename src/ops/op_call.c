@@ -6,7 +6,6 @@
 #include <string.h>
 #include <time.h>
 
-#include "kernels/acpu_kernel_list.h"
 #include "ops/acpu_op_call.h"
 
 void acpu_tensor_view(const aclTensor *t, size_t elem_size, acpu_view *v)
@@ -133,13 +132,7 @@ static unsigned call_threads(const acpu_op_call *call, const acpu_settings *s)
     unsigned requested = s->threads <= cpu_limit ? s->threads : cpu_limit;
     if (requested < s->threads)
         note_cap(s->verbose, s->threads, requested, "at most 4 per CPU of the affinity mask, at least 8");
-    /* An in-place memory-bound call moves half the bytes per element of an out-of-place one, so a
-     * thread pays for itself from twice the elements (at 64K on 2 threads in place: 0.63-0.74 of
-     * one thread, AMD EPYC). */
-    uint64_t grain = call->grain;
-    if (grain >= ACPU_GRAIN_MEMORY_BOUND && acpu_engine_task_in_place(&call->task))
-        grain *= 2;
-    return acpu_engine_threads(&call->plan, grain, requested);
+    return acpu_engine_threads(&call->plan, &call->task, call->grain, requested);
 }
 
 aclnnStatus acpu_size_call(const char *api, acpu_op_call *call, const acpu_settings *s)
