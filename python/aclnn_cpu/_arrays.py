@@ -97,10 +97,10 @@ def as_array(a: Any, what: str) -> Any:
 
 
 def describe(a: Any, what: str, writable: bool = False) -> View:
-    """The CANN view of a numpy array or torch CPU tensor, without copying it."""
-    if is_torch(a):
-        return _describe_torch(a, what)
-    return _describe_numpy(a, what, writable)
+    """The CANN view of a numpy array or torch CPU tensor (as_array's result), without copying it."""
+    if isinstance(a, np.ndarray):
+        return _describe_numpy(a, what, writable)
+    return _describe_torch(a, what)
 
 
 def _describe_numpy(a: np.ndarray, what: str, writable: bool) -> View:
@@ -135,19 +135,32 @@ def _describe_numpy(a: np.ndarray, what: str, writable: bool) -> View:
 
 
 def _describe_torch(t: Any, what: str) -> View:
-    if t.device.type != "cpu":
+    if not t.is_cpu:
         raise ValueError(f"{what}: tensor is on {t.device}; aclnn_cpu runs on CPU tensors")
     if t.layout is not torch_module().strided:
         raise ValueError(f"{what}: layout {t.layout} is not supported (strided tensors only)")
-    if t.is_conj() or t.is_neg():
-        raise ValueError(f"{what}: a lazily conjugated/negated view; call .resolve_conj()/.resolve_neg() first")
     name = _torch_names().get(t.dtype)
     if name is None:
         raise TypeError(f"{what}: torch dtype {t.dtype} has no ACL equivalent")
     code, size = ACL_DTYPES[name]
-    st = t.storage()
-    return View(name, code, tuple(t.shape), tuple(t.stride()), t.storage_offset(), st.nbytes() // size,
-                st.data_ptr(), t)
+    # the neg bit reaches real tensors too (the .imag of a conjugated view); the conj bit only complex
+    if t.is_neg() or (name.startswith("complex") and t.is_conj()):
+        raise ValueError(f"{what}: a lazily conjugated/negated view; call .resolve_conj()/.resolve_neg() first")
+    shape = tuple(t.shape)
+    strides = t.stride()
+    offset = t.storage_offset()
+    ptr = t.data_ptr()
+    if ptr == 0 or 0 in shape:  # an empty view or storage: the storage's own numbers
+        st = t.storage()
+        return View(name, code, shape, strides, offset, st.nbytes() // size, st.data_ptr(), t)
+    # torch keeps every view inside its storage (as_strided and set_ refuse one that is not), so the
+    # storage shape passed is the part of it up to the view's last element: offset + sum((dim-1) *
+    # stride) + 1 elements from the storage's start. Asking torch for the storage (t.storage())
+    # costs more than the rest of the description together.
+    extent = offset + 1
+    for d, s in zip(shape, strides):
+        extent += (d - 1) * s
+    return View(name, code, shape, strides, offset, extent, ptr - offset * size, t)
 
 
 def empty_like_kind(kind_of: Any, shape: Tuple[int, ...], dtype: str) -> Any:

@@ -14,6 +14,7 @@ makes the scalars, runs the two phases on a per-thread workspace and raises
 from __future__ import annotations
 
 import ctypes
+import math
 import textwrap
 import threading
 from ctypes import POINTER, c_bool, c_double, c_int64, c_uint64, c_void_p
@@ -123,6 +124,74 @@ def _create_tensor(L: Any, v: _arrays.View, what: str) -> int:
     return h
 
 
+class _Handles:
+    """One thread's aclTensor and aclScalar handles, kept by what they describe, so that repeated
+    calls on the same arrays (a training loop) skip creating and destroying them: two foreign calls
+    each, about 5 us a tensor. A handle only describes memory (it owns nothing), and the library
+    copies a scalar's value, so a handle made for one call describes the same thing to any later call
+    with the same key. At most `LIMIT` of each kind are kept; a call that finds more starts over."""
+
+    LIMIT = 256
+
+    def __init__(self, L: Any) -> None:
+        self.L = L
+        self.tensors: Dict[Tuple[Any, ...], int] = {}
+        self.scalars: Dict[Tuple[float, float], int] = {}
+        # phase 1's two results, and references to them, made once (a call runs to its end on its
+        # thread before the next one starts)
+        self.ws_size = c_uint64(0)
+        self.executor = c_void_p(None)
+        self.results = (ctypes.byref(self.ws_size), ctypes.byref(self.executor))
+
+    def trim(self) -> None:
+        """Called before a call takes any handle (a call never loses one it holds)."""
+        if len(self.tensors) > self.LIMIT:
+            self._drop(self.tensors, self.L.aclDestroyTensor)
+        if len(self.scalars) > self.LIMIT:
+            self._drop(self.scalars, self.L.aclDestroyScalar)
+
+    @staticmethod
+    def _drop(handles: Dict[Any, int], destroy: Callable[[int], int]) -> None:
+        for h in handles.values():
+            destroy(h)
+        handles.clear()
+
+    def tensor(self, v: _arrays.View, what: str) -> int:
+        key = (v.acl_dtype, v.shape, v.strides, v.offset, v.storage, v.data)
+        h = self.tensors.get(key)
+        if h is None:
+            h = self.tensors[key] = _create_tensor(self.L, v, what)
+        return h
+
+    def scalar(self, value: float) -> int:
+        """An ACL_DOUBLE scalar of `value` (keyed with its sign, so -0.0 is not 0.0; a NaN is never
+        equal to a key, so each NaN makes a new handle, kept until the next trim)."""
+        key = (value, math.copysign(1.0, value))
+        h = self.scalars.get(key)
+        if h is None:
+            d = c_double(value)
+            h = self.L.aclCreateScalar(ctypes.addressof(d), _ACL_DOUBLE)  # copies the value
+            if not h:
+                raise error_for_status(ACLNN_ERR_PARAM_INVALID, self.L.last_error(), "aclCreateScalar")
+            self.scalars[key] = h
+        return h
+
+    def __del__(self) -> None:  # the thread ended (or the interpreter is going down)
+        try:
+            self._drop(self.tensors, self.L.aclDestroyTensor)
+            self._drop(self.scalars, self.L.aclDestroyScalar)
+        except Exception:  # noqa: BLE001 - ctypes may be torn down at exit: the process frees them
+            pass
+
+
+def _handles(L: Any) -> _Handles:
+    h = getattr(_tls, "handles", None)
+    if h is None:
+        h = _tls.handles = _Handles(L)
+    h.trim()
+    return h
+
+
 def _scalar_value(value: Any, what: str) -> float:
     if isinstance(value, complex) or (hasattr(value, "dtype") and getattr(value.dtype, "kind", "") == "c"):
         raise TypeError(f"{what} must be a real number, got {value!r}")
@@ -213,51 +282,35 @@ def _run(b: _Bound, tensors: Tuple[Any, ...], attrs: Tuple[Any, ...], out: Optio
         out_view = _arrays.describe(out, "out", writable=True)
         result = out
 
-    handles: List[Tuple[Callable[[int], int], int]] = []
-    scalars: List[c_double] = []  # alive until phase 1 has read them
-    ws_size = c_uint64(0)
-    executor = c_void_p(None)
-    try:
-        c_values: List[Any] = []
-        for code, i, p in b.plan:
-            if code == _TENSOR:
-                h = _create_tensor(L, views[i], b.in_names[i])
-                handles.append((L.aclDestroyTensor, h))
-                c_values.append(h)
-            elif code == _OUT:
-                h = _create_tensor(L, out_view, "out")
-                handles.append((L.aclDestroyTensor, h))
-                c_values.append(h)
-            elif code == _SCALAR:
-                value = attrs[i]
-                if value is None and p.kind == "scalar_optional":
-                    c_values.append(None)
-                    continue
-                d = c_double(_scalar_value(value, p.py))
-                scalars.append(d)
-                h = L.aclCreateScalar(ctypes.addressof(d), _ACL_DOUBLE)
-                if not h:
-                    raise error_for_status(ACLNN_ERR_PARAM_INVALID, L.last_error(), "aclCreateScalar")
-                handles.append((L.aclDestroyScalar, h))
-                c_values.append(h)
-            elif code == _BOOL:
-                c_values.append(_bool_value(attrs[i], p.py))
-            elif code == _INT:
-                c_values.append(_int_value(attrs[i], p))
+    cache = _handles(L)
+    c_values: List[Any] = []
+    for code, i, p in b.plan:
+        if code == _TENSOR:
+            c_values.append(cache.tensor(views[i], b.in_names[i]))
+        elif code == _OUT:
+            c_values.append(cache.tensor(out_view, "out"))
+        elif code == _SCALAR:
+            value = attrs[i]
+            if value is None and p.kind == "scalar_optional":
+                c_values.append(None)
             else:
-                c_values.append(_string_value(attrs[i], p))
-        status = b.phase1(*c_values, ctypes.byref(ws_size), ctypes.byref(executor))
-        if status != 0:
-            raise error_for_status(status, L.last_error(), b.api.name + "GetWorkspaceSize")
-    finally:
-        for destroy, h in handles:
-            destroy(h)
+                c_values.append(cache.scalar(_scalar_value(value, p.py)))
+        elif code == _BOOL:
+            c_values.append(_bool_value(attrs[i], p.py))
+        elif code == _INT:
+            c_values.append(_int_value(attrs[i], p))
+        else:
+            c_values.append(_string_value(attrs[i], p))
+    status = b.phase1(*c_values, *cache.results)
+    if status != 0:
+        raise error_for_status(status, L.last_error(), b.api.name + "GetWorkspaceSize")
+    size, executor = cache.ws_size.value, cache.executor.value
     try:
-        ws = _workspace(ws_size.value) if ws_size.value else None
+        ws = _workspace(size) if size else None
     except BaseException:
         L.aclDestroyAclOpExecutor(executor)
         raise
-    status = b.phase2(ws, ws_size.value, executor, None)  # ctypes releases the GIL for the call
+    status = b.phase2(ws, size, executor, None)  # ctypes releases the GIL for the call
     if status != 0:
         raise error_for_status(status, L.last_error(), b.api.name)
     return result

@@ -417,3 +417,69 @@ def test_swish_matches_its_formula(beta, dtype):
     special = torch.tensor([float("inf"), float("-inf"), float("nan")], dtype=dtype)
     s = aclnn_cpu.swish(special, 1.0)
     assert float(s[0]) == float("inf") and torch.isnan(s[2])
+
+
+# ---- the per-thread handle cache (ops._Handles): repeated calls reuse aclTensor / aclScalar handles
+
+
+def test_a_tensor_whose_metadata_changes_is_described_anew():
+    def fresh(t):  # the result through new memory, so through new handles
+        return aclnn_cpu.sigmoid(t.clone())
+
+    x = data((64,), torch.float32, seed=40)
+    out = torch.zeros(64)
+    assert torch.equal(aclnn_cpu.sigmoid(x, out=out), fresh(x))
+    x.mul_(-1)  # same memory, new values: a handle describes memory, not values
+    assert torch.equal(aclnn_cpu.sigmoid(x, out=out), fresh(x))
+    x.set_(data((64,), torch.float32, seed=41))  # same object, another storage
+    assert torch.equal(aclnn_cpu.sigmoid(x, out=out), fresh(x))
+    x.as_strided_((16,), (4,), 3)  # same storage, another view
+    rest = out[16:].clone()
+    assert torch.equal(aclnn_cpu.sigmoid(x, out=out[:16]), fresh(x))
+    assert torch.equal(out[16:], rest)  # only the new view was written
+
+
+def test_signed_zero_scalars_are_kept_apart():
+    x = data((256,), torch.float32, seed=42)  # half of it negative
+    for slope in (0.0, -0.0, 0.0, -0.0):
+        got = aclnn_cpu.leaky_relu(x, slope)
+        want = aten.leaky_relu(x, slope)
+        assert torch.equal(torch.signbit(got), torch.signbit(want)), slope
+
+
+def test_nan_scalars_work_and_the_cache_stays_bounded():
+    from aclnn_cpu import ops
+
+    x = data((32,), torch.float32, seed=43)
+    base = torch.empty(32 + ops._Handles.LIMIT + 64)
+    for k in range(ops._Handles.LIMIT + 64):  # a new output view (offset k) and a new NaN each call
+        got = aclnn_cpu.leaky_relu(x, float("nan"), out=base[k : k + 32])
+        assert torch.equal(torch.isnan(got), x < 0) and torch.equal(got[x >= 0], x[x >= 0])
+    cache = ops._tls.handles
+    assert len(cache.tensors) <= ops._Handles.LIMIT + 4 and len(cache.scalars) <= ops._Handles.LIMIT + 4
+
+
+def test_a_threads_handles_are_destroyed_when_it_ends(monkeypatch):
+    import gc
+    import threading
+
+    from aclnn_cpu import ops
+
+    destroyed = []
+    real_drop = ops._Handles._drop
+
+    def drop(handles, destroy):
+        destroyed.append(len(handles))
+        real_drop(handles, destroy)
+
+    monkeypatch.setattr(ops._Handles, "_drop", staticmethod(drop))
+    x = data((100,), torch.float32, seed=44)
+
+    def work():
+        aclnn_cpu.leaky_relu(x, 0.25)  # two tensors (x and the new result) and one scalar
+
+    t = threading.Thread(target=work)
+    t.start()
+    t.join()
+    gc.collect()
+    assert destroyed == [2, 1]
