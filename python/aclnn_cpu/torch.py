@@ -390,9 +390,10 @@ def _routable(api: _registry.Api, tensors: Sequence[Any]) -> bool:
     if not isinstance(t0, torch.Tensor):
         return False
     dtype, shape = t0.dtype, t0.shape
+    complex_ = dtype.is_complex  # the conj bit only complex tensors carry; the neg bit any
     for t in tensors:
-        if (not isinstance(t, torch.Tensor) or t.dtype != dtype or t.shape != shape or t.device.type != "cpu"
-                or t.layout != torch.strided or t.is_conj() or t.is_neg()):
+        if (not isinstance(t, torch.Tensor) or t.dtype != dtype or t.shape != shape or not t.is_cpu
+                or t.layout is not torch.strided or t.is_neg() or (complex_ and t.is_conj())):
             return False
     accepted = _accepted(api, _registry.current_group())
     return accepted is None or dtype in accepted
