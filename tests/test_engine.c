@@ -45,6 +45,26 @@ static void observe_clean(uint64_t total, uint64_t join_ns)
     acpu_contention_observe(total, fork_ns, join_ns, t, 2);
 }
 
+/* The kernel's runnable-thread count as these tests set it (acpu_contention_set_runnable_source):
+ * the rule's tests run on a quiet machine of 4 CPUs whatever the host's load is. */
+static unsigned fake_runnable = 1, fake_cpus = 4;
+
+static bool fake_source(unsigned *runnable, unsigned *cpus)
+{
+    *runnable = fake_runnable;
+    *cpus = fake_cpus;
+    return true;
+}
+
+static bool unknown_source(unsigned *runnable, unsigned *cpus)
+{
+    (void)runnable;
+    (void)cpus;
+    return false;
+}
+
+static void quiet_cpus(void) { acpu_contention_set_runnable_source(fake_source); }
+
 static void sleep_ms(unsigned ms)
 {
     struct timespec ts = {0, (long)ms * 1000000L};
@@ -142,6 +162,59 @@ START_TEST(test_quiet_call_not_held)
     acpu_thread_times t[2] = {{fork_ns + 500, join_ns - 3000, 8}, {fork_ns + 4000, join_ns - 2000, 5}};
     acpu_contention_observe(1 << 16, fork_ns, join_ns, t, 2);
     ck_assert_uint_eq(acpu_contention_threads(2, 1 << 16), 2);
+}
+END_TEST
+
+/* A period that ends while other threads hold the CPUs a probe would need (others + threads >
+ * CPUs) is extended by 10 ms without a probe; once the count shows room, the next call probes. */
+START_TEST(test_period_extended_while_cpus_taken)
+{
+    fake_cpus = 2;
+    fake_runnable = 2; /* this thread and one other, on 2 CPUs */
+    observe_hostage(65536, acpu_now_ns());
+    ck_assert_uint_eq(acpu_contention_threads(2, 65536), 1);
+    sleep_ms(15);
+    ck_assert_uint_eq(acpu_contention_threads(2, 65536), 1); /* over, but no room: extended */
+    fake_runnable = 1;
+    ck_assert_uint_eq(acpu_contention_threads(2, 65536), 1); /* within the extension */
+    sleep_ms(15);
+    ck_assert_uint_eq(acpu_contention_threads(2, 65536), 2); /* room: a probe */
+    /* 8 CPUs, 4 threads asked: 4 others leave room for them, 5 do not */
+    fake_cpus = 8;
+    fake_runnable = 6;
+    observe_hostage(65536, acpu_now_ns() - 25 * MS); /* a period of 20 ms that ended 5 ms ago */
+    ck_assert_uint_eq(acpu_contention_threads(4, 65536), 1);
+    fake_runnable = 5;
+    sleep_ms(15);
+    ck_assert_uint_eq(acpu_contention_threads(4, 65536), 4);
+}
+END_TEST
+
+/* Where the count cannot be read, a period ends in a probe as before. */
+START_TEST(test_unknown_count_probes)
+{
+    acpu_contention_set_runnable_source(unknown_source);
+    observe_hostage(65536, acpu_now_ns() - 15 * MS); /* a 10 ms period that ended 5 ms ago */
+    ck_assert_uint_eq(acpu_contention_threads(2, 65536), 2);
+}
+END_TEST
+
+START_TEST(test_loadavg_parsed)
+{
+    unsigned r = 0;
+    ck_assert(acpu_loadavg_runnable("0.00 0.01 0.05 3/84 12345\n", &r));
+    ck_assert_uint_eq(r, 3);
+    ck_assert(acpu_loadavg_runnable("12.50 8.00 4.25 17/2048 1", &r));
+    ck_assert_uint_eq(r, 17);
+    r = 99;
+    ck_assert(!acpu_loadavg_runnable("0.00 0.01 0.05 0/84 12345", &r)); /* the reader itself runs */
+    ck_assert(!acpu_loadavg_runnable("0.00 0.01 0.05 3 84", &r));
+    ck_assert(!acpu_loadavg_runnable("0.00 0.01 0.05 x/84", &r));
+    ck_assert(!acpu_loadavg_runnable("0.00 0.01 0.05 -3/84", &r));
+    ck_assert(!acpu_loadavg_runnable("0.00 0.01", &r));
+    ck_assert(!acpu_loadavg_runnable("", &r));
+    ck_assert(!acpu_loadavg_runnable("0.00 0.01 0.05 99999999999999999999/84", &r));
+    ck_assert_uint_eq(r, 99); /* untouched by every refusal */
 }
 END_TEST
 
@@ -612,6 +685,10 @@ int main(void)
     tcase_add_test(rule, test_prompt_threads_kept);
     tcase_add_test(rule, test_preempted_thread_detected);
     tcase_add_test(rule, test_quiet_call_not_held);
+    tcase_add_test(rule, test_period_extended_while_cpus_taken);
+    tcase_add_test(rule, test_unknown_count_probes);
+    tcase_add_test(rule, test_loadavg_parsed);
+    tcase_add_checked_fixture(rule, quiet_cpus, NULL);
     suite_add_tcase(s, rule);
     TCase *busy = tcase_create("busy_cpus");
     tcase_add_loop_test(busy, test_busy_cpus, 0, acpu_test_num_ops);

@@ -4,11 +4,13 @@
  * so such a thread holds no work, but the join still waits for it to arrive. After two such calls in
  * a row (one alone is what waking a sleeping thread costs), or one held for more than a scheduler
  * slice, calls of that size or smaller run on the threads that were prompt, for a back-off period
- * that doubles while the contention lasts (probes with all threads end each period). Results do not
+ * that doubles while the contention lasts (probes with all threads end each period, once the
+ * kernel's count of runnable threads shows room for them). Results do not
  * depend on the thread count, so this changes timing only. */
 #ifndef ACPU_CONTENTION_H_
 #define ACPU_CONTENTION_H_
 
+#include <stdbool.h>
 #include <stdint.h>
 
 #define ACPU_CONTENTION_SLOTS 64u /* threads observed per call (the rest are not counted) */
@@ -19,6 +21,14 @@ typedef struct {
 } acpu_thread_times;
 
 uint64_t acpu_now_ns(void);
+/* The kernel's count of runnable threads (this one included) and of online CPUs; false when
+ * unknown. The default reads /proc/loadavg (Linux; elsewhere none); tests set their own, NULL
+ * restores the default. */
+typedef bool (*acpu_runnable_fn)(unsigned *runnable, unsigned *cpus);
+void acpu_contention_set_runnable_source(acpu_runnable_fn fn);
+/* The runnable count in /proc/loadavg's text ("0.50 0.40 0.30 2/345 6789": 2); false when the
+ * text is not of that form or the count is 0. */
+bool acpu_loadavg_runnable(const char *text, unsigned *runnable);
 /* Threads for a call of `total` elements that asks for `threads`: fewer while a contention period for
  * calls of this size is running. */
 unsigned acpu_contention_threads(unsigned threads, uint64_t total);

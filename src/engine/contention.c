@@ -8,10 +8,25 @@
  * period starts the count again, so that a probe's wake-up alone does not renew it. A call held
  * longer than that waited for a scheduler tick (4 ms with Linux's HZ=250: 3.7-13 ms were measured
  * with a process spinning on one of 2 CPUs) and starts the back-off on its own: every such probe
- * costs a slice, one is enough. The state is relaxed atomics shared by all callers: a race between
- * two calls only changes which of their observations wins, never a result. */
+ * costs a slice, one is enough. When a period ends, the kernel's count of runnable threads (/proc/loadavg) decides whether a
+ * probe can be clean at all: while other threads would leave one of the call's threads without a
+ * CPU (others + threads > online CPUs), the period is extended by ACPU_BACKOFF_MIN_NS instead,
+ * with no parallel region. A probe into a busy machine costs more than its own wait: libgomp's
+ * workers spin for a while after every region (about 8 ms of CPU per worker measured on a Xeon),
+ * and with one CPU held by another process the OS puts the spinning worker on the caller's CPU,
+ * which then waits for a scheduler tick (4 ms) in the calls after the probe, one-thread calls
+ * included. The count is host-wide and instantaneous, and it misses what it cannot see (a
+ * hypervisor's other guests), so a period still ends in a probe when it shows room, and a held
+ * probe still doubles the period. The state is relaxed atomics shared by all callers: a race
+ * between two calls only changes which of their observations wins, never a result. */
 #include <stdatomic.h>
+#include <stdlib.h>
+#include <string.h>
 #include <time.h>
+#if defined(__linux__)
+#include <fcntl.h>
+#include <unistd.h>
+#endif
 
 #include "acpu_contention.h"
 
@@ -27,6 +42,75 @@ static atomic_uint_fast64_t contended_threads;  /* the prompt threads of the las
 static atomic_uint_fast64_t backoff_ns = ACPU_BACKOFF_MIN_NS;
 static atomic_uint_fast64_t held_in_row; /* held multi-threaded calls since the last clean one or period */
 
+bool acpu_loadavg_runnable(const char *text, unsigned *runnable)
+{
+    const char *p = text;
+    for (int field = 0; field < 3 && p != NULL; field++) {
+        p = strchr(p, ' ');
+        p = p != NULL ? p + 1 : NULL;
+    }
+    if (p == NULL || *p < '0' || *p > '9')
+        return false;
+    char *end;
+    unsigned long r = strtoul(p, &end, 10);
+    if (*end != '/' || r == 0 || r > 1000000u)
+        return false;
+    *runnable = (unsigned)r;
+    return true;
+}
+
+#if defined(__linux__)
+/* /proc/loadavg's runnable count and the online CPUs (cached: reading them is a file read too). */
+static bool proc_runnable(unsigned *runnable, unsigned *cpus)
+{
+    static atomic_long online;
+    char buf[128];
+    int fd = open("/proc/loadavg", O_RDONLY | O_CLOEXEC);
+    if (fd < 0)
+        return false;
+    ssize_t n = read(fd, buf, sizeof buf - 1);
+    close(fd);
+    if (n <= 0)
+        return false;
+    buf[n] = '\0';
+    if (!acpu_loadavg_runnable(buf, runnable))
+        return false;
+    long cpu = atomic_load_explicit(&online, memory_order_relaxed);
+    if (cpu <= 0) {
+        cpu = sysconf(_SC_NPROCESSORS_ONLN);
+        if (cpu <= 0)
+            return false;
+        atomic_store_explicit(&online, cpu, memory_order_relaxed);
+    }
+    *cpus = cpu > 1000000 ? 1000000u : (unsigned)cpu;
+    return true;
+}
+static acpu_runnable_fn runnable_source_default = proc_runnable;
+#else
+static acpu_runnable_fn runnable_source_default = NULL;
+#endif
+static _Atomic(acpu_runnable_fn) runnable_source;
+static atomic_bool runnable_source_set;
+
+void acpu_contention_set_runnable_source(acpu_runnable_fn fn)
+{
+    atomic_store_explicit(&runnable_source, fn, memory_order_relaxed);
+    atomic_store_explicit(&runnable_source_set, fn != NULL, memory_order_relaxed);
+}
+
+/* Whether other runnable threads would leave one of `threads` without a CPU: others (the runnable
+ * count less this thread) + threads > online CPUs. False when the count cannot be read. */
+static bool others_take_cpus(unsigned threads)
+{
+    acpu_runnable_fn fn = atomic_load_explicit(&runnable_source_set, memory_order_relaxed)
+                              ? atomic_load_explicit(&runnable_source, memory_order_relaxed)
+                              : runnable_source_default;
+    unsigned runnable, cpus;
+    if (fn == NULL || !fn(&runnable, &cpus))
+        return false;
+    return (uint64_t)(runnable - 1u) + threads > cpus;
+}
+
 uint64_t acpu_now_ns(void)
 {
     struct timespec ts;
@@ -39,8 +123,12 @@ unsigned acpu_contention_threads(unsigned threads, uint64_t total)
     uint64_t elems = atomic_load_explicit(&contended_elems, memory_order_relaxed);
     if (threads <= 1 || elems == 0 || total > elems)
         return threads;
-    if (acpu_now_ns() >= atomic_load_explicit(&contended_until_ns, memory_order_relaxed))
-        return threads; /* the period is over: this call probes with every thread */
+    uint64_t now = acpu_now_ns();
+    if (now >= atomic_load_explicit(&contended_until_ns, memory_order_relaxed)) {
+        if (!others_take_cpus(threads))
+            return threads; /* the period is over and the CPUs have room: a probe with every thread */
+        atomic_store_explicit(&contended_until_ns, now + ACPU_BACKOFF_MIN_NS, memory_order_relaxed);
+    }
     uint64_t prompt = atomic_load_explicit(&contended_threads, memory_order_relaxed);
     return prompt >= 1 && prompt < threads ? (unsigned)prompt : threads;
 }
