@@ -166,7 +166,7 @@ START_TEST(test_quiet_call_not_held)
 END_TEST
 
 /* A period that ends while other threads hold the CPUs a probe would need (others + threads >
- * CPUs) is extended by 10 ms without a probe; once the count shows room, the next call probes. */
+ * CPUs) is extended by 2 ms without a probe; once the count shows room, the next call probes. */
 START_TEST(test_period_extended_while_cpus_taken)
 {
     fake_cpus = 2;
@@ -176,8 +176,7 @@ START_TEST(test_period_extended_while_cpus_taken)
     sleep_ms(15);
     ck_assert_uint_eq(acpu_contention_threads(2, 65536), 1); /* over, but no room: extended */
     fake_runnable = 1;
-    ck_assert_uint_eq(acpu_contention_threads(2, 65536), 1); /* within the extension */
-    sleep_ms(15);
+    sleep_ms(5);
     ck_assert_uint_eq(acpu_contention_threads(2, 65536), 2); /* room: a probe */
     /* 8 CPUs, 4 threads asked: 4 others leave room for them, 5 do not */
     fake_cpus = 8;
@@ -215,6 +214,12 @@ START_TEST(test_loadavg_parsed)
     ck_assert(!acpu_loadavg_runnable("", &r));
     ck_assert(!acpu_loadavg_runnable("0.00 0.01 0.05 99999999999999999999/84", &r));
     ck_assert_uint_eq(r, 99); /* untouched by every refusal */
+    ck_assert(acpu_task_stat_running("1646 (aclnn_cpu_bench) R 1643 1643 1 0 -1"));
+    ck_assert(acpu_task_stat_running("7 (a) b) R 1"));    /* the last ')' ends the name */
+    ck_assert(!acpu_task_stat_running("7 (a) R b) S 1")); /* a name that looks like a state */
+    ck_assert(!acpu_task_stat_running("1646 (omp) S 1643"));
+    ck_assert(!acpu_task_stat_running("1646 (omp)"));
+    ck_assert(!acpu_task_stat_running(""));
 }
 END_TEST
 

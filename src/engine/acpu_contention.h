@@ -21,11 +21,16 @@ typedef struct {
 } acpu_thread_times;
 
 uint64_t acpu_now_ns(void);
-/* The kernel's count of runnable threads (this one included) and of online CPUs; false when
- * unknown. The default reads /proc/loadavg (Linux; elsewhere none); tests set their own, NULL
- * restores the default. */
+/* The kernel's count of runnable threads that compete with the caller's (the caller included)
+ * and of online CPUs; false when unknown. The default reads /proc/loadavg, less this process's
+ * runnable OpenMP workers (Linux; elsewhere none); tests set their own, NULL restores it. */
 typedef bool (*acpu_runnable_fn)(unsigned *runnable, unsigned *cpus);
 void acpu_contention_set_runnable_source(acpu_runnable_fn fn);
+/* Called by thread `index` of an engine's parallel region: its thread id is kept, so that its
+ * spinning after a region is not taken for another process's load. */
+void acpu_contention_note_thread(unsigned index);
+/* Whether a /proc/<pid>/task/<tid>/stat text says the thread is runnable (state R). */
+bool acpu_task_stat_running(const char *text);
 /* The runnable count in /proc/loadavg's text ("0.50 0.40 0.30 2/345 6789": 2); false when the
  * text is not of that form or the count is 0. */
 bool acpu_loadavg_runnable(const char *text, unsigned *runnable);

@@ -8,23 +8,34 @@
  * period starts the count again, so that a probe's wake-up alone does not renew it. A call held
  * longer than that waited for a scheduler tick (4 ms with Linux's HZ=250: 3.7-13 ms were measured
  * with a process spinning on one of 2 CPUs) and starts the back-off on its own: every such probe
- * costs a slice, one is enough. When a period ends, the kernel's count of runnable threads (/proc/loadavg) decides whether a
- * probe can be clean at all: while other threads would leave one of the call's threads without a
- * CPU (others + threads > online CPUs), the period is extended by ACPU_BACKOFF_MIN_NS instead,
- * with no parallel region. A probe into a busy machine costs more than its own wait: libgomp's
- * workers spin for a while after every region (about 8 ms of CPU per worker measured on a Xeon),
- * and with one CPU held by another process the OS puts the spinning worker on the caller's CPU,
- * which then waits for a scheduler tick (4 ms) in the calls after the probe, one-thread calls
- * included. The count is host-wide and instantaneous, and it misses what it cannot see (a
- * hypervisor's other guests), so a period still ends in a probe when it shows room, and a held
- * probe still doubles the period. The state is relaxed atomics shared by all callers: a race
+ * costs a slice, one is enough.
+ *
+ * When a period ends, the kernel's count of runnable threads decides whether a probe can be clean
+ * at all: while other threads would leave one of the call's threads without a CPU (others +
+ * threads > online CPUs), the period is extended by ACPU_RECHECK_NS (or 100 times what the look
+ * took) with no parallel region. A probe into a busy machine costs more than its own wait:
+ * libgomp's workers spin after every region (about 8 ms of CPU per worker on a Xeon), and with one
+ * CPU held by another process the OS puts the spinning worker on the caller's CPU, which then
+ * waits for a scheduler tick (4 ms) in the calls after the probe, one-thread calls included. The
+ * count is /proc/loadavg's runnable field less this process's OpenMP workers that are runnable
+ * (their spinning waits for this process's next region; the engine notes their thread ids), so
+ * an application's own OpenMP regions between calls are not taken for load. It is host-wide and
+ * instantaneous, and it misses what it cannot see (a hypervisor's other guests), so a period
+ * still ends in a probe whenever it shows room, and a held probe still doubles the period; the
+ * recheck is short because other threads are often runnable only for a moment (a thread pool
+ * another library has just created). The state is relaxed atomics shared by all callers: a race
  * between two calls only changes which of their observations wins, never a result. */
+#if defined(__linux__) && !defined(_GNU_SOURCE)
+#define _GNU_SOURCE /* syscall(), for the thread id */
+#endif
 #include <stdatomic.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
 #if defined(__linux__)
 #include <fcntl.h>
+#include <sys/syscall.h>
 #include <unistd.h>
 #endif
 
@@ -35,6 +46,7 @@
 #define ACPU_BACKOFF_MAX_NS 1000000000u /* 1 s */
 #define ACPU_HELD_TO_BACK_OFF 2u        /* held calls in a row that start a back-off period */
 #define ACPU_SLICE_NS 2000000u          /* 2 ms late: a scheduler slice, not a wake-up */
+#define ACPU_RECHECK_NS 2000000u        /* a period extended for want of CPUs: looked at again after 2 ms at least */
 
 static atomic_uint_fast64_t contended_until_ns; /* calls up to contended_elems use fewer threads until then */
 static atomic_uint_fast64_t contended_elems;    /* 0: no contention seen since the last clean probe */
@@ -59,8 +71,53 @@ bool acpu_loadavg_runnable(const char *text, unsigned *runnable)
     return true;
 }
 
+bool acpu_task_stat_running(const char *text)
+{
+    const char *close_paren = strrchr(text, ')'); /* the command name may hold ')' itself */
+    return close_paren != NULL && close_paren[1] == ' ' && close_paren[2] == 'R';
+}
+
 #if defined(__linux__)
-/* /proc/loadavg's runnable count and the online CPUs (cached: reading them is a file read too). */
+/* The thread ids of this process's OpenMP workers, by thread number (0, the caller, is not
+ * kept), as seen in the engine's parallel regions: libgomp keeps a calling thread's pool, so the
+ * same threads run its later regions, the application's own ones included. */
+static atomic_int worker_tid[ACPU_CONTENTION_SLOTS];
+
+void acpu_contention_note_thread(unsigned index)
+{
+    static _Thread_local int my_tid;
+    if (index == 0 || index >= ACPU_CONTENTION_SLOTS)
+        return;
+    if (my_tid == 0)
+        my_tid = (int)syscall(SYS_gettid);
+    if (atomic_load_explicit(&worker_tid[index], memory_order_relaxed) != my_tid)
+        atomic_store_explicit(&worker_tid[index], my_tid, memory_order_relaxed);
+}
+
+/* Whether thread `tid` of this process is runnable (/proc/self/task/<tid>/stat's state R); a
+ * thread that is gone is forgotten. */
+static bool worker_running(unsigned index, int tid)
+{
+    char path[64], buf[128];
+    snprintf(path, sizeof path, "/proc/self/task/%d/stat", tid);
+    int fd = open(path, O_RDONLY | O_CLOEXEC);
+    if (fd < 0) {
+        atomic_compare_exchange_strong_explicit(&worker_tid[index], &tid, 0, memory_order_relaxed,
+                                                memory_order_relaxed);
+        return false;
+    }
+    ssize_t n = read(fd, buf, sizeof buf - 1);
+    close(fd);
+    if (n <= 0)
+        return false;
+    buf[n] = '\0';
+    return acpu_task_stat_running(buf);
+}
+
+/* /proc/loadavg's runnable count less this process's OpenMP workers that are runnable (after a
+ * parallel region, its own or the application's, libgomp's workers spin for milliseconds: they
+ * wait for this process's next region, they do not compete with it), and the online CPUs (cached:
+ * reading them is a file read too). */
 static bool proc_runnable(unsigned *runnable, unsigned *cpus)
 {
     static atomic_long online;
@@ -75,6 +132,13 @@ static bool proc_runnable(unsigned *runnable, unsigned *cpus)
     buf[n] = '\0';
     if (!acpu_loadavg_runnable(buf, runnable))
         return false;
+    unsigned counted = *runnable;
+    for (unsigned i = 1; i < ACPU_CONTENTION_SLOTS && counted > 1; i++) {
+        int tid = atomic_load_explicit(&worker_tid[i], memory_order_relaxed);
+        if (tid != 0 && worker_running(i, tid))
+            counted--;
+    }
+    *runnable = counted;
     long cpu = atomic_load_explicit(&online, memory_order_relaxed);
     if (cpu <= 0) {
         cpu = sysconf(_SC_NPROCESSORS_ONLN);
@@ -87,6 +151,7 @@ static bool proc_runnable(unsigned *runnable, unsigned *cpus)
 }
 static acpu_runnable_fn runnable_source_default = proc_runnable;
 #else
+void acpu_contention_note_thread(unsigned index) { (void)index; }
 static acpu_runnable_fn runnable_source_default = NULL;
 #endif
 static _Atomic(acpu_runnable_fn) runnable_source;
@@ -127,7 +192,11 @@ unsigned acpu_contention_threads(unsigned threads, uint64_t total)
     if (now >= atomic_load_explicit(&contended_until_ns, memory_order_relaxed)) {
         if (!others_take_cpus(threads))
             return threads; /* the period is over and the CPUs have room: a probe with every thread */
-        atomic_store_explicit(&contended_until_ns, now + ACPU_BACKOFF_MIN_NS, memory_order_relaxed);
+        /* looked at again after 2 ms, or 100 times what this look took (a file read per
+         * OpenMP worker: about 6 us each on a Xeon), so that looking costs at most 1% */
+        uint64_t looked = acpu_now_ns() - now;
+        uint64_t again = looked * 100u > ACPU_RECHECK_NS ? looked * 100u : ACPU_RECHECK_NS;
+        atomic_store_explicit(&contended_until_ns, now + again, memory_order_relaxed);
     }
     uint64_t prompt = atomic_load_explicit(&contended_threads, memory_order_relaxed);
     return prompt >= 1 && prompt < threads ? (unsigned)prompt : threads;

@@ -408,6 +408,7 @@ void acpu_engine_run(const acpu_schedule *plan, const acpu_task *task, unsigned 
         if (tid == 0)
             team = (unsigned)omp_get_num_threads();
         uint64_t arrive = acpu_now_ns();
+        acpu_contention_note_thread(tid);
         uint64_t units = run_thread(&s, tid);
         if (tid < ACPU_CONTENTION_SLOTS)
             times[tid] = (acpu_thread_times){arrive, acpu_now_ns(), units};
