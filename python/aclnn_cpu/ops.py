@@ -142,9 +142,14 @@ class _Handles:
         self.ws_size = c_uint64(0)
         self.executor = c_void_p(None)
         self.results = (ctypes.byref(self.ws_size), ctypes.byref(self.executor))
+        self.depth = 0  # calls of this thread under way
 
     def trim(self) -> None:
-        """Called before a call takes any handle (a call never loses one it holds)."""
+        """Called before a call takes any handle, unless a call of this thread is under way (one
+        made from inside it: a user's ``__float__``, a finalizer), so that no call loses a handle
+        it holds."""
+        if self.depth > 0:
+            return
         if len(self.tensors) > self.LIMIT:
             self._drop(self.tensors, self.L.aclDestroyTensor)
         if len(self.scalars) > self.LIMIT:
@@ -283,34 +288,38 @@ def _run(b: _Bound, tensors: Tuple[Any, ...], attrs: Tuple[Any, ...], out: Optio
         result = out
 
     cache = _handles(L)
-    c_values: List[Any] = []
-    for code, i, p in b.plan:
-        if code == _TENSOR:
-            c_values.append(cache.tensor(views[i], b.in_names[i]))
-        elif code == _OUT:
-            c_values.append(cache.tensor(out_view, "out"))
-        elif code == _SCALAR:
-            value = attrs[i]
-            if value is None and p.kind == "scalar_optional":
-                c_values.append(None)
-            else:
-                c_values.append(cache.scalar(_scalar_value(value, p.py)))
-        elif code == _BOOL:
-            c_values.append(_bool_value(attrs[i], p.py))
-        elif code == _INT:
-            c_values.append(_int_value(attrs[i], p))
-        else:
-            c_values.append(_string_value(attrs[i], p))
-    status = b.phase1(*c_values, *cache.results)
-    if status != 0:
-        raise error_for_status(status, L.last_error(), b.api.name + "GetWorkspaceSize")
-    size, executor = cache.ws_size.value, cache.executor.value
+    cache.depth += 1
     try:
-        ws = _workspace(size) if size else None
-    except BaseException:
-        L.aclDestroyAclOpExecutor(executor)
-        raise
-    status = b.phase2(ws, size, executor, None)  # ctypes releases the GIL for the call
+        c_values: List[Any] = []
+        for code, i, p in b.plan:
+            if code == _TENSOR:
+                c_values.append(cache.tensor(views[i], b.in_names[i]))
+            elif code == _OUT:
+                c_values.append(cache.tensor(out_view, "out"))
+            elif code == _SCALAR:
+                value = attrs[i]
+                if value is None and p.kind == "scalar_optional":
+                    c_values.append(None)
+                else:
+                    c_values.append(cache.scalar(_scalar_value(value, p.py)))
+            elif code == _BOOL:
+                c_values.append(_bool_value(attrs[i], p.py))
+            elif code == _INT:
+                c_values.append(_int_value(attrs[i], p))
+            else:
+                c_values.append(_string_value(attrs[i], p))
+        status = b.phase1(*c_values, *cache.results)
+        if status != 0:
+            raise error_for_status(status, L.last_error(), b.api.name + "GetWorkspaceSize")
+        size, executor = cache.ws_size.value, cache.executor.value
+        try:
+            ws = _workspace(size) if size else None
+        except BaseException:
+            L.aclDestroyAclOpExecutor(executor)
+            raise
+        status = b.phase2(ws, size, executor, None)  # ctypes releases the GIL for the call
+    finally:
+        cache.depth -= 1
     if status != 0:
         raise error_for_status(status, L.last_error(), b.api.name)
     return result

@@ -483,3 +483,30 @@ def test_a_threads_handles_are_destroyed_when_it_ends(monkeypatch):
     t.join()
     gc.collect()
     assert destroyed == [2, 1]
+
+
+def test_a_view_past_its_shrunk_storage_is_refused():
+    x = data((4096,), torch.float32, seed=45)
+    out = torch.full((4096,), 7.0)
+    x.storage().resize_(16)  # the view outlives most of its storage
+    with pytest.raises(aclnn_cpu.ParamInvalidError, match="storage"):
+        aclnn_cpu.sigmoid(x, out=out)
+    assert torch.equal(out, torch.full((4096,), 7.0))  # nothing written
+    with pytest.raises(aclnn_cpu.ParamInvalidError, match="storage"):
+        aclnn_cpu.relu_(x)
+
+
+def test_a_call_made_inside_a_call_keeps_the_outer_handles():
+    from aclnn_cpu import ops
+
+    x = data((64,), torch.float32, seed=46)
+    want = aclnn_cpu.leaky_relu(x.clone(), 0.5)
+
+    class Slope:  # its float() runs calls that would fill the handle table past its limit
+        def __float__(self):
+            base = torch.empty(64 + ops._Handles.LIMIT + 8)
+            for k in range(ops._Handles.LIMIT + 8):
+                aclnn_cpu.relu(x, out=base[k : k + 64])
+            return 0.5
+
+    assert torch.equal(aclnn_cpu.leaky_relu(x, Slope()), want)
