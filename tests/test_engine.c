@@ -7,6 +7,7 @@
  * and AUTO's rule (kernels/ops/stream.h). */
 #include <omp.h>
 #include <pthread.h>
+#include <stdio.h>
 #include <stdatomic.h>
 #include <stdlib.h>
 #include <string.h>
@@ -67,7 +68,7 @@ static void quiet_cpus(void) { acpu_contention_set_runnable_source(fake_source);
 
 static void sleep_ms(unsigned ms)
 {
-    struct timespec ts = {0, (long)ms * 1000000L};
+    struct timespec ts = {(time_t)(ms / 1000u), (long)(ms % 1000u) * 1000000L};
     nanosleep(&ts, NULL);
 }
 
@@ -189,6 +190,21 @@ START_TEST(test_period_extended_while_cpus_taken)
 }
 END_TEST
 
+/* After a second of periods put off in a row, a probe runs anyway (the count may misjudge this
+ * process's CPUs), and the delays start over. */
+START_TEST(test_put_off_at_most_a_second)
+{
+    fake_cpus = 2;
+    fake_runnable = 2;
+    observe_hostage(65536, acpu_now_ns() - 15 * MS);         /* a 10 ms period that ended 5 ms ago */
+    ck_assert_uint_eq(acpu_contention_threads(2, 65536), 1); /* put off */
+    sleep_ms(1005);
+    ck_assert_uint_eq(acpu_contention_threads(2, 65536), 2); /* a second of delays: a probe */
+    observe_hostage(65536, acpu_now_ns() - 45 * MS);         /* held: a 20 ms period that ended 25 ms ago */
+    ck_assert_uint_eq(acpu_contention_threads(2, 65536), 1); /* put off again */
+}
+END_TEST
+
 /* Where the count cannot be read, a period ends in a probe as before. */
 START_TEST(test_unknown_count_probes)
 {
@@ -222,6 +238,67 @@ START_TEST(test_loadavg_parsed)
     ck_assert(!acpu_task_stat_running(""));
 }
 END_TEST
+
+#if defined(__linux__)
+static atomic_bool g_worker_spin;
+static atomic_int g_worker_noted;
+
+/* A thread noted as OpenMP worker 1 that spins, as libgomp's workers do after a region. */
+static void *noted_worker(void *arg)
+{
+    (void)arg;
+    acpu_contention_note_thread(1);
+    atomic_store(&g_worker_noted, 1);
+    volatile uint64_t x = 0;
+    while (atomic_load_explicit(&g_worker_spin, memory_order_relaxed))
+        x++;
+    return NULL;
+}
+
+static bool loadavg_now(unsigned *runnable)
+{
+    char buf[128] = {0};
+    FILE *f = fopen("/proc/loadavg", "r");
+    if (f == NULL)
+        return false;
+    size_t n = fread(buf, 1, sizeof buf - 1, f);
+    fclose(f);
+    buf[n] = '\0';
+    return acpu_loadavg_runnable(buf, runnable);
+}
+
+/* The default count: /proc/loadavg's, less this process's noted workers that are runnable; a
+ * worker that exited is forgotten. The host's own load moves the count, so a few tries look for a
+ * moment when it held still (the same before and after). */
+START_TEST(test_own_spinning_worker_not_counted)
+{
+    acpu_contention_set_runnable_source(NULL);
+    atomic_store(&g_worker_spin, true);
+    pthread_t th;
+    ck_assert_int_eq(pthread_create(&th, NULL, noted_worker, NULL), 0);
+    while (!atomic_load(&g_worker_noted))
+        sleep_ms(1);
+    ck_assert_int_ne(acpu_contention_noted_thread(1), 0);
+    bool seen = false;
+    for (int attempt = 0; attempt < 200 && !seen; attempt++) {
+        unsigned before, after, counted, cpus;
+        ck_assert(loadavg_now(&before));
+        ck_assert(acpu_contention_runnable(&counted, &cpus));
+        ck_assert(loadavg_now(&after));
+        ck_assert_uint_ge(cpus, 1);
+        seen = before == after && before >= 2 && counted == before - 1;
+        if (!seen)
+            sleep_ms(2);
+    }
+    atomic_store(&g_worker_spin, false);
+    pthread_join(th, NULL);
+    ck_assert_msg(seen, "the noted spinning worker was counted as another process's load");
+    unsigned counted, cpus;
+    ck_assert(acpu_contention_runnable(&counted, &cpus)); /* reads its stat: gone, forgotten */
+    ck_assert_int_eq(acpu_contention_noted_thread(1), 0);
+}
+END_TEST
+#endif
 
 /* ---- every API under busy CPUs ------------------------------------------------------------------- */
 
@@ -692,6 +769,10 @@ int main(void)
     tcase_add_test(rule, test_quiet_call_not_held);
     tcase_add_test(rule, test_period_extended_while_cpus_taken);
     tcase_add_test(rule, test_unknown_count_probes);
+    tcase_add_test(rule, test_put_off_at_most_a_second);
+#if defined(__linux__)
+    tcase_add_test(rule, test_own_spinning_worker_not_counted);
+#endif
     tcase_add_test(rule, test_loadavg_parsed);
     tcase_add_checked_fixture(rule, quiet_cpus, NULL);
     suite_add_tcase(s, rule);

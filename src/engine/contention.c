@@ -12,19 +12,20 @@
  *
  * When a period ends, the kernel's count of runnable threads decides whether a probe can be clean
  * at all: while other threads would leave one of the call's threads without a CPU (others +
- * threads > online CPUs), the period is extended by ACPU_RECHECK_NS (or 100 times what the look
- * took) with no parallel region. A probe into a busy machine costs more than its own wait:
- * libgomp's workers spin after every region (about 8 ms of CPU per worker on a Xeon), and with one
- * CPU held by another process the OS puts the spinning worker on the caller's CPU, which then
- * waits for a scheduler tick (4 ms) in the calls after the probe, one-thread calls included. The
- * count is /proc/loadavg's runnable field less this process's OpenMP workers that are runnable
- * (their spinning waits for this process's next region; the engine notes their thread ids), so
- * an application's own OpenMP regions between calls are not taken for load. It is host-wide and
- * instantaneous, and it misses what it cannot see (a hypervisor's other guests), so a period
- * still ends in a probe whenever it shows room, and a held probe still doubles the period; the
- * recheck is short because other threads are often runnable only for a moment (a thread pool
- * another library has just created). The state is relaxed atomics shared by all callers: a race
- * between two calls only changes which of their observations wins, never a result. */
+ * threads > online CPUs), the period is put off (period_end_probes) with no parallel region. A
+ * probe into a busy machine costs more than its own wait: libgomp's workers spin after every
+ * region (about 8 ms of CPU per worker on a Xeon), and with one CPU held by another process the
+ * OS puts the spinning worker on the caller's CPU, which then waits for a scheduler tick (4 ms) in
+ * the calls after the probe, one-thread calls included. The count is /proc/loadavg's runnable
+ * field less this process's OpenMP workers that are runnable (their spinning waits for this
+ * process's next region; the engine notes their thread ids), so that an application's own OpenMP
+ * regions between calls are not taken for load. It is host-wide and instantaneous and it
+ * misjudges some loads (a hypervisor's other guests, threads on CPUs outside this process's
+ * affinity, workers of another copy of libgomp or of another calling thread's pool), so a period
+ * still ends in a probe whenever it shows room, a held probe still doubles the period, and after
+ * ACPU_BACKOFF_MAX_NS of delays in a row a probe runs anyway. The state is relaxed atomics shared
+ * by all callers: a race between two calls only changes which of their observations wins, never a
+ * result. */
 #if defined(__linux__) && !defined(_GNU_SOURCE)
 #define _GNU_SOURCE /* syscall(), for the thread id */
 #endif
@@ -46,13 +47,15 @@
 #define ACPU_BACKOFF_MAX_NS 1000000000u /* 1 s */
 #define ACPU_HELD_TO_BACK_OFF 2u        /* held calls in a row that start a back-off period */
 #define ACPU_SLICE_NS 2000000u          /* 2 ms late: a scheduler slice, not a wake-up */
-#define ACPU_RECHECK_NS 2000000u        /* a period extended for want of CPUs: looked at again after 2 ms at least */
+#define ACPU_RECHECK_NS 2000000u        /* a period put off for want of CPUs: looked at again after 2 ms */
+#define ACPU_RECHECK_MAX_NS 100000000u  /* ... and after 100 ms at most */
 
 static atomic_uint_fast64_t contended_until_ns; /* calls up to contended_elems use fewer threads until then */
 static atomic_uint_fast64_t contended_elems;    /* 0: no contention seen since the last clean probe */
 static atomic_uint_fast64_t contended_threads;  /* the prompt threads of the last hostage call */
 static atomic_uint_fast64_t backoff_ns = ACPU_BACKOFF_MIN_NS;
-static atomic_uint_fast64_t held_in_row; /* held multi-threaded calls since the last clean one or period */
+static atomic_uint_fast64_t held_in_row;      /* held multi-threaded calls since the last clean one or period */
+static atomic_uint_fast64_t put_off_since_ns; /* the first period end in a row put off for want of CPUs; 0: none */
 
 bool acpu_loadavg_runnable(const char *text, unsigned *runnable)
 {
@@ -114,6 +117,25 @@ static bool worker_running(unsigned index, int tid)
     return acpu_task_stat_running(buf);
 }
 
+/* How many of the noted workers are runnable (at most `limit`; a thread id noted twice, by a
+ * thread that ran under two numbers, counts once). */
+static unsigned own_workers_running(unsigned limit)
+{
+    int seen[ACPU_CONTENTION_SLOTS];
+    unsigned n_seen = 0, running = 0;
+    for (unsigned i = 1; i < ACPU_CONTENTION_SLOTS; i++) {
+        int tid = atomic_load_explicit(&worker_tid[i], memory_order_relaxed);
+        bool again = false;
+        for (unsigned k = 0; k < n_seen && !again; k++)
+            again = seen[k] == tid;
+        if (tid == 0 || again)
+            continue;
+        seen[n_seen++] = tid;
+        running += worker_running(i, tid);
+    }
+    return running < limit ? running : limit;
+}
+
 /* /proc/loadavg's runnable count less this process's OpenMP workers that are runnable (after a
  * parallel region, its own or the application's, libgomp's workers spin for milliseconds: they
  * wait for this process's next region, they do not compete with it), and the online CPUs (cached:
@@ -132,13 +154,7 @@ static bool proc_runnable(unsigned *runnable, unsigned *cpus)
     buf[n] = '\0';
     if (!acpu_loadavg_runnable(buf, runnable))
         return false;
-    unsigned counted = *runnable;
-    for (unsigned i = 1; i < ACPU_CONTENTION_SLOTS && counted > 1; i++) {
-        int tid = atomic_load_explicit(&worker_tid[i], memory_order_relaxed);
-        if (tid != 0 && worker_running(i, tid))
-            counted--;
-    }
-    *runnable = counted;
+    *runnable -= own_workers_running(*runnable - 1u);
     long cpu = atomic_load_explicit(&online, memory_order_relaxed);
     if (cpu <= 0) {
         cpu = sysconf(_SC_NPROCESSORS_ONLN);
@@ -149,31 +165,77 @@ static bool proc_runnable(unsigned *runnable, unsigned *cpus)
     *cpus = cpu > 1000000 ? 1000000u : (unsigned)cpu;
     return true;
 }
-static acpu_runnable_fn runnable_source_default = proc_runnable;
+int acpu_contention_noted_thread(unsigned index)
+{
+    return index < ACPU_CONTENTION_SLOTS ? atomic_load_explicit(&worker_tid[index], memory_order_relaxed) : 0;
+}
+#define ACPU_DEFAULT_RUNNABLE_SOURCE proc_runnable
 #else
 void acpu_contention_note_thread(unsigned index) { (void)index; }
-static acpu_runnable_fn runnable_source_default = NULL;
+int acpu_contention_noted_thread(unsigned index)
+{
+    (void)index;
+    return 0;
+}
+#define ACPU_DEFAULT_RUNNABLE_SOURCE NULL
 #endif
-static _Atomic(acpu_runnable_fn) runnable_source;
-static atomic_bool runnable_source_set;
+static _Atomic(acpu_runnable_fn) runnable_source; /* NULL: the default */
 
 void acpu_contention_set_runnable_source(acpu_runnable_fn fn)
 {
     atomic_store_explicit(&runnable_source, fn, memory_order_relaxed);
-    atomic_store_explicit(&runnable_source_set, fn != NULL, memory_order_relaxed);
+}
+
+bool acpu_contention_runnable(unsigned *runnable, unsigned *cpus)
+{
+    acpu_runnable_fn fn = atomic_load_explicit(&runnable_source, memory_order_relaxed);
+    fn = fn != NULL ? fn : ACPU_DEFAULT_RUNNABLE_SOURCE;
+    return fn != NULL && fn(runnable, cpus);
 }
 
 /* Whether other runnable threads would leave one of `threads` without a CPU: others (the runnable
  * count less this thread) + threads > online CPUs. False when the count cannot be read. */
 static bool others_take_cpus(unsigned threads)
 {
-    acpu_runnable_fn fn = atomic_load_explicit(&runnable_source_set, memory_order_relaxed)
-                              ? atomic_load_explicit(&runnable_source, memory_order_relaxed)
-                              : runnable_source_default;
     unsigned runnable, cpus;
-    if (fn == NULL || !fn(&runnable, &cpus))
+    if (!acpu_contention_runnable(&runnable, &cpus))
         return false;
-    return (uint64_t)(runnable - 1u) + threads > cpus;
+    uint64_t others = runnable > 0 ? runnable - 1u : 0;
+    return others + threads > cpus;
+}
+
+static uint64_t thread_cpu_ns(void)
+{
+    struct timespec ts;
+    if (clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts) != 0)
+        return 0;
+    return (uint64_t)ts.tv_sec * 1000000000u + (uint64_t)ts.tv_nsec;
+}
+
+/* At the end of a period: whether this call probes with every thread. One caller looks (it moves
+ * the end first; the others keep the prompt threads meanwhile). While the count shows no room,
+ * the period is put off by ACPU_RECHECK_NS, or 100 times the CPU time the look took (a file read
+ * per OpenMP worker: about 6 us each on a Xeon), so that looking costs at most 1%, up to
+ * ACPU_RECHECK_MAX_NS; after ACPU_BACKOFF_MAX_NS of such delays in a row a probe runs anyway, as
+ * the count may misjudge this process's CPUs (load on CPUs outside its affinity, another copy of
+ * libgomp's workers). */
+static bool period_end_probes(uint64_t now, uint_fast64_t until, unsigned threads)
+{
+    if (!atomic_compare_exchange_strong_explicit(&contended_until_ns, &until, now + ACPU_RECHECK_NS,
+                                                 memory_order_relaxed, memory_order_relaxed))
+        return false;
+    uint64_t since = atomic_load_explicit(&put_off_since_ns, memory_order_relaxed);
+    uint64_t cpu0 = thread_cpu_ns();
+    if ((since != 0 && now - since >= ACPU_BACKOFF_MAX_NS) || !others_take_cpus(threads)) {
+        atomic_store_explicit(&put_off_since_ns, 0, memory_order_relaxed);
+        return true;
+    }
+    if (since == 0)
+        atomic_store_explicit(&put_off_since_ns, now, memory_order_relaxed);
+    uint64_t again = (thread_cpu_ns() - cpu0) * 100u;
+    again = again < ACPU_RECHECK_NS ? ACPU_RECHECK_NS : again > ACPU_RECHECK_MAX_NS ? ACPU_RECHECK_MAX_NS : again;
+    atomic_store_explicit(&contended_until_ns, now + again, memory_order_relaxed);
+    return false;
 }
 
 uint64_t acpu_now_ns(void)
@@ -188,16 +250,9 @@ unsigned acpu_contention_threads(unsigned threads, uint64_t total)
     uint64_t elems = atomic_load_explicit(&contended_elems, memory_order_relaxed);
     if (threads <= 1 || elems == 0 || total > elems)
         return threads;
-    uint64_t now = acpu_now_ns();
-    if (now >= atomic_load_explicit(&contended_until_ns, memory_order_relaxed)) {
-        if (!others_take_cpus(threads))
-            return threads; /* the period is over and the CPUs have room: a probe with every thread */
-        /* looked at again after 2 ms, or 100 times what this look took (a file read per
-         * OpenMP worker: about 6 us each on a Xeon), so that looking costs at most 1% */
-        uint64_t looked = acpu_now_ns() - now;
-        uint64_t again = looked * 100u > ACPU_RECHECK_NS ? looked * 100u : ACPU_RECHECK_NS;
-        atomic_store_explicit(&contended_until_ns, now + again, memory_order_relaxed);
-    }
+    uint64_t now = acpu_now_ns(), until = atomic_load_explicit(&contended_until_ns, memory_order_relaxed);
+    if (now >= until && period_end_probes(now, until, threads))
+        return threads; /* the period is over and the CPUs have room: a probe with every thread */
     uint64_t prompt = atomic_load_explicit(&contended_threads, memory_order_relaxed);
     return prompt >= 1 && prompt < threads ? (unsigned)prompt : threads;
 }
