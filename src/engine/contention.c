@@ -35,9 +35,10 @@
 #include <string.h>
 #include <time.h>
 #if defined(__linux__)
-#include <fcntl.h>
 #include <sys/syscall.h>
 #include <unistd.h>
+
+#include "acpu_proc_file.h"
 #endif
 
 #include "acpu_contention.h"
@@ -103,18 +104,11 @@ static bool worker_running(unsigned index, int tid)
 {
     char path[64], buf[128];
     snprintf(path, sizeof path, "/proc/self/task/%d/stat", tid);
-    int fd = open(path, O_RDONLY | O_CLOEXEC);
-    if (fd < 0) {
+    ssize_t n = acpu_proc_file_read(path, buf, sizeof buf);
+    if (n < 0)
         atomic_compare_exchange_strong_explicit(&worker_tid[index], &tid, 0, memory_order_relaxed,
                                                 memory_order_relaxed);
-        return false;
-    }
-    ssize_t n = read(fd, buf, sizeof buf - 1);
-    close(fd);
-    if (n <= 0)
-        return false;
-    buf[n] = '\0';
-    return acpu_task_stat_running(buf);
+    return n > 0 && acpu_task_stat_running(buf);
 }
 
 /* How many of the noted workers are runnable (at most `limit`; a thread id noted twice, by a
@@ -144,15 +138,7 @@ static bool proc_runnable(unsigned *runnable, unsigned *cpus)
 {
     static atomic_long online;
     char buf[128];
-    int fd = open("/proc/loadavg", O_RDONLY | O_CLOEXEC);
-    if (fd < 0)
-        return false;
-    ssize_t n = read(fd, buf, sizeof buf - 1);
-    close(fd);
-    if (n <= 0)
-        return false;
-    buf[n] = '\0';
-    if (!acpu_loadavg_runnable(buf, runnable))
+    if (acpu_proc_file_read("/proc/loadavg", buf, sizeof buf) <= 0 || !acpu_loadavg_runnable(buf, runnable))
         return false;
     *runnable -= own_workers_running(*runnable - 1u);
     long cpu = atomic_load_explicit(&online, memory_order_relaxed);

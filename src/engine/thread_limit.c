@@ -25,6 +25,7 @@
 #include <unistd.h>
 
 #include "acpu_engine.h"
+#include "acpu_proc_file.h"
 
 #define ACPU_THREADS_PER_CPU 4u
 #define ACPU_MIN_THREAD_LIMIT 8u
@@ -60,14 +61,8 @@ static uint64_t soft_limit(int resource)
 static bool process_size(uint64_t *vm, uint64_t *data)
 {
     char buf[256];
-    int fd = open("/proc/self/statm", O_RDONLY | O_CLOEXEC);
-    if (fd < 0)
+    if (acpu_proc_file_read("/proc/self/statm", buf, sizeof buf) <= 0)
         return false;
-    ssize_t n = read(fd, buf, sizeof buf - 1);
-    close(fd);
-    if (n <= 0)
-        return false;
-    buf[n] = '\0';
     unsigned long long f[6];
     char *p = buf;
     for (int i = 0; i < 6; i++) {
