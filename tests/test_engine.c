@@ -167,7 +167,8 @@ START_TEST(test_quiet_call_not_held)
 END_TEST
 
 /* A period that ends while other threads hold the CPUs a probe would need (others + threads >
- * CPUs) is extended by 2 ms without a probe; once the count shows room, the next call probes. */
+ * CPUs) is put off by 2 ms (or 100 times the look's CPU time) without a probe; once the count
+ * shows room, the next call probes. */
 START_TEST(test_period_extended_while_cpus_taken)
 {
     fake_cpus = 2;
@@ -191,17 +192,34 @@ START_TEST(test_period_extended_while_cpus_taken)
 END_TEST
 
 /* After a second of periods put off in a row, a probe runs anyway (the count may misjudge this
- * process's CPUs), and the delays start over. */
+ * process's CPUs), and the delays start over; a new period starts them over too. */
 START_TEST(test_put_off_at_most_a_second)
 {
     fake_cpus = 2;
     fake_runnable = 2;
     observe_hostage(65536, acpu_now_ns() - 15 * MS);         /* a 10 ms period that ended 5 ms ago */
     ck_assert_uint_eq(acpu_contention_threads(2, 65536), 1); /* put off */
+    sleep_ms(30);
+    ck_assert_uint_eq(acpu_contention_threads(2, 65536), 1); /* 30 ms of delays: put off again */
     sleep_ms(1005);
     ck_assert_uint_eq(acpu_contention_threads(2, 65536), 2); /* a second of delays: a probe */
     observe_hostage(65536, acpu_now_ns() - 45 * MS);         /* held: a 20 ms period that ended 25 ms ago */
     ck_assert_uint_eq(acpu_contention_threads(2, 65536), 1); /* put off again */
+}
+END_TEST
+
+/* A held call starts a new period: the delays put off before it do not count towards its second. */
+START_TEST(test_new_period_restarts_delays)
+{
+    fake_cpus = 2;
+    fake_runnable = 2;
+    observe_hostage(65536, acpu_now_ns() - 15 * MS);         /* a 10 ms period that ended 5 ms ago */
+    ck_assert_uint_eq(acpu_contention_threads(2, 65536), 1); /* put off */
+    sleep_ms(600);
+    observe_hostage(65536, acpu_now_ns() - 45 * MS);         /* held: a 20 ms period, ended 25 ms ago */
+    ck_assert_uint_eq(acpu_contention_threads(2, 65536), 1); /* put off: its delays start now */
+    sleep_ms(600);
+    ck_assert_uint_eq(acpu_contention_threads(2, 65536), 1); /* 1.2 s since the first, 0.6 s since this one */
 }
 END_TEST
 
@@ -230,12 +248,16 @@ START_TEST(test_loadavg_parsed)
     ck_assert(!acpu_loadavg_runnable("", &r));
     ck_assert(!acpu_loadavg_runnable("0.00 0.01 0.05 99999999999999999999/84", &r));
     ck_assert_uint_eq(r, 99); /* untouched by every refusal */
-    ck_assert(acpu_task_stat_running("1646 (aclnn_cpu_bench) R 1643 1643 1 0 -1"));
-    ck_assert(acpu_task_stat_running("7 (a) b) R 1"));    /* the last ')' ends the name */
-    ck_assert(!acpu_task_stat_running("7 (a) R b) S 1")); /* a name that looks like a state */
-    ck_assert(!acpu_task_stat_running("1646 (omp) S 1643"));
-    ck_assert(!acpu_task_stat_running("1646 (omp)"));
-    ck_assert(!acpu_task_stat_running(""));
+    ck_assert_int_eq(acpu_task_stat_state("1646 (aclnn_cpu_bench) R 1643 1643 1 0 -1"), 'R');
+    ck_assert_int_eq(acpu_task_stat_state("7 (a) b) R 1"), 'R');   /* the last ')' ends the name */
+    ck_assert_int_eq(acpu_task_stat_state("7 (a) R b) S 1"), 'S'); /* a name that looks like a state */
+    ck_assert_int_eq(acpu_task_stat_state("1646 (omp) S 1643"), 'S');
+    ck_assert_int_eq(acpu_task_stat_state("1646 (omp) Z 1643 1643"), 'Z');
+    ck_assert_int_eq(acpu_task_stat_state("1646 (omp) R\n"), 'R');
+    ck_assert_int_eq(acpu_task_stat_state("1646 (omp)"), 0);
+    ck_assert_int_eq(acpu_task_stat_state("1646 (omp) r 1"), 0);
+    ck_assert_int_eq(acpu_task_stat_state("1646 (omp) RS 1"), 0);
+    ck_assert_int_eq(acpu_task_stat_state(""), 0);
 }
 END_TEST
 
@@ -293,9 +315,17 @@ START_TEST(test_own_spinning_worker_not_counted)
     atomic_store(&g_worker_spin, false);
     pthread_join(th, NULL);
     ck_assert_msg(seen, "the noted spinning worker was counted as another process's load");
-    unsigned counted, cpus;
-    ck_assert(acpu_contention_runnable(&counted, &cpus)); /* reads its stat: gone, forgotten */
-    ck_assert_int_eq(acpu_contention_noted_thread(1), 0);
+    /* pthread_join returns when the thread's id is cleared, which can be before the kernel reaps
+     * it: /proc may list it a while longer (as a zombie, forgotten too, or briefly as running) */
+    bool forgotten = false;
+    for (int attempt = 0; attempt < 500 && !forgotten; attempt++) {
+        unsigned counted, cpus;
+        ck_assert(acpu_contention_runnable(&counted, &cpus)); /* reads its stat */
+        forgotten = acpu_contention_noted_thread(1) == 0;
+        if (!forgotten)
+            sleep_ms(2);
+    }
+    ck_assert_msg(forgotten, "worker 1 still noted a second after it exited");
 }
 END_TEST
 #endif
@@ -770,6 +800,7 @@ int main(void)
     tcase_add_test(rule, test_period_extended_while_cpus_taken);
     tcase_add_test(rule, test_unknown_count_probes);
     tcase_add_test(rule, test_put_off_at_most_a_second);
+    tcase_add_test(rule, test_new_period_restarts_delays);
 #if defined(__linux__)
     tcase_add_test(rule, test_own_spinning_worker_not_counted);
 #endif

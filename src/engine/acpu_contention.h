@@ -5,7 +5,8 @@
  * a row (one alone is what waking a sleeping thread costs), or one held for more than a scheduler
  * slice, calls of that size or smaller run on the threads that were prompt, for a back-off period
  * that doubles while the contention lasts (probes with all threads end each period, once the
- * kernel's count of runnable threads shows room for them). Results do not
+ * kernel's count of runnable threads shows room for them, or after a second of periods put off
+ * for want of room, as the count can misjudge). Results do not
  * depend on the thread count, so this changes timing only. */
 #ifndef ACPU_CONTENTION_H_
 #define ACPU_CONTENTION_H_
@@ -33,8 +34,9 @@ int acpu_contention_noted_thread(unsigned index);
 /* Called by thread `index` of an engine's parallel region: its thread id is kept, so that its
  * spinning after a region is not taken for another process's load. */
 void acpu_contention_note_thread(unsigned index);
-/* Whether a /proc/<pid>/task/<tid>/stat text says the thread is runnable (state R). */
-bool acpu_task_stat_running(const char *text);
+/* The state letter of a /proc/<pid>/task/<tid>/stat text (R runnable, S sleeping, Z zombie, ...);
+ * 0 when the text is not of that form. */
+char acpu_task_stat_state(const char *text);
 /* The runnable count in /proc/loadavg's text ("0.50 0.40 0.30 2/345 6789": 2); false when the
  * text is not of that form or the count is 0. */
 bool acpu_loadavg_runnable(const char *text, unsigned *runnable);

@@ -75,10 +75,13 @@ bool acpu_loadavg_runnable(const char *text, unsigned *runnable)
     return true;
 }
 
-bool acpu_task_stat_running(const char *text)
+char acpu_task_stat_state(const char *text)
 {
     const char *close_paren = strrchr(text, ')'); /* the command name may hold ')' itself */
-    return close_paren != NULL && close_paren[1] == ' ' && close_paren[2] == 'R';
+    if (close_paren == NULL || close_paren[1] != ' ' || close_paren[2] < 'A' || close_paren[2] > 'Z' ||
+        (close_paren[3] != ' ' && close_paren[3] != '\0' && close_paren[3] != '\n'))
+        return 0;
+    return close_paren[2];
 }
 
 #if defined(__linux__)
@@ -99,16 +102,17 @@ void acpu_contention_note_thread(unsigned index)
 }
 
 /* Whether thread `tid` of this process is runnable (/proc/self/task/<tid>/stat's state R); a
- * thread that is gone is forgotten. */
+ * thread that is gone, or exiting (a zombie, Z, or dead, X, until it is reaped), is forgotten. */
 static bool worker_running(unsigned index, int tid)
 {
     char path[64], buf[128];
     snprintf(path, sizeof path, "/proc/self/task/%d/stat", tid);
     ssize_t n = acpu_proc_file_read(path, buf, sizeof buf);
-    if (n < 0)
+    char state = n > 0 ? acpu_task_stat_state(buf) : 0;
+    if (n < 0 || state == 'Z' || state == 'X')
         atomic_compare_exchange_strong_explicit(&worker_tid[index], &tid, 0, memory_order_relaxed,
                                                 memory_order_relaxed);
-    return n > 0 && acpu_task_stat_running(buf);
+    return state == 'R';
 }
 
 /* How many of the noted workers are runnable (at most `limit`; a thread id noted twice, by a
@@ -220,7 +224,10 @@ static bool period_end_probes(uint64_t now, uint_fast64_t until, unsigned thread
         atomic_store_explicit(&put_off_since_ns, now, memory_order_relaxed);
     uint64_t again = (thread_cpu_ns() - cpu0) * 100u;
     again = again < ACPU_RECHECK_NS ? ACPU_RECHECK_NS : again > ACPU_RECHECK_MAX_NS ? ACPU_RECHECK_MAX_NS : again;
-    atomic_store_explicit(&contended_until_ns, now + again, memory_order_relaxed);
+    /* only over this look's own end: a period that another call's observation set meanwhile stays */
+    uint_fast64_t mine = now + ACPU_RECHECK_NS;
+    atomic_compare_exchange_strong_explicit(&contended_until_ns, &mine, now + again, memory_order_relaxed,
+                                            memory_order_relaxed);
     return false;
 }
 
@@ -280,6 +287,7 @@ void acpu_contention_observe(uint64_t total, uint64_t fork_ns, uint64_t join_ns,
             atomic_fetch_add_explicit(&held_in_row, 1, memory_order_relaxed) + 1 < ACPU_HELD_TO_BACK_OFF)
             return;
         atomic_store_explicit(&held_in_row, 0, memory_order_relaxed);
+        atomic_store_explicit(&put_off_since_ns, 0, memory_order_relaxed); /* a new period: delays start over */
         uint64_t backoff = atomic_load_explicit(&backoff_ns, memory_order_relaxed);
         uint64_t elems = atomic_load_explicit(&contended_elems, memory_order_relaxed);
         /* the prompt threads, and at least one fewer than this call had */

@@ -414,6 +414,8 @@ void acpu_engine_run(const acpu_schedule *plan, const acpu_task *task, unsigned 
             times[tid] = (acpu_thread_times){arrive, acpu_now_ns(), units};
     }
     acpu_engine_note_team(team);
+    /* the threads OpenMP gave (it may give fewer than asked): the others have no times to judge */
+    unsigned observed = team < threads ? team : threads;
     acpu_contention_observe(plan->total, fork_ns, acpu_now_ns(), times,
-                            threads < ACPU_CONTENTION_SLOTS ? threads : ACPU_CONTENTION_SLOTS);
+                            observed < ACPU_CONTENTION_SLOTS ? observed : ACPU_CONTENTION_SLOTS);
 }
