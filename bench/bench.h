@@ -86,7 +86,7 @@ typedef struct {
     size_t n;
     void *in[BENCH_MAX_IN];
     void *out;
-    void *pristine; /* in-place cases: the input as generated, restored before each sample */
+    void *pristine; /* in-place cases: the input as generated, restored before each call (untimed) */
     aclTensor *tin[BENCH_MAX_IN], *tout;
     aclScalar *scalars[ACPU_MAX_ATTRS];
 } BenchData;

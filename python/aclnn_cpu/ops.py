@@ -91,13 +91,15 @@ class _Bound:
 _tls = threading.local()
 
 
-def _workspace(size: int) -> int:
-    """Address of a per-thread workspace of at least `size` bytes (grown, never shrunk)."""
+def _workspace(size: int) -> Any:
+    """A per-thread workspace buffer of at least `size` bytes (grown, never shrunk). The caller
+    keeps the returned object until phase 2 is done: a call made meanwhile on this thread (by a
+    finalizer) may grow the workspace and drop the old buffer from the thread's slot."""
     buf = getattr(_tls, "ws", None)
     if buf is None or ctypes.sizeof(buf) < size:
         buf = ctypes.create_string_buffer(max(size, 2 * (ctypes.sizeof(buf) if buf is not None else 0), 4096))
         _tls.ws = buf
-    return ctypes.addressof(buf)
+    return buf
 
 
 _dims_cache: Dict[Tuple[int, ...], Any] = {}
@@ -313,11 +315,13 @@ def _run(b: _Bound, tensors: Tuple[Any, ...], attrs: Tuple[Any, ...], out: Optio
             raise error_for_status(status, L.last_error(), b.api.name + "GetWorkspaceSize")
         size, executor = cache.ws_size.value, cache.executor.value
         try:
-            ws = _workspace(size) if size else None
+            ws_buf = _workspace(size) if size else None  # held until phase 2 returns
         except BaseException:
             L.aclDestroyAclOpExecutor(executor)
             raise
+        ws = ctypes.addressof(ws_buf) if ws_buf is not None else None
         status = b.phase2(ws, size, executor, None)  # ctypes releases the GIL for the call
+        del ws_buf
     finally:
         cache.depth -= 1
     if status != 0:

@@ -510,3 +510,18 @@ def test_a_call_made_inside_a_call_keeps_the_outer_handles():
             return 0.5
 
     assert torch.equal(aclnn_cpu.leaky_relu(x, Slope()), want)
+
+
+def test_the_workspace_is_the_buffer_itself():
+    """_run holds the object _workspace returns until phase 2 ends: a call made meanwhile on the
+    thread may grow the workspace and drop the old buffer from the thread's slot."""
+    import ctypes
+
+    from aclnn_cpu import ops
+
+    small = ops._workspace(16)
+    big = ops._workspace(ctypes.sizeof(small) * 4)  # grows: the slot now holds another buffer
+    assert ops._tls.ws is big and big is not small
+    assert isinstance(small, ctypes.Array) and ctypes.sizeof(small) >= 16
+    ctypes.memset(ctypes.addressof(small), 0x5A, ctypes.sizeof(small))  # still ours to write
+    assert small.raw[:16] == b"\x5a" * 16
