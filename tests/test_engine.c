@@ -64,7 +64,19 @@ static bool unknown_source(unsigned *runnable, unsigned *cpus)
     return false;
 }
 
-static void quiet_cpus(void) { acpu_contention_set_runnable_source(fake_source); }
+/* The rule's clock in these tests: it moves only when a test advances it, so that no assertion
+ * depends on how promptly a loaded machine runs the test. */
+static uint64_t fake_now_ns = 1000000u * (uint64_t)MS; /* 1000 s */
+
+static uint64_t fake_clock(void) { return fake_now_ns; }
+
+static void advance_ms(unsigned ms) { fake_now_ns += (uint64_t)ms * MS; }
+
+static void quiet_cpus(void)
+{
+    acpu_contention_set_runnable_source(fake_source);
+    acpu_contention_set_clock(fake_clock);
+}
 
 static void sleep_ms(unsigned ms)
 {
@@ -75,26 +87,26 @@ static void sleep_ms(unsigned ms)
 START_TEST(test_backoff_rule)
 {
     ck_assert_uint_eq(acpu_contention_threads(2, 65536), 2); /* nothing observed yet */
-    observe_clean(65536, acpu_now_ns());
+    observe_clean(65536, fake_now_ns);
     ck_assert_uint_eq(acpu_contention_threads(2, 65536), 2);
-    observe_hostage(65536, acpu_now_ns()); /* 10 ms of back-off for calls up to 65536 elements */
+    observe_hostage(65536, fake_now_ns); /* 10 ms of back-off for calls up to 65536 elements */
     ck_assert_uint_eq(acpu_contention_threads(2, 65536), 1);
     ck_assert_uint_eq(acpu_contention_threads(2, 1000), 1);
     ck_assert_uint_eq(acpu_contention_threads(1, 1000), 1);
     ck_assert_uint_eq(acpu_contention_threads(2, 65537), 2); /* larger calls share work as before */
-    sleep_ms(15);
+    advance_ms(15);
     ck_assert_uint_eq(acpu_contention_threads(2, 65536), 2); /* the period ended: a probe */
     /* Held again: the back-off doubled to 20 ms. Observed as if joined 12 ms ago, the period still
      * has 8 ms to run (it would be over with 10 ms). */
-    observe_hostage(65536, acpu_now_ns() - 12 * MS);
+    observe_hostage(65536, fake_now_ns - 12 * MS);
     ck_assert_uint_eq(acpu_contention_threads(2, 65536), 1);
-    sleep_ms(10);
+    advance_ms(10);
     ck_assert_uint_eq(acpu_contention_threads(2, 65536), 2);
-    observe_clean(65536, acpu_now_ns()); /* a clean probe ends the contention */
+    observe_clean(65536, fake_now_ns); /* a clean probe ends the contention */
     ck_assert_uint_eq(acpu_contention_threads(2, 65536), 2);
-    observe_hostage(1 << 20, acpu_now_ns()); /* the back-off starts again at 10 ms */
+    observe_hostage(1 << 20, fake_now_ns); /* the back-off starts again at 10 ms */
     ck_assert_uint_eq(acpu_contention_threads(4, 65536), 1);
-    sleep_ms(15);
+    advance_ms(15);
     ck_assert_uint_eq(acpu_contention_threads(4, 65536), 4);
 }
 END_TEST
@@ -103,18 +115,18 @@ END_TEST
  * nothing; a clean call between two held ones starts the count again. */
 START_TEST(test_one_held_call_forgiven)
 {
-    observe_wakeup(65536, acpu_now_ns());
+    observe_wakeup(65536, fake_now_ns);
     ck_assert_uint_eq(acpu_contention_threads(2, 65536), 2);
-    observe_clean(65536, acpu_now_ns());
-    observe_wakeup(65536, acpu_now_ns());
+    observe_clean(65536, fake_now_ns);
+    observe_wakeup(65536, fake_now_ns);
     ck_assert_uint_eq(acpu_contention_threads(2, 65536), 2);
-    observe_wakeup(65536, acpu_now_ns()); /* the second in a row */
+    observe_wakeup(65536, fake_now_ns); /* the second in a row */
     ck_assert_uint_eq(acpu_contention_threads(2, 65536), 1);
-    sleep_ms(15);
-    observe_wakeup(65536, acpu_now_ns()); /* the probe after the period: woken, forgiven */
+    advance_ms(15);
+    observe_wakeup(65536, fake_now_ns); /* the probe after the period: woken, forgiven */
     ck_assert_uint_eq(acpu_contention_threads(2, 65536), 2);
-    observe_clean(65536, acpu_now_ns());
-    observe_hostage(65536, acpu_now_ns()); /* held for a slice, after a clean call: one is enough */
+    observe_clean(65536, fake_now_ns);
+    observe_hostage(65536, fake_now_ns); /* held for a slice, after a clean call: one is enough */
     ck_assert_uint_eq(acpu_contention_threads(2, 65536), 1);
 }
 END_TEST
@@ -122,11 +134,11 @@ END_TEST
 /* Just under and just over the slice: 2 ms beyond twice the work's ideal time (2 x 25 us here). */
 START_TEST(test_slice_threshold)
 {
-    observe_held(65536, acpu_now_ns(), 2 * MS + 40000);
+    observe_held(65536, fake_now_ns, 2 * MS + 40000);
     ck_assert_uint_eq(acpu_contention_threads(2, 65536), 2);
-    observe_clean(65536, acpu_now_ns());
+    observe_clean(65536, fake_now_ns);
     /* joined "in 500 ms", so that the period it starts is still running when checked */
-    observe_held(65536, acpu_now_ns() + 500 * MS, 2 * MS + 60000);
+    observe_held(65536, fake_now_ns + 500 * MS, 2 * MS + 60000);
     ck_assert_uint_eq(acpu_contention_threads(2, 65536), 1);
 }
 END_TEST
@@ -134,7 +146,7 @@ END_TEST
 START_TEST(test_prompt_threads_kept)
 {
     /* 4 threads, 3 of which ran units, held for a slice: the back-off keeps those 3 */
-    uint64_t join_ns = acpu_now_ns(), fork_ns = join_ns - 5 * MS;
+    uint64_t join_ns = fake_now_ns, fork_ns = join_ns - 5 * MS;
     acpu_thread_times t[4] = {{fork_ns, fork_ns + 40000, 5},
                               {fork_ns, fork_ns + 40000, 5},
                               {fork_ns, fork_ns + 40000, 6},
@@ -149,7 +161,7 @@ START_TEST(test_preempted_thread_detected)
 {
     /* both threads ran units, but thread 1 was off its CPU for 5 ms holding one: its wall time
      * counts that, its rate shows it; the call was held, the back-off keeps thread 0 */
-    uint64_t join_ns = acpu_now_ns(), fork_ns = join_ns - 5 * MS;
+    uint64_t join_ns = fake_now_ns, fork_ns = join_ns - 5 * MS;
     acpu_thread_times t[2] = {{fork_ns + 1000, fork_ns + 60000, 15}, {fork_ns + 2000, join_ns - 1000, 1}};
     acpu_contention_observe(1 << 16, fork_ns, join_ns, t, 2);
     ck_assert_uint_eq(acpu_contention_threads(2, 1 << 16), 1);
@@ -159,7 +171,7 @@ END_TEST
 START_TEST(test_quiet_call_not_held)
 {
     /* two threads at rates within 2x of each other and a join of a few microseconds: not held */
-    uint64_t join_ns = acpu_now_ns(), fork_ns = join_ns - 70000;
+    uint64_t join_ns = fake_now_ns, fork_ns = join_ns - 70000;
     acpu_thread_times t[2] = {{fork_ns + 500, join_ns - 3000, 8}, {fork_ns + 4000, join_ns - 2000, 5}};
     acpu_contention_observe(1 << 16, fork_ns, join_ns, t, 2);
     ck_assert_uint_eq(acpu_contention_threads(2, 1 << 16), 2);
@@ -173,20 +185,20 @@ START_TEST(test_period_extended_while_cpus_taken)
 {
     fake_cpus = 2;
     fake_runnable = 2; /* this thread and one other, on 2 CPUs */
-    observe_hostage(65536, acpu_now_ns());
+    observe_hostage(65536, fake_now_ns);
     ck_assert_uint_eq(acpu_contention_threads(2, 65536), 1);
-    sleep_ms(15);
+    advance_ms(15);
     ck_assert_uint_eq(acpu_contention_threads(2, 65536), 1); /* over, but no room: extended */
     fake_runnable = 1;
-    sleep_ms(5);
+    advance_ms(5);
     ck_assert_uint_eq(acpu_contention_threads(2, 65536), 2); /* room: a probe */
     /* 8 CPUs, 4 threads asked: 4 others leave room for them, 5 do not */
     fake_cpus = 8;
     fake_runnable = 6;
-    observe_hostage(65536, acpu_now_ns() - 25 * MS); /* a period of 20 ms that ended 5 ms ago */
+    observe_hostage(65536, fake_now_ns - 25 * MS); /* a period of 20 ms that ended 5 ms ago */
     ck_assert_uint_eq(acpu_contention_threads(4, 65536), 1);
     fake_runnable = 5;
-    sleep_ms(15);
+    advance_ms(15);
     ck_assert_uint_eq(acpu_contention_threads(4, 65536), 4);
 }
 END_TEST
@@ -197,13 +209,13 @@ START_TEST(test_put_off_at_most_a_second)
 {
     fake_cpus = 2;
     fake_runnable = 2;
-    observe_hostage(65536, acpu_now_ns() - 15 * MS);         /* a 10 ms period that ended 5 ms ago */
+    observe_hostage(65536, fake_now_ns - 15 * MS);           /* a 10 ms period that ended 5 ms ago */
     ck_assert_uint_eq(acpu_contention_threads(2, 65536), 1); /* put off */
-    sleep_ms(30);
+    advance_ms(30);
     ck_assert_uint_eq(acpu_contention_threads(2, 65536), 1); /* 30 ms of delays: put off again */
-    sleep_ms(1005);
+    advance_ms(1005);
     ck_assert_uint_eq(acpu_contention_threads(2, 65536), 2); /* a second of delays: a probe */
-    observe_hostage(65536, acpu_now_ns() - 45 * MS);         /* held: a 20 ms period that ended 25 ms ago */
+    observe_hostage(65536, fake_now_ns - 45 * MS);           /* held: a 20 ms period that ended 25 ms ago */
     ck_assert_uint_eq(acpu_contention_threads(2, 65536), 1); /* put off again */
 }
 END_TEST
@@ -213,13 +225,27 @@ START_TEST(test_new_period_restarts_delays)
 {
     fake_cpus = 2;
     fake_runnable = 2;
-    observe_hostage(65536, acpu_now_ns() - 15 * MS);         /* a 10 ms period that ended 5 ms ago */
+    observe_hostage(65536, fake_now_ns - 15 * MS);           /* a 10 ms period that ended 5 ms ago */
     ck_assert_uint_eq(acpu_contention_threads(2, 65536), 1); /* put off */
-    sleep_ms(600);
-    observe_hostage(65536, acpu_now_ns() - 45 * MS);         /* held: a 20 ms period, ended 25 ms ago */
+    advance_ms(600);
+    observe_hostage(65536, fake_now_ns - 45 * MS);           /* held: a 20 ms period, ended 25 ms ago */
     ck_assert_uint_eq(acpu_contention_threads(2, 65536), 1); /* put off: its delays start now */
-    sleep_ms(600);
+    advance_ms(600);
     ck_assert_uint_eq(acpu_contention_threads(2, 65536), 1); /* 1.2 s since the first, 0.6 s since this one */
+}
+END_TEST
+
+/* A call asked to run more threads than there are CPUs has room on a quiet machine: its period
+ * ends in a probe, not in delays. */
+START_TEST(test_more_threads_than_cpus_probe_when_quiet)
+{
+    fake_cpus = 2;
+    fake_runnable = 1;
+    observe_hostage(65536, fake_now_ns - 15 * MS); /* a 10 ms period that ended 5 ms ago */
+    ck_assert_uint_eq(acpu_contention_threads(4, 65536), 4);
+    fake_runnable = 2;                             /* one other thread: a 2-CPU machine has no room */
+    observe_hostage(65536, fake_now_ns - 25 * MS); /* a 20 ms period that ended 5 ms ago */
+    ck_assert_uint_eq(acpu_contention_threads(4, 65536), 1);
 }
 END_TEST
 
@@ -227,7 +253,7 @@ END_TEST
 START_TEST(test_unknown_count_probes)
 {
     acpu_contention_set_runnable_source(unknown_source);
-    observe_hostage(65536, acpu_now_ns() - 15 * MS); /* a 10 ms period that ended 5 ms ago */
+    observe_hostage(65536, fake_now_ns - 15 * MS); /* a 10 ms period that ended 5 ms ago */
     ck_assert_uint_eq(acpu_contention_threads(2, 65536), 2);
 }
 END_TEST
@@ -289,9 +315,11 @@ static bool loadavg_now(unsigned *runnable)
     return acpu_loadavg_runnable(buf, runnable);
 }
 
-/* The default count: /proc/loadavg's, less this process's noted workers that are runnable; a
- * worker that exited is forgotten. The host's own load moves the count, so a few tries look for a
- * moment when it held still (the same before and after). */
+/* The default count: /proc/loadavg's, less this process's noted workers that are runnable, the
+ * caller apart (it is counted as the caller); a worker that exited is forgotten. A spinning
+ * thread is always runnable, so the workers' count is exact; the host's own load moves
+ * /proc/loadavg's, so a few tries look for a moment when it held still (the same before and
+ * after). */
 START_TEST(test_own_spinning_worker_not_counted)
 {
     acpu_contention_set_runnable_source(NULL);
@@ -301,6 +329,10 @@ START_TEST(test_own_spinning_worker_not_counted)
     while (!atomic_load(&g_worker_noted))
         sleep_ms(1);
     ck_assert_int_ne(acpu_contention_noted_thread(1), 0);
+    ck_assert_uint_eq(acpu_contention_own_running(), 1);
+    acpu_contention_note_thread(2); /* the caller served a region as worker 2: not counted */
+    ck_assert_int_ne(acpu_contention_noted_thread(2), 0);
+    ck_assert_uint_eq(acpu_contention_own_running(), 1);
     bool seen = false;
     for (int attempt = 0; attempt < 200 && !seen; attempt++) {
         unsigned before, after, counted, cpus;
@@ -801,6 +833,7 @@ int main(void)
     tcase_add_test(rule, test_unknown_count_probes);
     tcase_add_test(rule, test_put_off_at_most_a_second);
     tcase_add_test(rule, test_new_period_restarts_delays);
+    tcase_add_test(rule, test_more_threads_than_cpus_probe_when_quiet);
 #if defined(__linux__)
     tcase_add_test(rule, test_own_spinning_worker_not_counted);
 #endif

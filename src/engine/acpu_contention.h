@@ -27,10 +27,17 @@ uint64_t acpu_now_ns(void);
  * runnable OpenMP workers (Linux; elsewhere none); tests set their own, NULL restores it. */
 typedef bool (*acpu_runnable_fn)(unsigned *runnable, unsigned *cpus);
 void acpu_contention_set_runnable_source(acpu_runnable_fn fn);
+/* The clock the rule compares periods' ends with (for tests, whose observations then give times on
+ * it; NULL: acpu_now_ns, the engine's). */
+typedef uint64_t (*acpu_clock_fn)(void);
+void acpu_contention_set_clock(acpu_clock_fn fn);
 /* The count as the active source gives it (for tests: the default when none is set). */
 bool acpu_contention_runnable(unsigned *runnable, unsigned *cpus);
 /* The thread id noted for OpenMP thread `index` (0: none, or forgotten after it exited). */
 int acpu_contention_noted_thread(unsigned index);
+/* How many noted threads other than the caller are runnable now (what the default count leaves
+ * out; for tests). */
+unsigned acpu_contention_own_running(void);
 /* Called by thread `index` of an engine's parallel region: its thread id is kept, so that its
  * spinning after a region is not taken for another process's load. */
 void acpu_contention_note_thread(unsigned index);

@@ -23,9 +23,9 @@
  * misjudges some loads (a hypervisor's other guests, threads on CPUs outside this process's
  * affinity, workers of another copy of libgomp or of another calling thread's pool), so a period
  * still ends in a probe whenever it shows room, a held probe still doubles the period, and after
- * ACPU_BACKOFF_MAX_NS of delays in a row a probe runs anyway. The state is relaxed atomics shared
- * by all callers: a race between two calls only changes which of their observations wins, never a
- * result. */
+ * ACPU_BACKOFF_MAX_NS of delays in a row a probe runs anyway. The state is atomics shared by all
+ * callers (relaxed, but for a period's size, published after its end): a race between two calls
+ * only changes which of their observations wins, never a result. */
 #if defined(__linux__) && !defined(_GNU_SOURCE)
 #define _GNU_SOURCE /* syscall(), for the thread id */
 #endif
@@ -90,15 +90,22 @@ char acpu_task_stat_state(const char *text)
  * same threads run its later regions, the application's own ones included. */
 static atomic_int worker_tid[ACPU_CONTENTION_SLOTS];
 
-void acpu_contention_note_thread(unsigned index)
+/* The calling thread's id (cached per thread: a system call). */
+static int this_tid(void)
 {
     static _Thread_local int my_tid;
-    if (index == 0 || index >= ACPU_CONTENTION_SLOTS)
-        return;
     if (my_tid == 0)
         my_tid = (int)syscall(SYS_gettid);
-    if (atomic_load_explicit(&worker_tid[index], memory_order_relaxed) != my_tid)
-        atomic_store_explicit(&worker_tid[index], my_tid, memory_order_relaxed);
+    return my_tid;
+}
+
+void acpu_contention_note_thread(unsigned index)
+{
+    if (index == 0 || index >= ACPU_CONTENTION_SLOTS)
+        return;
+    int tid = this_tid();
+    if (atomic_load_explicit(&worker_tid[index], memory_order_relaxed) != tid)
+        atomic_store_explicit(&worker_tid[index], tid, memory_order_relaxed);
 }
 
 /* Whether thread `tid` of this process is runnable (/proc/self/task/<tid>/stat's state R); a
@@ -116,14 +123,16 @@ static bool worker_running(unsigned index, int tid)
 }
 
 /* How many of the noted workers are runnable (at most `limit`; a thread id noted twice, by a
- * thread that ran under two numbers, counts once). */
+ * thread that ran under two numbers, counts once; the calling thread, a worker of an
+ * application's region that calls the library, is not one: the caller is counted apart). */
 static unsigned own_workers_running(unsigned limit)
 {
     int seen[ACPU_CONTENTION_SLOTS];
     unsigned n_seen = 0, running = 0;
+    int caller = this_tid();
     for (unsigned i = 1; i < ACPU_CONTENTION_SLOTS; i++) {
         int tid = atomic_load_explicit(&worker_tid[i], memory_order_relaxed);
-        bool again = false;
+        bool again = tid == caller;
         for (unsigned k = 0; k < n_seen && !again; k++)
             again = seen[k] == tid;
         if (tid == 0 || again)
@@ -159,6 +168,7 @@ int acpu_contention_noted_thread(unsigned index)
 {
     return index < ACPU_CONTENTION_SLOTS ? atomic_load_explicit(&worker_tid[index], memory_order_relaxed) : 0;
 }
+unsigned acpu_contention_own_running(void) { return own_workers_running(ACPU_CONTENTION_SLOTS); }
 #define ACPU_DEFAULT_RUNNABLE_SOURCE proc_runnable
 #else
 void acpu_contention_note_thread(unsigned index) { (void)index; }
@@ -167,9 +177,20 @@ int acpu_contention_noted_thread(unsigned index)
     (void)index;
     return 0;
 }
+unsigned acpu_contention_own_running(void) { return 0; }
 #define ACPU_DEFAULT_RUNNABLE_SOURCE NULL
 #endif
 static _Atomic(acpu_runnable_fn) runnable_source; /* NULL: the default */
+static _Atomic(acpu_clock_fn) clock_source;       /* NULL: acpu_now_ns */
+
+void acpu_contention_set_clock(acpu_clock_fn fn) { atomic_store_explicit(&clock_source, fn, memory_order_relaxed); }
+
+/* The rule's clock: acpu_now_ns, the clock the engine's observations are taken on, or a test's. */
+static uint64_t rule_now_ns(void)
+{
+    acpu_clock_fn fn = atomic_load_explicit(&clock_source, memory_order_relaxed);
+    return fn != NULL ? fn() : acpu_now_ns();
+}
 
 void acpu_contention_set_runnable_source(acpu_runnable_fn fn)
 {
@@ -184,14 +205,16 @@ bool acpu_contention_runnable(unsigned *runnable, unsigned *cpus)
 }
 
 /* Whether other runnable threads would leave one of `threads` without a CPU: others (the runnable
- * count less this thread) + threads > online CPUs. False when the count cannot be read. */
+ * count less this thread) + threads > online CPUs, with threads counted up to the CPUs (a call
+ * asked to run more threads than CPUs shares them with itself, and a quiet machine has room for
+ * it). False when the count cannot be read. */
 static bool others_take_cpus(unsigned threads)
 {
     unsigned runnable, cpus;
     if (!acpu_contention_runnable(&runnable, &cpus))
         return false;
     uint64_t others = runnable > 0 ? runnable - 1u : 0;
-    return others + threads > cpus;
+    return others + (threads < cpus ? threads : cpus) > cpus;
 }
 
 static uint64_t thread_cpu_ns(void)
@@ -240,10 +263,10 @@ uint64_t acpu_now_ns(void)
 
 unsigned acpu_contention_threads(unsigned threads, uint64_t total)
 {
-    uint64_t elems = atomic_load_explicit(&contended_elems, memory_order_relaxed);
+    uint64_t elems = atomic_load_explicit(&contended_elems, memory_order_acquire);
     if (threads <= 1 || elems == 0 || total > elems)
         return threads;
-    uint64_t now = acpu_now_ns(), until = atomic_load_explicit(&contended_until_ns, memory_order_relaxed);
+    uint64_t now = rule_now_ns(), until = atomic_load_explicit(&contended_until_ns, memory_order_relaxed);
     if (now >= until && period_end_probes(now, until, threads))
         return threads; /* the period is over and the CPUs have room: a probe with every thread */
     uint64_t prompt = atomic_load_explicit(&contended_threads, memory_order_relaxed);
@@ -292,9 +315,11 @@ void acpu_contention_observe(uint64_t total, uint64_t fork_ns, uint64_t join_ns,
         uint64_t elems = atomic_load_explicit(&contended_elems, memory_order_relaxed);
         /* the prompt threads, and at least one fewer than this call had */
         uint64_t keep = prompt < n ? prompt : n - 1;
+        /* the period's end and threads first, the size last (release; read with acquire): a call
+         * that sees the new size sees them too, and does not take the old end for this period's */
         atomic_store_explicit(&contended_threads, keep >= 1 ? keep : 1, memory_order_relaxed);
-        atomic_store_explicit(&contended_elems, total > elems ? total : elems, memory_order_relaxed);
         atomic_store_explicit(&contended_until_ns, join_ns + backoff, memory_order_relaxed);
+        atomic_store_explicit(&contended_elems, total > elems ? total : elems, memory_order_release);
         atomic_store_explicit(&backoff_ns, backoff * 2 < ACPU_BACKOFF_MAX_NS ? backoff * 2 : ACPU_BACKOFF_MAX_NS,
                               memory_order_relaxed);
         return;
