@@ -139,12 +139,17 @@ class _Handles:
         self.L = L
         self.tensors: Dict[Tuple[Any, ...], int] = {}
         self.scalars: Dict[Tuple[float, float], int] = {}
-        # phase 1's two results, and references to them, made once (a call runs to its end on its
-        # thread before the next one starts)
-        self.ws_size = c_uint64(0)
-        self.executor = c_void_p(None)
-        self.results = (ctypes.byref(self.ws_size), ctypes.byref(self.executor))
+        # phase 1's two results and references to them, made once per depth: a call made inside a
+        # call (a finalizer run by a collection between phase 1 and reading its results) has its own
+        self._results: List[Tuple[Any, Any, Tuple[Any, Any]]] = []
         self.depth = 0  # calls of this thread under way
+
+    def results(self) -> Tuple[Any, Any, Tuple[Any, Any]]:
+        """(workspace size, executor, their byrefs) for the call at the current depth (>= 1)."""
+        while len(self._results) < self.depth:
+            size, executor = c_uint64(0), c_void_p(None)
+            self._results.append((size, executor, (ctypes.byref(size), ctypes.byref(executor))))
+        return self._results[self.depth - 1]
 
     def trim(self) -> None:
         """Called before a call takes any handle, unless a call of this thread is under way (one
@@ -292,6 +297,7 @@ def _run(b: _Bound, tensors: Tuple[Any, ...], attrs: Tuple[Any, ...], out: Optio
     cache = _handles(L)
     cache.depth += 1
     try:
+        ws_size, executor_ref, results = cache.results()
         c_values: List[Any] = []
         for code, i, p in b.plan:
             if code == _TENSOR:
@@ -310,10 +316,10 @@ def _run(b: _Bound, tensors: Tuple[Any, ...], attrs: Tuple[Any, ...], out: Optio
                 c_values.append(_int_value(attrs[i], p))
             else:
                 c_values.append(_string_value(attrs[i], p))
-        status = b.phase1(*c_values, *cache.results)
+        status = b.phase1(*c_values, *results)
         if status != 0:
             raise error_for_status(status, L.last_error(), b.api.name + "GetWorkspaceSize")
-        size, executor = cache.ws_size.value, cache.executor.value
+        size, executor = ws_size.value, executor_ref.value
         try:
             ws_buf = _workspace(size) if size else None  # held until phase 2 returns
         except BaseException:

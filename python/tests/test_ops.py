@@ -525,3 +525,24 @@ def test_the_workspace_is_the_buffer_itself():
     assert isinstance(small, ctypes.Array) and ctypes.sizeof(small) >= 16
     ctypes.memset(ctypes.addressof(small), 0x5A, ctypes.sizeof(small))  # still ours to write
     assert small.raw[:16] == b"\x5a" * 16
+
+
+def test_a_call_between_phase_one_and_its_results_keeps_the_outer_executor(monkeypatch):
+    """A call made after phase 1 returns and before its results are read (a finalizer run by a
+    collection there) has its own workspace size and executor: the outer call runs its own."""
+    from aclnn_cpu import ops
+
+    aclnn_cpu.leaky_relu(torch.zeros(4), 0.5)  # binds the function
+    b = ops._BOUND_BY_NAME["leaky_relu"]
+    x = data((64,), torch.float32, seed=47)
+    want = torch.nn.functional.leaky_relu(x, 0.5)
+    inner_x = data((1000,), torch.float32, seed=48)
+    real_phase1 = b.phase1
+
+    def phase1_then_a_call(*args):
+        status = real_phase1(*args)
+        assert torch.equal(aclnn_cpu.relu(inner_x), torch.relu(inner_x))
+        return status
+
+    monkeypatch.setattr(b, "phase1", phase1_then_a_call)
+    assert torch.equal(aclnn_cpu.leaky_relu(x, 0.5), want)
