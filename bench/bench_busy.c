@@ -33,12 +33,14 @@ static int last_cpu(int *count)
     return last;
 }
 
-static void spin(int cpu, double limitS)
+static void spin(int cpu, double limitS, pid_t parent)
 {
     cpu_set_t one;
     CPU_ZERO(&one);
     CPU_SET(cpu, &one);
     prctl(PR_SET_PDEATHSIG, SIGKILL);
+    if (getppid() != parent) /* the parent died before the signal was asked for */
+        _exit(0);
     if (sched_setaffinity(0, sizeof one, &one) != 0)
         _exit(2);
     alarm((unsigned)(limitS + 1.0));
@@ -55,13 +57,13 @@ int bench_busy_start(double limitS)
         return -1;
     }
     fflush(stdout);
-    pid_t pid = fork();
+    pid_t parent = getpid(), pid = fork();
     if (pid < 0) {
         perror("aclnn_cpu_bench: fork");
         return -1;
     }
     if (pid == 0)
-        spin(cpu, limitS);
+        spin(cpu, limitS, parent);
     g_child = pid;
     atexit(bench_busy_stop);
     return cpu;

@@ -474,11 +474,11 @@ def section_lines(meta, cases_list, cases, krows, busy, notes):
                                 frozenset(c["name"] for c in cases_list if str(c.get("inplace")) in ("1", "true", "True")))
     order = [c["name"] for c in cases_list]
     md = [f"## {title}", "",
-          f"<!-- bench-summary: {meta['cpu']}, ISA {isa}, measured {meta['date']}; targets "
+          f"<!-- bench-summary: {meta['cpu']}, ISA {isa}, measured {meta['date']} at {meta['commit']}; targets "
           + ", ".join(f"{k} {v}" for k, v in met.items()) + " -->", "",
           f"- Machine: {meta['cpu']}, {meta['ncpu']} logical CPUs; aclnn-cpu ISA {isa}, native bf16 conversion "
           f"{'on' if nb else 'off'}; library cap: {meta['caps']}.",
-          f"- Run: {meta['date']}, {meta['elapsed']:.0f} s in all (kernels {meta['t_kernels']:.0f} s, main "
+          f"- Run: {meta['date']}, source {meta['commit']}, {meta['elapsed']:.0f} s in all (kernels {meta['t_kernels']:.0f} s, main "
           f"{meta['t_main']:.0f} s, busy {meta['t_busy']:.0f} s): `{meta['command']}`.",
           "- Matrices: main: " + "; ".join(f"{'every case' if w == 'all' else 'the cases with a fused loop'} at {sz},"
                                            f" threads {th}, {dt}, {sa} samples" for w, sz, th, dt, sa in MAIN_PASSES)
@@ -600,7 +600,22 @@ def make_plots(args, out, cases, notes):
 
 # ---- one path -----------------------------------------------------------------------------------
 
-META_KEYS = ("path", "date", "elapsed", "t_kernels", "t_main", "t_busy", "command", "caps", "cpu", "ncpu")
+META_KEYS = ("path", "date", "elapsed", "t_kernels", "t_main", "t_busy", "command", "caps", "cpu", "ncpu", "commit")
+
+
+def source_commit():
+    """The checkout's commit, '+changes' when tracked files other than the published results differ
+    from it; 'unknown' outside a git checkout."""
+    root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+    try:
+        head = subprocess.run(["git", "-C", root, "rev-parse", "--short=8", "HEAD"], capture_output=True,
+                              text=True, check=True).stdout.strip()
+        changed = subprocess.run(["git", "-C", root, "status", "--porcelain", "--untracked-files=no"],
+                                 capture_output=True, text=True, check=True).stdout.splitlines()
+    except (OSError, subprocess.CalledProcessError):
+        return "unknown"
+    dirty = [line for line in changed if not line.endswith("bench/RESULTS.md")]
+    return head + ("+changes" if dirty else "")
 
 
 def now():
@@ -620,7 +635,7 @@ def measure_path(args, path, out, cases_list):
             "t_kernels": t["kernels"], "t_main": t["main"], "t_busy": t["busy"],
             "command": rel_command(sys.argv[1:]) + ("" if args.isa == path else f" (path {path})"),
             "caps": f"ACLNN_CPU_MAX_ISA={path}" if path in ("avx2", "avx512") else "none",
-            "cpu": cpu_model(), "ncpu": os.cpu_count()}
+            "cpu": cpu_model(), "ncpu": os.cpu_count(), "commit": source_commit()}
     with open(os.path.join(out, "notes.txt"), "w") as f:
         f.write("".join(f"@{k} {meta[k]}\n" for k in META_KEYS) + "".join(n + "\n" for n in dict.fromkeys(notes)))
     return meta, notes
@@ -640,6 +655,7 @@ def load_notes(out):
         sys.exit(f"run_bench: {out}/notes.txt is from an older run_bench.py: rerun the benchmark")
     for key in ("elapsed", "t_kernels", "t_main", "t_busy"):
         meta[key] = float(meta[key])
+    meta.setdefault("commit", "unknown")
     return meta, notes
 
 
