@@ -203,14 +203,20 @@ START_TEST(test_period_extended_while_cpus_taken)
 }
 END_TEST
 
+/* On 2 CPUs with another thread runnable: a 10 ms period that ended 5 ms ago, put off. */
+static void start_put_off_period(void)
+{
+    fake_cpus = 2;
+    fake_runnable = 2;
+    observe_hostage(65536, fake_now_ns - 15 * MS);
+    ck_assert_uint_eq(acpu_contention_threads(2, 65536), 1);
+}
+
 /* After a second of periods put off in a row, a probe runs anyway (the count may misjudge this
  * process's CPUs), and the delays start over; a new period starts them over too. */
 START_TEST(test_put_off_at_most_a_second)
 {
-    fake_cpus = 2;
-    fake_runnable = 2;
-    observe_hostage(65536, fake_now_ns - 15 * MS);           /* a 10 ms period that ended 5 ms ago */
-    ck_assert_uint_eq(acpu_contention_threads(2, 65536), 1); /* put off */
+    start_put_off_period();
     advance_ms(30);
     ck_assert_uint_eq(acpu_contention_threads(2, 65536), 1); /* 30 ms of delays: put off again */
     advance_ms(1005);
@@ -223,10 +229,7 @@ END_TEST
 /* A held call starts a new period: the delays put off before it do not count towards its second. */
 START_TEST(test_new_period_restarts_delays)
 {
-    fake_cpus = 2;
-    fake_runnable = 2;
-    observe_hostage(65536, fake_now_ns - 15 * MS);           /* a 10 ms period that ended 5 ms ago */
-    ck_assert_uint_eq(acpu_contention_threads(2, 65536), 1); /* put off */
+    start_put_off_period();
     advance_ms(600);
     observe_hostage(65536, fake_now_ns - 45 * MS);           /* held: a 20 ms period, ended 25 ms ago */
     ck_assert_uint_eq(acpu_contention_threads(2, 65536), 1); /* put off: its delays start now */
