@@ -78,6 +78,12 @@ static void quiet_cpus(void)
     acpu_contention_set_clock(fake_clock);
 }
 
+static void real_cpus(void)
+{
+    acpu_contention_set_runnable_source(NULL);
+    acpu_contention_set_clock(NULL);
+}
+
 static void sleep_ms(unsigned ms)
 {
     struct timespec ts = {(time_t)(ms / 1000u), (long)(ms % 1000u) * 1000000L};
@@ -190,7 +196,7 @@ START_TEST(test_period_extended_while_cpus_taken)
     advance_ms(15);
     ck_assert_uint_eq(acpu_contention_threads(2, 65536), 1); /* over, but no room: extended */
     fake_runnable = 1;
-    advance_ms(5);
+    advance_ms(100); /* past any put-off (at most 100 ms, by the look's CPU time) */
     ck_assert_uint_eq(acpu_contention_threads(2, 65536), 2); /* room: a probe */
     /* 8 CPUs, 4 threads asked: 4 others leave room for them, 5 do not */
     fake_cpus = 8;
@@ -198,7 +204,7 @@ START_TEST(test_period_extended_while_cpus_taken)
     observe_hostage(65536, fake_now_ns - 25 * MS); /* a period of 20 ms that ended 5 ms ago */
     ck_assert_uint_eq(acpu_contention_threads(4, 65536), 1);
     fake_runnable = 5;
-    advance_ms(15);
+    advance_ms(100);
     ck_assert_uint_eq(acpu_contention_threads(4, 65536), 4);
 }
 END_TEST
@@ -217,10 +223,10 @@ static void start_put_off_period(void)
 START_TEST(test_put_off_at_most_a_second)
 {
     start_put_off_period();
-    advance_ms(30);
-    ck_assert_uint_eq(acpu_contention_threads(2, 65536), 1); /* 30 ms of delays: put off again */
-    advance_ms(1005);
-    ck_assert_uint_eq(acpu_contention_threads(2, 65536), 2); /* a second of delays: a probe */
+    advance_ms(100); /* past the put-off (at most 100 ms): a look, put off again */
+    ck_assert_uint_eq(acpu_contention_threads(2, 65536), 1);
+    advance_ms(905); /* a second since the first put-off (0.9 s since the last): a probe */
+    ck_assert_uint_eq(acpu_contention_threads(2, 65536), 2);
     observe_hostage(65536, fake_now_ns - 45 * MS);           /* held: a 20 ms period that ended 25 ms ago */
     ck_assert_uint_eq(acpu_contention_threads(2, 65536), 1); /* put off again */
 }
@@ -841,7 +847,7 @@ int main(void)
     tcase_add_test(rule, test_own_spinning_worker_not_counted);
 #endif
     tcase_add_test(rule, test_loadavg_parsed);
-    tcase_add_checked_fixture(rule, quiet_cpus, NULL);
+    tcase_add_checked_fixture(rule, quiet_cpus, real_cpus);
     suite_add_tcase(s, rule);
     TCase *busy = tcase_create("busy_cpus");
     tcase_add_loop_test(busy, test_busy_cpus, 0, acpu_test_num_ops);

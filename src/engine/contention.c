@@ -12,7 +12,7 @@
  *
  * When a period ends, the kernel's count of runnable threads decides whether a probe can be clean
  * at all: while other threads would leave one of the call's threads without a CPU (others +
- * threads > online CPUs), the period is put off (period_end_probes) with no parallel region. A
+ * threads > online CPUs, threads counted up to the CPUs), the period is put off (period_end_probes) with no parallel region. A
  * probe into a busy machine costs more than its own wait: libgomp's workers spin after every
  * region (about 8 ms of CPU per worker on a Xeon), and with one CPU held by another process the
  * OS puts the spinning worker on the caller's CPU, which then waits for a scheduler tick (4 ms) in
@@ -24,7 +24,7 @@
  * affinity, workers of another copy of libgomp or of another calling thread's pool), so a period
  * still ends in a probe whenever it shows room, a held probe still doubles the period, and after
  * ACPU_BACKOFF_MAX_NS of delays in a row a probe runs anyway. The state is atomics shared by all
- * callers (relaxed, but for a period's size, published after its end): a race between two calls
+ * callers (relaxed, but for a new period's size, published after its end): a race between two calls
  * only changes which of their observations wins, never a result. */
 #if defined(__linux__) && !defined(_GNU_SOURCE)
 #define _GNU_SOURCE /* syscall(), for the thread id */
@@ -316,7 +316,8 @@ void acpu_contention_observe(uint64_t total, uint64_t fork_ns, uint64_t join_ns,
         /* the prompt threads, and at least one fewer than this call had */
         uint64_t keep = prompt < n ? prompt : n - 1;
         /* the period's end and threads first, the size last (release; read with acquire): a call
-         * that sees the new size sees them too, and does not take the old end for this period's */
+         * that sees a new size (from none, or larger) sees them too; one that pairs an unchanged
+         * size with the old end only starts a look, which the end's compare-and-swap settles */
         atomic_store_explicit(&contended_threads, keep >= 1 ? keep : 1, memory_order_relaxed);
         atomic_store_explicit(&contended_until_ns, join_ns + backoff, memory_order_relaxed);
         atomic_store_explicit(&contended_elems, total > elems ? total : elems, memory_order_release);

@@ -414,8 +414,10 @@ void acpu_engine_run(const acpu_schedule *plan, const acpu_task *task, unsigned 
             times[tid] = (acpu_thread_times){arrive, acpu_now_ns(), units};
     }
     acpu_engine_note_team(team);
-    /* the threads OpenMP gave (it may give fewer than asked): the others have no times to judge */
+    /* the threads OpenMP gave (it may give fewer than asked: a nested region, OMP_THREAD_LIMIT):
+     * the others have no times to judge; one thread alone says nothing of contention */
     unsigned observed = team < threads ? team : threads;
-    acpu_contention_observe(plan->total, fork_ns, acpu_now_ns(), times,
-                            observed < ACPU_CONTENTION_SLOTS ? observed : ACPU_CONTENTION_SLOTS);
+    if (observed >= 2)
+        acpu_contention_observe(plan->total, fork_ns, acpu_now_ns(), times,
+                                observed < ACPU_CONTENTION_SLOTS ? observed : ACPU_CONTENTION_SLOTS);
 }
