@@ -732,7 +732,6 @@ static void demo_case(Bench *b, int op, int dtype, size_t n, int threads)
     bench_data_destroy(&d);
 }
 
-/* The one-minute load average of the machine (/proc/loadavg), or -1 where it cannot be read. */
 static void bench_sleep_ms(unsigned ms)
 {
     struct timespec ts = {(time_t)(ms / 1000u), (long)(ms % 1000u) * 1000000L};

@@ -512,19 +512,32 @@ def test_a_call_made_inside_a_call_keeps_the_outer_handles():
     assert torch.equal(aclnn_cpu.leaky_relu(x, Slope()), want)
 
 
-def test_the_workspace_is_the_buffer_itself():
-    """_run holds the object _workspace returns until phase 2 ends: a call made meanwhile on the
-    thread may grow the workspace and drop the old buffer from the thread's slot."""
+def test_a_call_that_grows_the_workspace_leaves_the_outer_buffer_alive(monkeypatch):
+    """_run holds the workspace buffer until its phase 2 returns: a call made meanwhile on the thread
+    (a finalizer) may grow the workspace and drop the old buffer from the thread's slot."""
     import ctypes
+    import gc
+    import weakref
 
     from aclnn_cpu import ops
 
-    small = ops._workspace(16)
-    big = ops._workspace(ctypes.sizeof(small) * 4)  # grows: the slot now holds another buffer
-    assert ops._tls.ws is big and big is not small
-    assert isinstance(small, ctypes.Array) and ctypes.sizeof(small) >= 16
-    ctypes.memset(ctypes.addressof(small), 0x5A, ctypes.sizeof(small))  # still ours to write
-    assert small.raw[:16] == b"\x5a" * 16
+    x = data((1000,), torch.float32, seed=49)[::2]  # strided: the call stages through a workspace
+    want = aclnn_cpu.silu(x)
+    b = ops._BOUND_BY_NAME["silu"]
+    real_phase2 = b.phase2
+    seen = []
+
+    def phase2_after_growth(ws, size, executor, stream):
+        assert size > 0 and ctypes.addressof(ops._tls.ws) == ws
+        outer = weakref.ref(ops._tls.ws)
+        ops._workspace(ctypes.sizeof(ops._tls.ws) * 4)  # what a call made here would do
+        gc.collect()
+        seen.append(outer() is not None)
+        return real_phase2(ws, size, executor, stream)
+
+    monkeypatch.setattr(b, "phase2", phase2_after_growth)
+    assert torch.equal(aclnn_cpu.silu(x), want)
+    assert seen == [True], "the outer call's workspace was freed before its phase 2"
 
 
 def test_a_call_between_phase_one_and_its_results_keeps_the_outer_executor(monkeypatch):
