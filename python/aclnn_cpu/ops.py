@@ -269,6 +269,48 @@ def _new_result(b: _Bound, arrays: List[Any], views: List[_arrays.View]) -> Any:
     return _arrays.empty_like_kind(kind_of, shape, _result_dtype(b, [v.dtype for v in views]))
 
 
+def _c_arguments(b: _Bound, cache: _Handles, views: List[_arrays.View], out_view: Optional[_arrays.View],
+                 attrs: Tuple[Any, ...]) -> List[Any]:
+    """Phase 1's arguments in the API's order: cached handles for tensors and scalars, C values for
+    the rest."""
+    c_values: List[Any] = []
+    for code, i, p in b.plan:
+        if code == _TENSOR:
+            c_values.append(cache.tensor(views[i], b.in_names[i]))
+        elif code == _OUT:
+            c_values.append(cache.tensor(out_view, "out"))
+        elif code == _SCALAR:
+            value = attrs[i]
+            if value is None and p.kind == "scalar_optional":
+                c_values.append(None)
+            else:
+                c_values.append(cache.scalar(_scalar_value(value, p.py)))
+        elif code == _BOOL:
+            c_values.append(_bool_value(attrs[i], p.py))
+        elif code == _INT:
+            c_values.append(_int_value(attrs[i], p))
+        else:
+            c_values.append(_string_value(attrs[i], p))
+    return c_values
+
+
+def _both_phases(b: _Bound, c_values: List[Any], results: Tuple[Any, Any, Tuple[Any, Any]]) -> int:
+    """Phase 1 into this call depth's `results`, then phase 2; returns phase 2's status. The
+    workspace buffer stays referenced here until phase 2 returns."""
+    ws_size, executor_ref, refs = results
+    status = b.phase1(*c_values, *refs)
+    if status != 0:
+        raise error_for_status(status, b.L.last_error(), b.api.name + "GetWorkspaceSize")
+    size, executor = ws_size.value, executor_ref.value
+    try:
+        ws_buf = _workspace(size) if size else None
+    except BaseException:
+        b.L.aclDestroyAclOpExecutor(executor)
+        raise
+    ws = ctypes.addressof(ws_buf) if ws_buf is not None else None
+    return b.phase2(ws, size, executor, None)  # ctypes releases the GIL for the call
+
+
 def _run(b: _Bound, tensors: Tuple[Any, ...], attrs: Tuple[Any, ...], out: Optional[ArrayLike]) -> ArrayLike:
     """Describes the arrays, runs both phases, returns the result (out, a new array, or the
     in-place tensor)."""
@@ -297,37 +339,7 @@ def _run(b: _Bound, tensors: Tuple[Any, ...], attrs: Tuple[Any, ...], out: Optio
     cache = _handles(L)
     cache.depth += 1
     try:
-        ws_size, executor_ref, results = cache.results()
-        c_values: List[Any] = []
-        for code, i, p in b.plan:
-            if code == _TENSOR:
-                c_values.append(cache.tensor(views[i], b.in_names[i]))
-            elif code == _OUT:
-                c_values.append(cache.tensor(out_view, "out"))
-            elif code == _SCALAR:
-                value = attrs[i]
-                if value is None and p.kind == "scalar_optional":
-                    c_values.append(None)
-                else:
-                    c_values.append(cache.scalar(_scalar_value(value, p.py)))
-            elif code == _BOOL:
-                c_values.append(_bool_value(attrs[i], p.py))
-            elif code == _INT:
-                c_values.append(_int_value(attrs[i], p))
-            else:
-                c_values.append(_string_value(attrs[i], p))
-        status = b.phase1(*c_values, *results)
-        if status != 0:
-            raise error_for_status(status, L.last_error(), b.api.name + "GetWorkspaceSize")
-        size, executor = ws_size.value, executor_ref.value
-        try:
-            ws_buf = _workspace(size) if size else None  # held until phase 2 returns
-        except BaseException:
-            L.aclDestroyAclOpExecutor(executor)
-            raise
-        ws = ctypes.addressof(ws_buf) if ws_buf is not None else None
-        status = b.phase2(ws, size, executor, None)  # ctypes releases the GIL for the call
-        del ws_buf
+        status = _both_phases(b, _c_arguments(b, cache, views, out_view, attrs), cache.results())
     finally:
         cache.depth -= 1
     if status != 0:

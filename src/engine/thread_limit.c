@@ -16,7 +16,6 @@
  * the surplus threads exit, hence the last team, not the largest), so those calls skip the two
  * getrlimit calls (about 0.5 us each on a virtual machine, against a 64K-element call's few
  * microseconds). Nested regions (omp_get_level() > 0) always read them. */
-#include <fcntl.h>
 #include <limits.h>
 #include <omp.h>
 #include <pthread.h>
