@@ -566,6 +566,11 @@ def api_regressions(apis):
     wide = [31, 31, 40, 2**63 - 1, 923521, 29791, 961, 31, 1]
     s['crash-hardswish-merge-dims-stride-overflow'] = call(hs, dims=(31,) * 9, tensors={
         i: tensor(FLOAT, [31] * 9, strides=wide, storage=[2**63 - 1]) for i in hs.tensors})
+    # nine dims of 1 without a storage shape: the merge leaves rank 0, which needs none, and the view
+    # of rank 9 was accepted where one of rank 8 is refused
+    ihs = find(apis, 'aclnnInplaceHardswish')
+    s['crash-inplace_hardswish-rank9-ones-no-storage-shape'] = call(ihs, dims=(1,) * 9, tensors={
+        i: tensor(FLOAT, [1] * 9, storage='none') for i in ihs.tensors})
     return s
 
 

@@ -158,10 +158,7 @@ static aclnnStatus storage_error(const char *api, const char *name, const aclTen
     return ACLNN_ERR_PARAM_INVALID;
 }
 
-/* The checks past CANN's list for one tensor: data present when it is not empty (161001), the view
- * inside its storage and the storage inside the address space (161002); gives the view's last
- * storage element index. */
-static aclnnStatus check_tensor_extent(const char *api, const char *name, const aclTensor *t, uint64_t *last)
+aclnnStatus acpu_check_tensor_backed(const char *api, const char *name, const aclTensor *t)
 {
     if (t->data == NULL) {
         acpu_set_error("%s: %s has no data (tensorData is NULL) but %llu elements", api, name,
@@ -174,6 +171,17 @@ static aclnnStatus check_tensor_extent(const char *api, const char *name, const 
                        api, name, (unsigned long long)t->view_rank);
         return ACLNN_ERR_PARAM_INVALID;
     }
+    return ACLNN_SUCCESS;
+}
+
+/* The checks past CANN's list for one tensor: data and a storage shape present when it is not empty
+ * (acpu_check_tensor_backed), the view inside its storage and the storage inside the address space
+ * (161002); gives the view's last storage element index. */
+static aclnnStatus check_tensor_extent(const char *api, const char *name, const aclTensor *t, uint64_t *last)
+{
+    aclnnStatus rc = acpu_check_tensor_backed(api, name, t);
+    if (rc != ACLNN_SUCCESS)
+        return rc;
     uint64_t storage = acpu_tensor_storage_elems(t), bytes;
     int d = acpu_tensor_last_index(t, last); /* the tensor is not empty: d >= 0 means overflow */
     if (d >= 0) {

@@ -6,7 +6,8 @@
  *      a NULL string argument 161001 in its place in that order
  *   3. the API's checks in its order (CANN's), the attributes converted on the way (ops/op_validate.c)
  *   4. the FRACTAL_NZ warning when the row asks for it (verbose only)
- *   5. an empty call (some tensor with a 0 dim) gets an executor with nothing to do
+ *   5. an empty call (some tensor with a 0 dim) gets an executor with nothing to do; views of more
+ *      than 8 dims are merged into at most 8 (merge_dims; data and storage shapes checked first)
  *   6. data present, views inside their storage, the output's overlap rule (acpu_check_tensors_data)
  *   7. the task: the inputs' views broadcast to the output's shape, casts around the compute dtype,
  *      the operator's kernel for its attributes, its parameter block from the kernel's initialiser
@@ -130,6 +131,13 @@ static aclnnStatus merge_dims(acpu_call *c, shadow_tensors *sh)
                            c->api->phase1, ACPU_MAX_DIMS);
             return ACLNN_ERR_PARAM_INVALID;
         }
+    /* Checked on the caller's views: a merge can leave rank 0 (every dim 1), which needs no storage
+     * shape, while the 9-dim view given without one is refused like any view of rank > 0. */
+    for (int i = 0; i < n; i++) {
+        aclnnStatus rc = acpu_check_tensor_backed(c->api->phase1, i < c->n_in ? c->in_name[i] : c->out_name, t[i]);
+        if (rc != ACLNN_SUCCESS)
+            return rc;
+    }
     int64_t dims[ACPU_MAX_TENSOR_DIMS], strides[ACPU_CALL_TENSORS][ACPU_MAX_TENSOR_DIMS];
     int rank = 0; /* merged dims, innermost first */
     for (uint64_t k = t[0]->view_rank; k-- > 0;) {
