@@ -77,4 +77,7 @@ case "$1" in
         cmake --workflow --preset fuzz
         exec cmake --build build/fuzz --target run_fuzz ;;
 esac
+# The test steps run one test at a time per CPU unless the caller chose (the suites that watch the
+# machine's load run alone: tests/CMakeLists.txt ACPU_SERIAL_SUITES).
+export CTEST_PARALLEL_LEVEL="${CTEST_PARALLEL_LEVEL:-$(nproc)}"
 exec cmake --workflow --preset "$1"
