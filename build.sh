@@ -10,8 +10,8 @@
 #   ./build.sh clang   the test suites again, built with clang (and libomp) instead of gcc
 #   ./build.sh fuzz    builds the libFuzzer targets fuzz/fuzz_api (every registry API) and
 #                      fuzz/fuzz_tiling (the tiling lab) with clang (ASan + UBSan) and fuzzes each for
-#                      100 s from fuzz/corpus and fuzz/regressions; fails on any crash (its input is
-#                      left in build/fuzz/fuzz/artifacts/)
+#                      100 s from the seeds fuzz/make_corpus.py writes and fuzz/regressions; fails on
+#                      any crash or broken invariant (its input is left in build/fuzz/fuzz/artifacts/)
 #   ./build.sh bench   also installs the peers (oneDNN, PyTorch's C++ library) and gnuplot, then runs
 #                      the full benchmark of every registry API per ISA path (AVX2, then AVX-512 where
 #                      the CPU has it): results in build/release/bench-results/<isa>/ and in
@@ -79,5 +79,5 @@ case "$1" in
 esac
 # The test steps run one test at a time per CPU unless the caller chose (the suites that watch the
 # machine's load run alone: tests/CMakeLists.txt ACPU_SERIAL_SUITES).
-export CTEST_PARALLEL_LEVEL="${CTEST_PARALLEL_LEVEL:-$(nproc)}"
+export CTEST_PARALLEL_LEVEL="${CTEST_PARALLEL_LEVEL-$(nproc)}"
 exec cmake --workflow --preset "$1"

@@ -381,29 +381,58 @@ START_TEST(test_more_than_8_dims)
         free(big);
         free(big_out);
         /* nine dims of 1 merge into rank 0, but the caller's 9-dim views still need a storage shape:
-         * refused without one (161002, as for 8 dims), run with one */
+         * refused without one (161002, as for 8 dims; the output untouched), run with one (the 1-D
+         * call's bits) */
         const int64_t ones[9] = {1, 1, 1, 1, 1, 1, 1, 1, 1}, one_storage[1] = {1};
+        unsigned char *one_in[MAX_IN] = {NULL}, *one_out = calloc(1, es), *one_ref = malloc(es), *kept = malloc(es);
+        for (int j = 0; j < k_in; j++) {
+            one_in[j] = malloc(es);
+            fill(c->dt, one_in[j], 1, c->op->range[j], 71u + (unsigned)j);
+        }
+        run_1d(c->op, c->dt, 1, one_in, one_ref);
+        unsigned char *one_dst = acpu_test_op_inplace(c->op) ? one_in[0] : one_out;
         for (int with_storage = 0; with_storage < 2; with_storage++) {
-            unsigned char one_in[MAX_IN][8] = {{0}}, one_out[8] = {0};
             aclTensor *i1[MAX_IN] = {NULL};
             for (int j = 0; j < k_in; j++)
                 i1[j] = tensor(c->dt, 9, ones, ones, 0, (uint64_t)with_storage, one_storage, one_in[j]);
-            aclTensor *o1 = tensor(c->dt, 9, ones, ones, 0, (uint64_t)with_storage, one_storage,
-                                   acpu_test_op_inplace(c->op) ? one_in[0] : one_out);
+            aclTensor *o1 = tensor(c->dt, 9, ones, ones, 0, (uint64_t)with_storage, one_storage, one_dst);
+            memcpy(kept, one_dst, es);
             exec = NULL;
             rc = acpu_test_op_phase1(c->op, (const aclTensor *const *)i1, o1, &ws, &exec);
             if (with_storage) {
                 ck_assert_msg(rc == ACLNN_SUCCESS, "%s: nine 1s: %d (%s)", c->op->api, rc, aclGetRecentErrMsg());
-                ck_assert_int_eq(acpu_test_op_phase2(c->op, NULL, 0, exec), ACLNN_SUCCESS);
+                void *w = ws ? malloc(ws) : NULL;
+                ck_assert_int_eq(acpu_test_op_phase2(c->op, w, ws, exec), ACLNN_SUCCESS);
+                free(w);
+                ck_assert_msg(memcmp(one_dst, one_ref, es) == 0, "%s %s: nine 1s differ from 1-D", c->op->api,
+                              dt_name(c->dt));
             } else {
                 ck_assert_msg(rc == ACLNN_ERR_PARAM_INVALID, "%s: nine 1s, no storage shape: %d", c->op->api, rc);
                 ck_assert_msg(strstr(aclGetRecentErrMsg(), "9-dim view but no storage shape") != NULL, "%s: %s",
                               c->op->api, aclGetRecentErrMsg());
+                ck_assert_msg(memcmp(one_dst, kept, es) == 0, "%s: a refused call wrote its output", c->op->api);
             }
             for (int j = 0; j < k_in; j++)
                 aclDestroyTensor(i1[j]);
             aclDestroyTensor(o1);
         }
+        if (!acpu_test_op_inplace(c->op)) { /* tensor by tensor, as for 8 dims: the first input's extent
+                                              * (161002) before the output's NULL data (161001) */
+            aclTensor *i1[MAX_IN] = {NULL};
+            for (int j = 0; j < k_in; j++)
+                i1[j] = tensor(c->dt, 9, ones, ones, j == 0 ? 1 : 0, 1, one_storage, one_in[j]);
+            aclTensor *o1 = tensor(c->dt, 9, ones, ones, 0, 1, one_storage, NULL);
+            rc = acpu_test_op_phase1(c->op, (const aclTensor *const *)i1, o1, &ws, &exec);
+            ck_assert_msg(rc == ACLNN_ERR_PARAM_INVALID, "%s: nine 1s past the storage: %d (%s)", c->op->api, rc,
+                          aclGetRecentErrMsg());
+            for (int j = 0; j < k_in; j++)
+                aclDestroyTensor(i1[j]);
+            aclDestroyTensor(o1);
+        }
+        free_inputs(one_in);
+        free(one_out);
+        free(one_ref);
+        free(kept);
     }
     for (int j = 0; j < k_in; j++)
         aclDestroyTensor(t[j]);

@@ -98,9 +98,10 @@ static inline void acpu_shape_of(const aclTensor *t, acpu_bc_shape *s)
         s->dims[k] = t->view_dims[k];
 }
 
-/* A non-empty tensor's backing: data present (161001) and, for a view of rank > 0, a storage shape
- * (161002: without one its extent cannot be checked). */
-aclnnStatus acpu_check_tensor_backed(const char *api, const char *name, const aclTensor *t);
+/* One non-empty tensor's checks past CANN's list (any rank): data present (161001); a storage shape
+ * for a view of rank > 0, the view inside its storage, the storage inside the address space
+ * (161002). Gives the view's last storage element index. */
+aclnnStatus acpu_check_tensor_extent(const char *api, const char *name, const aclTensor *t, uint64_t *last);
 /* The checks past CANN's list, tensor by tensor in order (the first failure wins): data present for
  * a non-empty tensor (161001), the view inside its storage and the storage inside the address space
  * (161002, exact arithmetic); then the output tensors[n-1] has distinct elements and the overlap rule

@@ -158,7 +158,10 @@ static aclnnStatus storage_error(const char *api, const char *name, const aclTen
     return ACLNN_ERR_PARAM_INVALID;
 }
 
-aclnnStatus acpu_check_tensor_backed(const char *api, const char *name, const aclTensor *t)
+/* The checks past CANN's list for one tensor: data present when it is not empty (161001), a storage
+ * shape for a view of rank > 0 and the view inside its storage and the storage inside the address
+ * space (161002); gives the view's last storage element index. */
+aclnnStatus acpu_check_tensor_extent(const char *api, const char *name, const aclTensor *t, uint64_t *last)
 {
     if (t->data == NULL) {
         acpu_set_error("%s: %s has no data (tensorData is NULL) but %llu elements", api, name,
@@ -171,17 +174,6 @@ aclnnStatus acpu_check_tensor_backed(const char *api, const char *name, const ac
                        api, name, (unsigned long long)t->view_rank);
         return ACLNN_ERR_PARAM_INVALID;
     }
-    return ACLNN_SUCCESS;
-}
-
-/* The checks past CANN's list for one tensor: data and a storage shape present when it is not empty
- * (acpu_check_tensor_backed), the view inside its storage and the storage inside the address space
- * (161002); gives the view's last storage element index. */
-static aclnnStatus check_tensor_extent(const char *api, const char *name, const aclTensor *t, uint64_t *last)
-{
-    aclnnStatus rc = acpu_check_tensor_backed(api, name, t);
-    if (rc != ACLNN_SUCCESS)
-        return rc;
     uint64_t storage = acpu_tensor_storage_elems(t), bytes;
     int d = acpu_tensor_last_index(t, last); /* the tensor is not empty: d >= 0 means overflow */
     if (d >= 0) {
@@ -220,7 +212,7 @@ aclnnStatus acpu_check_tensors_data(const char *api, const char *const *names, c
 {
     for (int i = 0; i < n; i++) {
         uint64_t last;
-        aclnnStatus rc = check_tensor_extent(api, names[i], tensors[i], &last);
+        aclnnStatus rc = acpu_check_tensor_extent(api, names[i], tensors[i], &last);
         if (rc != ACLNN_SUCCESS)
             return rc;
         tensor_geom(tensors[i], last, &geom[i]);

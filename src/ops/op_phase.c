@@ -7,7 +7,8 @@
  *   3. the API's checks in its order (CANN's), the attributes converted on the way (ops/op_validate.c)
  *   4. the FRACTAL_NZ warning when the row asks for it (verbose only)
  *   5. an empty call (some tensor with a 0 dim) gets an executor with nothing to do; views of more
- *      than 8 dims are merged into at most 8 (merge_dims; data and storage shapes checked first)
+ *      than 8 dims are merged into at most 8 (merge_dims; step 6's per-tensor checks run first, on
+ *      the caller's views)
  *   6. data present, views inside their storage, the output's overlap rule (acpu_check_tensors_data)
  *   7. the task: the inputs' views broadcast to the output's shape, casts around the compute dtype,
  *      the operator's kernel for its attributes, its parameter block from the kernel's initialiser
@@ -131,10 +132,13 @@ static aclnnStatus merge_dims(acpu_call *c, shadow_tensors *sh)
                            c->api->phase1, ACPU_MAX_DIMS);
             return ACLNN_ERR_PARAM_INVALID;
         }
-    /* Checked on the caller's views: a merge can leave rank 0 (every dim 1), which needs no storage
-     * shape, while the 9-dim view given without one is refused like any view of rank > 0. */
+    /* Step 6's per-tensor checks on the caller's views, in the same order: a merge can leave rank 0
+     * (every dim 1), which needs no storage shape, and its messages would name merged dims. The
+     * merged copies have the same extents, so step 6 passes them again. */
     for (int i = 0; i < n; i++) {
-        aclnnStatus rc = acpu_check_tensor_backed(c->api->phase1, i < c->n_in ? c->in_name[i] : c->out_name, t[i]);
+        uint64_t last;
+        aclnnStatus rc = acpu_check_tensor_extent(c->api->phase1, i < c->n_in ? c->in_name[i] : c->out_name, t[i],
+                                                  &last);
         if (rc != ACLNN_SUCCESS)
             return rc;
     }
