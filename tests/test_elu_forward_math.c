@@ -356,6 +356,59 @@ START_TEST(test_f64_attribute_text)
 }
 END_TEST
 
+/* The attribute's double as the AiCpu kernel makes it, against that route itself (printf's "%f",
+ * then strtod), bit for bit: the exact ties of six decimals ((2j+1)/128: 1/128 = 0.0078125 reads
+ * 0.007812), the floats on both sides of every n/1e6 + 0.5e-6 for small n, random patterns of every
+ * exponent, and the specials (-0, subnormals, the largest float, infinities, NaN). */
+static double attr_by_text(float v)
+{
+    char text[64];
+    snprintf(text, sizeof text, "%f", (double)v);
+    return strtod(text, NULL);
+}
+
+static int attr_mismatch(float v)
+{
+    double want = attr_by_text(v), got = acpu_elu_aicpu_attr(v);
+    if (isnan(want) && isnan(got) && signbit(want) == signbit(got))
+        return 0;
+    if (memcmp(&want, &got, sizeof want) == 0)
+        return 0;
+    ck_assert_msg(0, "%a: %a, the text route gives %a", (double)v, got, want);
+    return 1;
+}
+
+START_TEST(test_f64_attribute_text_route)
+{
+    int bad = 0;
+    long checked = 0;
+    const float special[] = {0.0f, -0.0f, 0x1p-149f, -0x1p-149f, 0x1p-126f,     FLT_MAX, -FLT_MAX, INFINITY, -INFINITY,
+                             NAN,  -NAN,  1e-7f,     5e-7f,      4.9999997e-7f, 1.3f,    1.0f,     -1.0f,    1e30f};
+    for (size_t k = 0; k < N_ELEMS(special); k++, checked++)
+        bad += attr_mismatch(special[k]);
+    for (int j = 0; j < 200000; j++, checked += 2) { /* (2j+1)/128 is exact in fp32 below 2^17 */
+        bad += attr_mismatch((float)(2 * j + 1) / 128.0f);
+        bad += attr_mismatch(-(float)(2 * j + 1) / 128.0f);
+    }
+    for (int n = 0; n < 200000; n++) {
+        float mid = (float)((n + 0.5) / 1e6);
+        float lo = nextafterf(mid, 0.0f), hi = nextafterf(mid, 1.0f);
+        bad += attr_mismatch(mid) + attr_mismatch(lo) + attr_mismatch(hi) + attr_mismatch(-mid);
+        checked += 4;
+    }
+    uint32_t state = 12345u;
+    for (int k = 0; k < 1000000; k++, checked++) {
+        state = state * 1664525u + 1013904223u;
+        uint32_t bits = state ^ (state >> 13);
+        float v;
+        memcpy(&v, &bits, sizeof v);
+        bad += attr_mismatch(v);
+    }
+    fprintf(stderr, "attribute text route: %ld values, %d mismatches\n", checked, bad);
+    ck_assert_int_eq(bad, 0);
+}
+END_TEST
+
 START_TEST(test_f64_special)
 {
     double x[] = {INFINITY, -INFINITY, NAN, 0.0, -0.0, 0x1p-1074, -0x1p-1074, -800.0};
@@ -536,6 +589,7 @@ static Suite *elu_forward_math_suite(void)
     tcase_add_loop_test(tc, test_16bit_to_f32_out, 0, 2);
     tcase_add_loop_test(tc, test_f64_rule, 0, (int)N_ELEMS(k_attrs));
     tcase_add_test(tc, test_f64_attribute_text);
+    tcase_add_test(tc, test_f64_attribute_text_route);
     tcase_add_test(tc, test_f64_special);
     suite_add_tcase(s, tc);
     tc = tcase_create("non-finite attributes");

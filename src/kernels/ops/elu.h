@@ -28,6 +28,7 @@
 #ifndef ACPU_OPS_ELU_LIST_H_
 #define ACPU_OPS_ELU_LIST_H_
 
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 
@@ -51,13 +52,22 @@ typedef struct {
     double alpha_d, scale_d, input_scale_d;
 } acpu_elu_params;
 
-/* The double the AiCpu kernel makes of an fp32 attribute: std::to_string (printf's "%f", six
- * decimals) read back by atof; 1.3f gives 1.3, 1e-7f gives 0. */
+/* The double the AiCpu kernel makes of an fp32 attribute: std::to_string (printf's "%f": the exact
+ * value rounded to six decimals, ties to even) read back by atof (the double nearest that decimal);
+ * 1.3f gives 1.3, 1e-7f gives 0. For a finite v that is rint(v * 1e6) / 1e6, computed without the
+ * text (which cost half of Elu's phase 1): v * 1e6 is exact in double (24 + 14 significant bits,
+ * 1e6 = 15625 * 2^6), rint of it is the six-decimal rounding times 1e6 (an integer, exact in double),
+ * and the division rounds once to the double nearest that decimal, as strtod does. Phase 1 runs in
+ * the default environment (nearest), as the AiCpu kernel does. Infinities and NaN take the text
+ * ("inf", "-nan": strtod's NaN). */
 static inline double acpu_elu_aicpu_attr(float v)
 {
-    char text[64];
-    snprintf(text, sizeof text, "%f", (double)v);
-    return strtod(text, NULL);
+    if (!isfinite(v)) {
+        char text[64];
+        snprintf(text, sizeof text, "%f", (double)v);
+        return strtod(text, NULL);
+    }
+    return rint((double)v * 1e6) / 1e6;
 }
 
 static inline void acpu_elu_init(const acpu_attr_value *a, void *out)
