@@ -321,12 +321,34 @@ typedef struct {
     acpu_lane lane[ACPU_MAX_LANES];
 } acpu_shared_run;
 
+/* The most tiles any logical core has (the cores that can differ: the first, the first of the
+ * small or short ones, the last). */
+static uint64_t max_core_tiles(const acpu_schedule *p)
+{
+    uint64_t cores = p->core_num ? p->core_num : 1, last = cores - 1;
+    switch (p->kind) {
+    case ACPU_SCHED_BLOCKS: return acpu_max_u64(p->block_former, p->block_tail);
+    case ACPU_SCHED_SPLIT:
+    case ACPU_SCHED_DEALT: return p->tiles_main + (p->cores_tail > 0 ? 1u : 0u);
+    default: {
+        uint64_t t = acpu_max_u64(ranges_work(p, 0).tiles, ranges_work(p, last).tiles);
+        return acpu_max_u64(t, ranges_work(p, acpu_min_u64(p->big_core_num, last)).tiles);
+    }
+    }
+}
+
+/* One thread runs each core whole (one unit per core: no claim per part). Several threads cut the
+ * cores into parts, enough to balance but no more than a core has tiles: a part past them would be
+ * an empty unit, claimed and skipped for nothing (a 64K-element call on 2 threads had 16 units for
+ * its 4 tiles). */
 static uint64_t parts_per_core(const acpu_schedule *plan, unsigned threads)
 {
+    if (threads <= 1)
+        return 1;
     uint64_t cores = plan->core_num ? plan->core_num : 1;
     uint64_t by_threads = acpu_ceil_div_u64((uint64_t)threads * ACPU_UNITS_PER_THREAD, cores);
     uint64_t by_size = acpu_ceil_div_u64(acpu_ceil_div_u64(plan->total, cores), ACPU_UNIT_ELEMS);
-    uint64_t parts = by_threads > by_size ? by_threads : by_size;
+    uint64_t parts = acpu_min_u64(acpu_max_u64(by_threads, by_size), max_core_tiles(plan));
     return parts < 1 ? 1 : parts > ACPU_MAX_PARTS ? ACPU_MAX_PARTS : parts;
 }
 
