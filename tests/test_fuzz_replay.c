@@ -6,7 +6,8 @@
  * is back fails its case here, and a crash in the library fails it too (Check's fork mode). Each
  * case replays BATCH files (a case is a fork, which costs ~50 ms under ASan: 64 files a case took the
  * ASan run from 60 s to 11 s per ISA); the file being replayed is printed first (stderr), so that
- * the output of a failed case names it. */
+ * the output of a failed case names it (a leak, reported when the case's process exits, names only
+ * the batch: replay its files one at a time, fuzz/README.md). */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>

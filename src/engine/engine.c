@@ -321,8 +321,8 @@ typedef struct {
     acpu_lane lane[ACPU_MAX_LANES];
 } acpu_shared_run;
 
-/* The most tiles any logical core has (the cores that can differ: the first, the first of the
- * small or short ones, the last). */
+/* The most tiles any logical core has: SPLIT, DEALT and BLOCKS say it in their fields; RANGES cores
+ * differ only as big (core 0, if any), small (the first after the big ones) and the last. */
 static uint64_t max_core_tiles(const acpu_schedule *p)
 {
     uint64_t cores = p->core_num ? p->core_num : 1, last = cores - 1;
