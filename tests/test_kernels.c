@@ -336,6 +336,109 @@ START_TEST(test_lookup_tables)
 }
 END_TEST
 
+/* ---- the 16-bit compare-and-select kernels on patterns ------------------------------------------ */
+
+/* The reference: widen (exact), the fp32 compare and select of the operator, narrow (exact for the
+ * values selected; a NaN comes back with the format's quiet bit set, its payload kept). */
+typedef struct {
+    bool bf16;
+} h16_fmt;
+
+static float h16_widen(h16_fmt f, uint16_t h) { return f.bf16 ? acpu_test_bf16_to_f32(h) : acpu_test_f16_to_f32(h); }
+
+static uint16_t h16_narrow(h16_fmt f, float v, uint16_t nan_source)
+{
+    if (isnan(v))
+        return (uint16_t)(nan_source | (f.bf16 ? 0x0040 : 0x0200));
+    return f.bf16 ? acpu_test_f64_to_bf16(v) : acpu_test_f64_to_f16(v);
+}
+
+/* The limits as the kernels' dtype holds them (ConvertToTensor): bf16 of the float, fp16 of the double. */
+static uint16_t h16_limit(h16_fmt f, float v)
+{
+    return f.bf16 ? acpu_test_f64_to_bf16(v) : acpu_test_f64_to_f16((double)v);
+}
+
+static uint16_t h16_reference(acpu_kernel_id id, h16_fmt f, uint16_t a, uint16_t b, float p0, float p1)
+{
+    float x = h16_widen(f, a);
+    switch (id) {
+    case ACPU_KERNEL_THRESHOLD: { /* y = x <= thr ? value : x, both rounded to x's format */
+        uint16_t t = h16_limit(f, p0), v = h16_limit(f, p1);
+        return x <= h16_widen(f, t) ? (isnan(p1) ? (uint16_t)(v | (f.bf16 ? 0x40 : 0x200)) : v) : h16_narrow(f, x, a);
+    }
+    case ACPU_KERNEL_THRESHOLD_GRAD: { /* (dy, x): x <= threshold (fp32) ? +0 : dy */
+        float dy = x, xv = h16_widen(f, b);
+        return xv <= p0 ? 0 : h16_narrow(f, dy, a);
+    }
+    case ACPU_KERNEL_HARDTANH: { /* min(hi, max(lo, x)), a > b ? a : b and a < b ? a : b, the limit first */
+        float lo = h16_widen(f, h16_limit(f, p0)), hi = h16_widen(f, h16_limit(f, p1));
+        float m = lo > x ? lo : x;
+        float r = hi < m ? hi : m;
+        return h16_narrow(f, r, a); /* a NaN r is x: a NaN limit is never chosen */
+    }
+    case ACPU_KERNEL_HARDTANH_GRAD: { /* (x, grad): x < max && x > min, or NaN x: grad, else +0 */
+        float g = h16_widen(f, b);
+        return (x < p1 && x > p0) || x != x ? h16_narrow(f, g, b) : 0;
+    }
+    default: ck_abort_msg("no reference for %s", K_NAME(id)); return 0;
+    }
+}
+
+/* Every x pattern (and, as the second operand, patterns with NaNs, infinities and both zeros) against
+ * limits on and between the formats' values, both zeros, infinities, NaN, beyond fp16's range and in
+ * its subnormals; each table's kernel, bit for bit. */
+START_TEST(test_h16_select_kernels)
+{
+    static const acpu_kernel_id ids[] = {ACPU_KERNEL_THRESHOLD, ACPU_KERNEL_THRESHOLD_GRAD, ACPU_KERNEL_HARDTANH,
+                                         ACPU_KERNEL_HARDTANH_GRAD};
+    static const float limits[][2] = {
+        {0.0f, 0.0f},          {-0.0f, -0.0f},        {0.0f, -0.0f},     {-1.25f, 2.5f},        {1.2f, 2.4f},
+        {-1.0f, 1.0f},         {-1.0001f, 1.0001f},   {0.99995f, 7.0f},  {-65504.0f, 70000.0f}, {-70000.0f, 65510.0f},
+        {-INFINITY, INFINITY}, {INFINITY, -INFINITY}, {NAN, 0.5f},       {-0.5f, NAN},          {NAN, NAN},
+        {3e-8f, -3e-8f},       {-1e-10f, 1e-10f},     {-1e-40f, 1e-40f}, {5.0f, -5.0f},         {1e-5f, 0.1f}};
+    enum { M = 65536 };
+    uint16_t *a = malloc(M * sizeof *a), *b = malloc(M * sizeof *b), *out = malloc(M * sizeof *out);
+    ck_assert(a && b && out);
+    table_ref tables[2 * ACPU_ISA_COUNT];
+    int nt = built_tables(tables), checked = 0;
+    for (int t = 0; t < nt; t++)
+        for (size_t k = 0; k < N_ELEMS(ids); k++)
+            for (int kdt = ACPU_KDT_F16; kdt <= ACPU_KDT_BF16; kdt++) {
+                acpu_kernel_fn fn = tables[t].t->k[ids[k]][kdt];
+                ck_assert_ptr_nonnull(fn);
+                h16_fmt f = {kdt == ACPU_KDT_BF16};
+                /* the pattern operand is x: the second input for ThresholdGradV2D (dy, x), else the first */
+                bool x_second = ids[k] == ACPU_KERNEL_THRESHOLD_GRAD;
+                for (uint32_t i = 0; i < M; i++) {
+                    uint16_t other = (uint16_t)(i * 40503u + 17u);
+                    a[i] = x_second ? other : (uint16_t)i;
+                    b[i] = x_second ? (uint16_t)i : other;
+                }
+                for (size_t l = 0; l < N_ELEMS(limits); l++) {
+                    acpu_attr_value attrs[ACPU_MAX_ATTRS] = {{.f = limits[l][0], .d = limits[l][0]},
+                                                             {.f = limits[l][1], .d = limits[l][1]}};
+                    unsigned char block[64] = {0};
+                    acpu_kernel_infos[ids[k]].init(attrs, block);
+                    const void *in[2] = {a, b};
+                    fn(M, in, out, block);
+                    for (uint32_t i = 0; i < M; i++) {
+                        uint16_t want = h16_reference(ids[k], f, a[i], b[i], limits[l][0], limits[l][1]);
+                        ACPU_TEST_EXPECT(out[i] == want,
+                                         "%s %s %s limits (%a, %a) inputs %04x %04x: got %04x want %04x",
+                                         tables[t].name, K_NAME(ids[k]), k_kdt_names[kdt], (double)limits[l][0],
+                                         (double)limits[l][1], a[i], b[i], out[i], want);
+                    }
+                    checked++;
+                }
+            }
+    ck_assert_int_eq(checked, nt * (int)(N_ELEMS(ids) * 2 * N_ELEMS(limits)));
+    free(a);
+    free(b);
+    free(out);
+}
+END_TEST
+
 static Suite *kernels_suite(void)
 {
     Suite *s = suite_create("kernels");
@@ -344,6 +447,7 @@ static Suite *kernels_suite(void)
     tcase_add_test(tc, test_table_shape);
     tcase_add_test(tc, test_every_table_and_row);
     tcase_add_test(tc, test_lookup_tables);
+    tcase_add_test(tc, test_h16_select_kernels);
     suite_add_tcase(s, tc);
     return s;
 }

@@ -170,6 +170,14 @@ ACPU_DEFINE_PAIR_ACCESS(acpu_vd, double, ACPU_VDLANES, acpu_vd_load_f64, acpu_vd
                 ACPU_DEFINE_INT_KERNEL##ARITY(ACPU_KERNEL_NAME(stem##_i32), int32_t, body, ParamT) \
                     ACPU_DEFINE_INT_KERNEL##ARITY(ACPU_KERNEL_NAME(stem##_i64), int64_t, body, ParamT)
 
+/* The three floating-point kernels of a compare-and-select row: f32 on the vector vocabulary, f16 and
+ * bf16 on their 16-bit patterns (integer bodies as ACPU_DEFINE_INT_KERNEL<A> takes them, on the keys
+ * of common/acpu_half.h). */
+#define ACPU_DEFINE_PATTERN16_KERNELS(ARITY, stem, body, body_f16, body_bf16, ParamT)                       \
+    ACPU_DEFINE_KERNEL##ARITY(ACPU_KERNEL_NAME(stem##_f32), float, acpu_vf, ACPU_VLANES, f32, body, ParamT) \
+        ACPU_DEFINE_INT_KERNEL##ARITY(ACPU_KERNEL_NAME(stem##_f16), uint16_t, body_f16, ParamT)             \
+            ACPU_DEFINE_INT_KERNEL##ARITY(ACPU_KERNEL_NAME(stem##_bf16), uint16_t, body_bf16, ParamT)
+
 /* An array map without parameters, out[i] = body(in[i]), one vector at a time with the same padded
  * tail (the math arrays of kernels/ops/math_arrays.h):
  *   static void fn(size_t n, const void *in, void *out) */

@@ -10,11 +10,11 @@
  *     multiplication as TensorFlow's relu_grad: a negative dy gives -0 where x <= 0, an infinite or
  *     NaN dy gives NaN there (integers: the product is exact).
  *   ThresholdGradV2D (threshold_grad_v2_d_dag.h): dx = float(x) <= threshold ? +0 : float(dy), in
- *     fp32 and cast back (RINT): INT32 goes through fp32 as CANN's ThresholdGradV2DInt32Dag does
+ *     fp32 and cast back (RINT; fp16 / bf16 on their patterns, the same bits): INT32 goes through fp32 as CANN's ThresholdGradV2DInt32Dag does
  *     (values beyond 2^24 round; the way back saturates), INT8 / UINT8 are exact.
  *   ThresholdV2 (ThresholdDag / ThresholdCastDag, threshold_dag.h): y = x <= threshold ? value : x,
  *     threshold and value converted to x's dtype first as the op_api's ConvertToTensor does
- *     (acpu_threshold_init); compared in x's dtype (bf16: widened, exact).
+ *     (acpu_threshold_init); compared in x's dtype (fp16 / bf16 on their patterns).
  *
  * The first part (the kernel-list rows, parameter blocks and their initialisers) is read by every
  * layer; the math below it only by the ISA translation units, after their vocabulary. */
@@ -43,14 +43,19 @@
 /* ThresholdGradV2D's attribute threshold (ToFloat of the API's scalar), and for the integer types
  * exact in fp32 (int8, uint8, int16) the same compare on integers: float(x) <= threshold holds for
  * x <= floor(threshold) (`le`, clamped to the type), for no x when `any` is false (NaN, or a
- * threshold below the type's range). */
+ * threshold below the type's range). fp16 / bf16 compare their patterns (common/acpu_half.h) with the
+ * largest value of their format <= threshold (none for a NaN threshold). */
 typedef struct {
     float threshold;
+    acpu_h16_le le_f16, le_bf16; /* the 16-bit kernels: float(x) <= threshold for x of the format */
     int8_t le_i8;
     uint8_t le_u8;
     int16_t le_i16;
     bool any_i8, any_u8, any_i16;
 } acpu_threshold_grad_params;
+
+uint16_t acpu_f32_to_f16(float f); /* kernels/convert.c (kernels/acpu_kernels.h) */
+uint16_t acpu_f32_to_bf16(float f);
 
 /* The largest v in [lo, hi] with v <= t (floor), and whether there is one. */
 static inline int64_t acpu_threshold_le(float t, int64_t lo, int64_t hi, bool *any)
@@ -67,31 +72,35 @@ static inline void acpu_threshold_grad_init(const acpu_attr_value *a, void *out)
     p->le_i8 = (int8_t)acpu_threshold_le(t, INT8_MIN, INT8_MAX, &p->any_i8);
     p->le_u8 = (uint8_t)acpu_threshold_le(t, 0, UINT8_MAX, &p->any_u8);
     p->le_i16 = (int16_t)acpu_threshold_le(t, INT16_MIN, INT16_MAX, &p->any_i16);
+    uint16_t h = acpu_f32_to_f16(t), b = acpu_f32_to_bf16(t);
+    p->le_f16 = isnan(t) ? ACPU_H16_LE_NEVER : acpu_h16_le_key(acpu_h16_floor_key(t, h, acpu_f16_to_f32(h)));
+    p->le_bf16 = isnan(t) ? ACPU_H16_LE_NEVER : acpu_h16_le_key(acpu_h16_floor_key(t, b, acpu_bf16_to_f32(b)));
 }
 
 /* ThresholdV2's threshold and value as the tensors of x's dtype the op_api makes of the scalars
  * (aclOpExecutor::ConvertToTensor): FLOAT ToFloat; FLOAT16 / BF16 that float rounded to nearest
- * even (ToFp16, ToBf16), held widened; integers To<int64> (floats truncated toward zero, saturated,
+ * even (ToFp16, ToBf16), held as patterns and the threshold's key; integers To<int64> (floats truncated toward zero, saturated,
  * NaN 0), which the integer kernels wrap to their element type (two's complement, as C++'s
  * static_cast of an integer does). DOUBLE (no API computes in it) ToDouble. */
 typedef struct {
-    float thr_f32, val_f32, thr_f16, val_f16, thr_bf16, val_bf16;
+    float thr_f32, val_f32;
     double thr_f64, val_f64;
     int64_t thr_i, val_i;
+    acpu_h16_le thr_f16, thr_bf16; /* x <= the rounded threshold (never for NaN) */
+    uint16_t val_f16, val_bf16;    /* the rounded values' patterns */
 } acpu_threshold_params;
-
-uint16_t acpu_f32_to_f16(float f); /* kernels/convert.c (kernels/acpu_kernels.h) */
-uint16_t acpu_f32_to_bf16(float f);
 
 static inline void acpu_threshold_init(const acpu_attr_value *a, void *out)
 {
     acpu_threshold_params *p = out;
     p->thr_f32 = a[0].f;
     p->val_f32 = a[1].f;
-    p->thr_f16 = acpu_f16_to_f32(acpu_f32_to_f16(a[0].f));
-    p->val_f16 = acpu_f16_to_f32(acpu_f32_to_f16(a[1].f));
-    p->thr_bf16 = acpu_bf16_to_f32(acpu_f32_to_bf16(a[0].f));
-    p->val_bf16 = acpu_bf16_to_f32(acpu_f32_to_bf16(a[1].f));
+    uint16_t thr_f16 = acpu_f32_to_f16(a[0].f), thr_bf16 = acpu_f32_to_bf16(a[0].f);
+    p->thr_f16 = acpu_h16_is_nan(thr_f16, ACPU_F16_INF) ? ACPU_H16_LE_NEVER : acpu_h16_le_key(acpu_h16_key(thr_f16));
+    p->thr_bf16 = acpu_h16_is_nan(thr_bf16, ACPU_BF16_INF) ? ACPU_H16_LE_NEVER
+                                                           : acpu_h16_le_key(acpu_h16_key(thr_bf16));
+    p->val_f16 = acpu_f32_to_f16(a[1].f); /* a NaN comes out quiet, as the kernels' NaNs */
+    p->val_bf16 = acpu_f32_to_bf16(a[1].f);
     p->thr_f64 = a[0].d;
     p->val_f64 = a[1].d;
     p->thr_i = a[0].i;
@@ -189,8 +198,19 @@ static inline int32_t acpu_threshold_grad_i32(int32_t dy, int32_t x, float thres
 }
 #define ACPU_THRESHOLD_GRAD_I32(T, dy, x, p) acpu_threshold_grad_i32((dy), (x), (p)->threshold)
 
-ACPU_DEFINE_FLOAT_KERNELS(2, threshold_grad, acpu_threshold_grad_body, acpu_threshold_grad_body,
-                          acpu_threshold_grad_params)
+/* fp16 / bf16 on their patterns (common/acpu_half.h): the same values as widening, the fp32 select
+ * and narrowing (a NaN dy comes out quiet, as narrowing makes it), at the cost of integer compares. */
+static inline uint16_t acpu_threshold_grad_h16(uint16_t dy, uint16_t x, acpu_h16_le le, uint16_t inf, uint16_t quiet)
+{
+    bool pass = acpu_h16_is_nan(x, inf) | !acpu_h16_le_holds(x, le); /* NaN x, or x > threshold */
+    return pass ? acpu_h16_quiet(dy, inf, quiet) : 0;
+}
+#define ACPU_THRESHOLD_GRAD_F16(T, dy, x, p) acpu_threshold_grad_h16(dy, x, (p)->le_f16, ACPU_F16_INF, ACPU_F16_QUIET)
+#define ACPU_THRESHOLD_GRAD_BF16(T, dy, x, p) \
+    acpu_threshold_grad_h16(dy, x, (p)->le_bf16, ACPU_BF16_INF, ACPU_BF16_QUIET)
+
+ACPU_DEFINE_PATTERN16_KERNELS(2, threshold_grad, acpu_threshold_grad_body, ACPU_THRESHOLD_GRAD_F16,
+                              ACPU_THRESHOLD_GRAD_BF16, acpu_threshold_grad_params)
 ACPU_DEFINE_KERNEL2(ACPU_KERNEL_NAME(threshold_grad_f64), double, acpu_vd, ACPU_VDLANES, f64,
                     acpu_threshold_grad_body_f64, acpu_threshold_grad_params)
 ACPU_DEFINE_INT_KERNEL2(ACPU_KERNEL_NAME(threshold_grad_i8), int8_t, ACPU_THRESHOLD_GRAD_I8, acpu_threshold_grad_params)
@@ -205,27 +225,21 @@ ACPU_DEFINE_INT_KERNEL2(ACPU_KERNEL_NAME(threshold_grad_i64), int64_t, ACPU_THRE
 
 /* ---- ThresholdV2: select(x <= threshold, value, x) in x's dtype ------------------------------------ */
 
-static inline acpu_vf acpu_threshold_math(acpu_vf x, float threshold, float value)
-{
-    return acpu_vf_select(acpu_vf_cmp_le(x, acpu_vf_set1(threshold)), acpu_vf_set1(value), x);
-}
-
 static inline acpu_vf acpu_threshold_body(acpu_vf x, const acpu_threshold_params *p)
 {
-    return acpu_threshold_math(x, p->thr_f32, p->val_f32);
+    return acpu_vf_select(acpu_vf_cmp_le(x, acpu_vf_set1(p->thr_f32)), acpu_vf_set1(p->val_f32), x);
 }
 
-/* The 16-bit kernels compare with the threshold rounded to their own type (widened, exact) and
- * select the value rounded to it: the narrowing of the selected element is exact. */
-static inline acpu_vf acpu_threshold_body_f16(acpu_vf x, const acpu_threshold_params *p)
+/* The 16-bit kernels compare x with the threshold rounded to their own type and select the value
+ * rounded to it, on the patterns (common/acpu_half.h): the values of widening, the fp32 select and
+ * narrowing (exact but for a NaN x, which comes out quiet). */
+static inline uint16_t acpu_threshold_h16(uint16_t x, acpu_h16_le thr, uint16_t value, uint16_t inf, uint16_t quiet)
 {
-    return acpu_threshold_math(x, p->thr_f16, p->val_f16);
+    bool replace = !acpu_h16_is_nan(x, inf) & acpu_h16_le_holds(x, thr);
+    return replace ? value : acpu_h16_quiet(x, inf, quiet);
 }
-
-static inline acpu_vf acpu_threshold_body_bf16(acpu_vf x, const acpu_threshold_params *p)
-{
-    return acpu_threshold_math(x, p->thr_bf16, p->val_bf16);
-}
+#define ACPU_THRESHOLD_F16(T, x, p) acpu_threshold_h16(x, (p)->thr_f16, (p)->val_f16, ACPU_F16_INF, ACPU_F16_QUIET)
+#define ACPU_THRESHOLD_BF16(T, x, p) acpu_threshold_h16(x, (p)->thr_bf16, (p)->val_bf16, ACPU_BF16_INF, ACPU_BF16_QUIET)
 
 static inline acpu_vd acpu_threshold_body_f64(acpu_vd x, const acpu_threshold_params *p)
 {
@@ -234,12 +248,8 @@ static inline acpu_vd acpu_threshold_body_f64(acpu_vd x, const acpu_threshold_pa
 
 #define ACPU_THRESHOLD_INT(T, a, p) ((a) <= (T)(p)->thr_i ? (T)(p)->val_i : (a))
 
-ACPU_DEFINE_KERNEL1(ACPU_KERNEL_NAME(threshold_f32), float, acpu_vf, ACPU_VLANES, f32, acpu_threshold_body,
-                    acpu_threshold_params)
-ACPU_DEFINE_KERNEL1(ACPU_KERNEL_NAME(threshold_f16), uint16_t, acpu_vf, ACPU_VLANES, f16, acpu_threshold_body_f16,
-                    acpu_threshold_params)
-ACPU_DEFINE_KERNEL1(ACPU_KERNEL_NAME(threshold_bf16), uint16_t, acpu_vf, ACPU_VLANES, bf16, acpu_threshold_body_bf16,
-                    acpu_threshold_params)
+ACPU_DEFINE_PATTERN16_KERNELS(1, threshold, acpu_threshold_body, ACPU_THRESHOLD_F16, ACPU_THRESHOLD_BF16,
+                              acpu_threshold_params)
 ACPU_DEFINE_KERNEL1(ACPU_KERNEL_NAME(threshold_f64), double, acpu_vd, ACPU_VDLANES, f64, acpu_threshold_body_f64,
                     acpu_threshold_params)
 ACPU_DEFINE_INT_KERNELS(1, threshold, ACPU_THRESHOLD_INT, acpu_threshold_params)
