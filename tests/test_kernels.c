@@ -386,8 +386,9 @@ static uint16_t h16_reference(acpu_kernel_id id, h16_fmt f, uint16_t a, uint16_t
 }
 
 /* Every x pattern (and, as the second operand, patterns with NaNs, infinities and both zeros) against
- * limits on and between the formats' values, both zeros, infinities, NaN, beyond fp16's range and in
- * its subnormals; each table's kernel, bit for bit. */
+ * limits on and between the formats' values, both zeros, infinities, NaN of both signs, beyond fp16's
+ * range and in its subnormals, lo > hi with a zero hi (x of the other zero sign gives hi); each
+ * table's kernel, bit for bit. */
 START_TEST(test_h16_select_kernels)
 {
     static const acpu_kernel_id ids[] = {ACPU_KERNEL_THRESHOLD, ACPU_KERNEL_THRESHOLD_GRAD, ACPU_KERNEL_HARDTANH,
@@ -396,7 +397,8 @@ START_TEST(test_h16_select_kernels)
         {0.0f, 0.0f},          {-0.0f, -0.0f},        {0.0f, -0.0f},     {-1.25f, 2.5f},        {1.2f, 2.4f},
         {-1.0f, 1.0f},         {-1.0001f, 1.0001f},   {0.99995f, 7.0f},  {-65504.0f, 70000.0f}, {-70000.0f, 65510.0f},
         {-INFINITY, INFINITY}, {INFINITY, -INFINITY}, {NAN, 0.5f},       {-0.5f, NAN},          {NAN, NAN},
-        {3e-8f, -3e-8f},       {-1e-10f, 1e-10f},     {-1e-40f, 1e-40f}, {5.0f, -5.0f},         {1e-5f, 0.1f}};
+        {3e-8f, -3e-8f},       {-1e-10f, 1e-10f},     {-1e-40f, 1e-40f}, {5.0f, -5.0f},         {1e-5f, 0.1f},
+        {1.0f, 0.0f},          {1.0f, -0.0f},         {INFINITY, 0.0f},  {1.0f, 1e-45f},        {-NAN, 2.0f}};
     enum { M = 65536 };
     uint16_t *a = malloc(M * sizeof *a), *b = malloc(M * sizeof *b), *out = malloc(M * sizeof *out);
     ck_assert(a && b && out);

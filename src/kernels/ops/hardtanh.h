@@ -135,18 +135,16 @@ static inline acpu_vf acpu_hardtanh_body_f16(acpu_vf x, const acpu_hardtanh_para
 
 /* bf16 on its patterns (common/acpu_half.h), the same values as widening, the clamp and narrowing
  * (aclnn_cpu_bench --kernels, Xeon: 1.2-1.45x on AVX-512 and AVX2; fp16 keeps the widening, which
- * F16C's conversions make 1.5x faster than the patterns on AVX2 and as fast on AVX-512). The clamp of the key, min(hi_key, max(lo_key, key(x))), equals key(x) exactly when the
- * clamp returns x (a limit equal to x is not taken: lo > x and hi < x are strict): then x itself (-0
- * kept; a NaN x, whose key lies beyond the infinities', also comes back, quieted). Otherwise x is
- * below lo (lo, or hi when hi < lo: `below`) or above both (hi). */
+ * F16C's conversions make 1.5x faster than the patterns on AVX2 and as fast on AVX-512). The clamp
+ * returns x itself (-0 kept) exactly when lo_key <= key(x) <= hi_key (a limit equal to x is not taken:
+ * lo > x and hi < x are strict; when hi < lo no x is), and a NaN x, quieted; otherwise x below lo
+ * gives `below` (lo, or hi when hi < lo) and any other x gives hi. */
 static inline uint16_t acpu_hardtanh_h16(uint16_t x, uint16_t below, uint16_t hi, int16_t lo_key, int16_t hi_key,
                                          uint16_t inf, uint16_t quiet)
 {
     int16_t k = acpu_h16_key(x);
-    int16_t m = k < lo_key ? lo_key : k;
-    int16_t c = m > hi_key ? hi_key : m;
-    uint16_t clamped = k < lo_key ? below : hi;
-    return acpu_h16_is_nan(x, inf) | (c == k) ? acpu_h16_quiet(x, inf, quiet) : clamped;
+    bool keep = acpu_h16_is_nan(x, inf) | ((k >= lo_key) & (k <= hi_key));
+    return keep ? acpu_h16_quiet(x, inf, quiet) : k < lo_key ? below : hi;
 }
 #define ACPU_HARDTANH_BF16(T, x, p)                                                                        \
     acpu_hardtanh_h16(x, (p)->below_bf16, (p)->hi_bf16, (p)->lo_key_bf16, (p)->hi_key_bf16, ACPU_BF16_INF, \
