@@ -194,7 +194,10 @@ static inline acpu_vf acpu_hardtanh_grad_body(acpu_vf x, acpu_vf grad, const acp
 static inline uint16_t acpu_hardtanh_grad_h16(uint16_t x, uint16_t grad, acpu_h16_le le_min, acpu_h16_le lt_max,
                                               uint16_t inf, uint16_t quiet)
 {
-    bool pass = acpu_h16_is_nan(x, inf) | (!acpu_h16_le_holds(x, le_min) & acpu_h16_le_holds(x, lt_max));
+    /* the tests as values first, then combined without short-circuit (no branch per lane) */
+    bool nan = acpu_h16_is_nan(x, inf), above_min = !acpu_h16_le_holds(x, le_min);
+    bool below_max = acpu_h16_le_holds(x, lt_max);
+    bool pass = nan | (above_min & below_max);
     return pass ? acpu_h16_quiet(grad, inf, quiet) : 0;
 }
 #define ACPU_HARDTANH_GRAD_F16(T, x, grad, p) \

@@ -202,7 +202,8 @@ static inline int32_t acpu_threshold_grad_i32(int32_t dy, int32_t x, float thres
  * and narrowing (a NaN dy comes out quiet, as narrowing makes it), at the cost of integer compares. */
 static inline uint16_t acpu_threshold_grad_h16(uint16_t dy, uint16_t x, acpu_h16_le le, uint16_t inf, uint16_t quiet)
 {
-    bool pass = acpu_h16_is_nan(x, inf) | !acpu_h16_le_holds(x, le); /* NaN x, or x > threshold */
+    bool nan = acpu_h16_is_nan(x, inf), above = !acpu_h16_le_holds(x, le);
+    bool pass = nan | above; /* NaN x, or x > threshold */
     return pass ? acpu_h16_quiet(dy, inf, quiet) : 0;
 }
 #define ACPU_THRESHOLD_GRAD_F16(T, dy, x, p) acpu_threshold_grad_h16(dy, x, (p)->le_f16, ACPU_F16_INF, ACPU_F16_QUIET)
@@ -235,7 +236,8 @@ static inline acpu_vf acpu_threshold_body(acpu_vf x, const acpu_threshold_params
  * narrowing (exact but for a NaN x, which comes out quiet). */
 static inline uint16_t acpu_threshold_h16(uint16_t x, acpu_h16_le thr, uint16_t value, uint16_t inf, uint16_t quiet)
 {
-    bool replace = !acpu_h16_is_nan(x, inf) & acpu_h16_le_holds(x, thr);
+    bool number = !acpu_h16_is_nan(x, inf), at_most = acpu_h16_le_holds(x, thr);
+    bool replace = number & at_most;
     return replace ? value : acpu_h16_quiet(x, inf, quiet);
 }
 #define ACPU_THRESHOLD_F16(T, x, p) acpu_threshold_h16(x, (p)->thr_f16, (p)->val_f16, ACPU_F16_INF, ACPU_F16_QUIET)
