@@ -365,7 +365,7 @@ static uint16_t h16_reference(acpu_kernel_id id, h16_fmt f, uint16_t a, uint16_t
     switch (id) {
     case ACPU_KERNEL_THRESHOLD: { /* y = x <= thr ? value : x, both rounded to x's format */
         uint16_t t = h16_limit(f, p0), v = h16_limit(f, p1);
-        return x <= h16_widen(f, t) ? (isnan(p1) ? (uint16_t)(v | (f.bf16 ? 0x40 : 0x200)) : v) : h16_narrow(f, x, a);
+        return x <= h16_widen(f, t) ? h16_narrow(f, h16_widen(f, v), v) : h16_narrow(f, x, a);
     }
     case ACPU_KERNEL_THRESHOLD_GRAD: { /* (dy, x): x <= threshold (fp32) ? +0 : dy */
         float dy = x, xv = h16_widen(f, b);

@@ -92,6 +92,19 @@ static inline acpu_h16_le acpu_h16_le_key(int16_t k)
     return k >= 0 ? (acpu_h16_le){0, k} : (acpu_h16_le){0x7fff, (int16_t)(k - 1)};
 }
 
+/* x <= t for x of a format, t an fp32 (nearest, nearest_value as for acpu_h16_floor_key): x <= the
+ * largest value <= t; never for a NaN t. */
+static inline acpu_h16_le acpu_h16_le_fp32(float t, uint16_t nearest, float nearest_value)
+{
+    return isnan(t) ? ACPU_H16_LE_NEVER : acpu_h16_le_key(acpu_h16_floor_key(t, nearest, nearest_value));
+}
+
+/* x <= v for v a pattern of the format; never for a NaN v. */
+static inline acpu_h16_le acpu_h16_le_pattern(uint16_t v, uint16_t inf)
+{
+    return acpu_h16_is_nan(v, inf) ? ACPU_H16_LE_NEVER : acpu_h16_le_key(acpu_h16_key(v));
+}
+
 static inline bool acpu_h16_le_holds(uint16_t x, acpu_h16_le t) { return (int16_t)(x ^ (uint16_t)t.flip) <= t.bound; }
 
 #endif /* ACPU_HALF_H_ */

@@ -73,14 +73,14 @@ static inline void acpu_threshold_grad_init(const acpu_attr_value *a, void *out)
     p->le_u8 = (uint8_t)acpu_threshold_le(t, 0, UINT8_MAX, &p->any_u8);
     p->le_i16 = (int16_t)acpu_threshold_le(t, INT16_MIN, INT16_MAX, &p->any_i16);
     uint16_t h = acpu_f32_to_f16(t), b = acpu_f32_to_bf16(t);
-    p->le_f16 = isnan(t) ? ACPU_H16_LE_NEVER : acpu_h16_le_key(acpu_h16_floor_key(t, h, acpu_f16_to_f32(h)));
-    p->le_bf16 = isnan(t) ? ACPU_H16_LE_NEVER : acpu_h16_le_key(acpu_h16_floor_key(t, b, acpu_bf16_to_f32(b)));
+    p->le_f16 = acpu_h16_le_fp32(t, h, acpu_f16_to_f32(h));
+    p->le_bf16 = acpu_h16_le_fp32(t, b, acpu_bf16_to_f32(b));
 }
 
 /* ThresholdV2's threshold and value as the tensors of x's dtype the op_api makes of the scalars
  * (aclOpExecutor::ConvertToTensor): FLOAT ToFloat; FLOAT16 / BF16 that float rounded to nearest
- * even (ToFp16, ToBf16), held as patterns and the threshold's key; integers To<int64> (floats truncated toward zero, saturated,
- * NaN 0), which the integer kernels wrap to their element type (two's complement, as C++'s
+ * even (ToFp16, ToBf16), held as patterns and a test against the threshold; integers To<int64>
+ * (floats truncated toward zero, saturated, NaN 0), which the integer kernels wrap to their element type (two's complement, as C++'s
  * static_cast of an integer does). DOUBLE (no API computes in it) ToDouble. */
 typedef struct {
     float thr_f32, val_f32;
@@ -95,10 +95,8 @@ static inline void acpu_threshold_init(const acpu_attr_value *a, void *out)
     acpu_threshold_params *p = out;
     p->thr_f32 = a[0].f;
     p->val_f32 = a[1].f;
-    uint16_t thr_f16 = acpu_f32_to_f16(a[0].f), thr_bf16 = acpu_f32_to_bf16(a[0].f);
-    p->thr_f16 = acpu_h16_is_nan(thr_f16, ACPU_F16_INF) ? ACPU_H16_LE_NEVER : acpu_h16_le_key(acpu_h16_key(thr_f16));
-    p->thr_bf16 = acpu_h16_is_nan(thr_bf16, ACPU_BF16_INF) ? ACPU_H16_LE_NEVER
-                                                           : acpu_h16_le_key(acpu_h16_key(thr_bf16));
+    p->thr_f16 = acpu_h16_le_pattern(acpu_f32_to_f16(a[0].f), ACPU_F16_INF);
+    p->thr_bf16 = acpu_h16_le_pattern(acpu_f32_to_bf16(a[0].f), ACPU_BF16_INF);
     p->val_f16 = acpu_f32_to_f16(a[1].f); /* a NaN comes out quiet, as the kernels' NaNs */
     p->val_bf16 = acpu_f32_to_bf16(a[1].f);
     p->thr_f64 = a[0].d;
