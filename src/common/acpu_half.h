@@ -53,10 +53,18 @@ static inline int16_t acpu_h16_key(uint16_t h)
 /* Magnitudes are at most 0x7fff: a signed compare (one instruction on every ISA). */
 static inline bool acpu_h16_is_nan(uint16_t h, uint16_t inf) { return (int16_t)(h & 0x7fff) > (int16_t)inf; }
 
-/* The pattern a widening and a narrowing give back: h itself, a NaN quieted. */
+/* 0xffff for a NaN pattern, else 0: the compare's own lane mask once vectorised. */
+static inline uint16_t acpu_h16_nan_mask(uint16_t h, uint16_t inf)
+{
+    return (uint16_t) - (int16_t)acpu_h16_is_nan(h, inf);
+}
+
+/* The pattern a widening and a narrowing give back: h itself, a NaN quieted. Written with the mask, not
+ * `nan ? quiet_bit : 0`, which GCC vectorised as a second NaN test (a saturating subtract and an
+ * equality) beside the kernel's own: one compare serves both. */
 static inline uint16_t acpu_h16_quiet(uint16_t h, uint16_t inf, uint16_t quiet_bit)
 {
-    return (uint16_t)(h | (acpu_h16_is_nan(h, inf) ? quiet_bit : 0));
+    return (uint16_t)(h | (quiet_bit & acpu_h16_nan_mask(h, inf)));
 }
 
 /* Keys that bound a non-NaN fp32 t among a format's values, from `nearest`, t narrowed to nearest
@@ -105,6 +113,9 @@ static inline acpu_h16_le acpu_h16_le_pattern(uint16_t v, uint16_t inf)
     return acpu_h16_is_nan(v, inf) ? ACPU_H16_LE_NEVER : acpu_h16_le_key(acpu_h16_key(v));
 }
 
-static inline bool acpu_h16_le_holds(uint16_t x, acpu_h16_le t) { return (int16_t)(x ^ (uint16_t)t.flip) <= t.bound; }
+/* The kernels test the negation, "x > v" for a non-NaN x: (int16_t)(x ^ flip) > bound, one signed
+ * greater-than, where "<=" vectorises on AVX2 as a minimum and an equality (SSE and AVX2 have no 16-bit
+ * less-or-equal): on AVX2 Threshold's 16-bit loop went from 15 to 10 vector instructions. */
+static inline bool acpu_h16_gt(uint16_t x, acpu_h16_le t) { return (int16_t)(x ^ (uint16_t)t.flip) > t.bound; }
 
 #endif /* ACPU_HALF_H_ */

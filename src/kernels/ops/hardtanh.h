@@ -143,8 +143,10 @@ static inline uint16_t acpu_hardtanh_h16(uint16_t x, uint16_t below, uint16_t hi
                                          uint16_t inf, uint16_t quiet)
 {
     int16_t k = acpu_h16_key(x);
-    bool keep = acpu_h16_is_nan(x, inf) | ((k >= lo_key) & (k <= hi_key));
-    return keep ? acpu_h16_quiet(x, inf, quiet) : k < lo_key ? below : hi;
+    bool under = lo_key > k, over = k > hi_key; /* greater-thans: AVX2 has no 16-bit less-or-equal */
+    bool keep = acpu_h16_is_nan(x, inf) | !(under | over);
+    uint16_t limit = under ? below : hi;
+    return keep ? acpu_h16_quiet(x, inf, quiet) : limit;
 }
 #define ACPU_HARDTANH_BF16(T, x, p)                                                                        \
     acpu_hardtanh_h16(x, (p)->below_bf16, (p)->hi_bf16, (p)->lo_key_bf16, (p)->hi_key_bf16, ACPU_BF16_INF, \
@@ -195,8 +197,8 @@ static inline uint16_t acpu_hardtanh_grad_h16(uint16_t x, uint16_t grad, acpu_h1
                                               uint16_t inf, uint16_t quiet)
 {
     /* the tests as values first, then combined without short-circuit (no branch per lane) */
-    bool nan = acpu_h16_is_nan(x, inf), above_min = !acpu_h16_le_holds(x, le_min);
-    bool below_max = acpu_h16_le_holds(x, lt_max);
+    bool nan = acpu_h16_is_nan(x, inf), above_min = acpu_h16_gt(x, le_min);
+    bool below_max = !acpu_h16_gt(x, lt_max);
     bool pass = nan | (above_min & below_max);
     return pass ? acpu_h16_quiet(grad, inf, quiet) : 0;
 }

@@ -200,7 +200,7 @@ static inline int32_t acpu_threshold_grad_i32(int32_t dy, int32_t x, float thres
  * and narrowing (a NaN dy comes out quiet, as narrowing makes it), at the cost of integer compares. */
 static inline uint16_t acpu_threshold_grad_h16(uint16_t dy, uint16_t x, acpu_h16_le le, uint16_t inf, uint16_t quiet)
 {
-    bool nan = acpu_h16_is_nan(x, inf), above = !acpu_h16_le_holds(x, le);
+    bool nan = acpu_h16_is_nan(x, inf), above = acpu_h16_gt(x, le);
     bool pass = nan | above; /* NaN x, or x > threshold */
     return pass ? acpu_h16_quiet(dy, inf, quiet) : 0;
 }
@@ -234,9 +234,9 @@ static inline acpu_vf acpu_threshold_body(acpu_vf x, const acpu_threshold_params
  * narrowing (exact but for a NaN x, which comes out quiet). */
 static inline uint16_t acpu_threshold_h16(uint16_t x, acpu_h16_le thr, uint16_t value, uint16_t inf, uint16_t quiet)
 {
-    bool number = !acpu_h16_is_nan(x, inf), at_most = acpu_h16_le_holds(x, thr);
-    bool replace = number & at_most;
-    return replace ? value : acpu_h16_quiet(x, inf, quiet);
+    bool nan = acpu_h16_is_nan(x, inf), above = acpu_h16_gt(x, thr);
+    bool keep = nan | above;
+    return keep ? acpu_h16_quiet(x, inf, quiet) : value;
 }
 #define ACPU_THRESHOLD_F16(T, x, p) acpu_threshold_h16(x, (p)->thr_f16, (p)->val_f16, ACPU_F16_INF, ACPU_F16_QUIET)
 #define ACPU_THRESHOLD_BF16(T, x, p) acpu_threshold_h16(x, (p)->thr_bf16, (p)->val_bf16, ACPU_BF16_INF, ACPU_BF16_QUIET)
