@@ -56,12 +56,13 @@ static inline bool acpu_h16_is_nan(uint16_t h, uint16_t inf) { return (int16_t)(
 /* 0xffff for a NaN pattern, else 0: the compare's own lane mask once vectorised. */
 static inline uint16_t acpu_h16_nan_mask(uint16_t h, uint16_t inf)
 {
-    return (uint16_t) - (int16_t)acpu_h16_is_nan(h, inf);
+    bool nan = acpu_h16_is_nan(h, inf);
+    return (uint16_t)(0u - nan);
 }
 
 /* The pattern a widening and a narrowing give back: h itself, a NaN quieted. Written with the mask, not
  * `nan ? quiet_bit : 0`, which GCC vectorised as a second NaN test (a saturating subtract and an
- * equality) beside the kernel's own: one compare serves both. */
+ * equality): a kernel that quiets the pattern it tests for NaN now shares one compare. */
 static inline uint16_t acpu_h16_quiet(uint16_t h, uint16_t inf, uint16_t quiet_bit)
 {
     return (uint16_t)(h | (quiet_bit & acpu_h16_nan_mask(h, inf)));
@@ -115,7 +116,7 @@ static inline acpu_h16_le acpu_h16_le_pattern(uint16_t v, uint16_t inf)
 
 /* The kernels test the negation, "x > v" for a non-NaN x: (int16_t)(x ^ flip) > bound, one signed
  * greater-than, where "<=" vectorises on AVX2 as a minimum and an equality (SSE and AVX2 have no 16-bit
- * less-or-equal): on AVX2 Threshold's 16-bit loop went from 15 to 10 vector instructions. */
+ * less-or-equal). */
 static inline bool acpu_h16_gt(uint16_t x, acpu_h16_le t) { return (int16_t)(x ^ (uint16_t)t.flip) > t.bound; }
 
 #endif /* ACPU_HALF_H_ */
