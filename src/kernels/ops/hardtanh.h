@@ -7,7 +7,8 @@
  * NaN, a NaN limit is passed over and max(+0, -0) keeps x's -0: PyTorch's CPU clamp
  * (min_ps(max, max_ps(min, x))) in every case. 16-bit inputs are compared with the limits rounded
  * to their dtype: the result is x, lo or hi, exact (fp16 widened; bf16 on its patterns, below).
- * Integers (ACPU_DEFINE_INT_KERNELS) compare in their own type, the limits cast to it (static_cast: out-of-range limits wrap).
+ * Integers (ACPU_DEFINE_INT_KERNELS) compare in their own type, the limits cast to it (static_cast:
+ * out-of-range limits wrap).
  *
  * HardtanhGrad (aclnnHardtanhBackward), in the arch35 DAG's order (hardtanh_grad_dag.h): the mask
  * (x < max_val) & (x > min_val) | (x != x), then select(mask, grad, 0): strict bounds (the

@@ -10,8 +10,9 @@
  *     multiplication as TensorFlow's relu_grad: a negative dy gives -0 where x <= 0, an infinite or
  *     NaN dy gives NaN there (integers: the product is exact).
  *   ThresholdGradV2D (threshold_grad_v2_d_dag.h): dx = float(x) <= threshold ? +0 : float(dy), in
- *     fp32 and cast back (RINT; fp16 / bf16 on their patterns, the same bits): INT32 goes through fp32 as CANN's ThresholdGradV2DInt32Dag does
- *     (values beyond 2^24 round; the way back saturates), INT8 / UINT8 are exact.
+ *     fp32 and cast back (RINT; fp16 / bf16 on their patterns, the same bits): INT32 goes through
+ *     fp32 as CANN's ThresholdGradV2DInt32Dag does (values beyond 2^24 round; the way back
+ *     saturates), INT8 / UINT8 are exact.
  *   ThresholdV2 (ThresholdDag / ThresholdCastDag, threshold_dag.h): y = x <= threshold ? value : x,
  *     threshold and value converted to x's dtype first as the op_api's ConvertToTensor does
  *     (acpu_threshold_init); compared in x's dtype (fp16 / bf16 on their patterns).
@@ -80,8 +81,9 @@ static inline void acpu_threshold_grad_init(const acpu_attr_value *a, void *out)
 /* ThresholdV2's threshold and value as the tensors of x's dtype the op_api makes of the scalars
  * (aclOpExecutor::ConvertToTensor): FLOAT ToFloat; FLOAT16 / BF16 that float rounded to nearest
  * even (ToFp16, ToBf16), held as patterns and a test against the threshold; integers To<int64>
- * (floats truncated toward zero, saturated, NaN 0), which the integer kernels wrap to their element type (two's complement, as C++'s
- * static_cast of an integer does). DOUBLE (no API computes in it) ToDouble. */
+ * (floats truncated toward zero, saturated, NaN 0), which the integer kernels wrap to their element
+ * type (two's complement, as C++'s static_cast of an integer does). DOUBLE (no API computes in it)
+ * ToDouble. */
 typedef struct {
     float thr_f32, val_f32;
     double thr_f64, val_f64;
