@@ -2,6 +2,7 @@
  * "Threads and settings"): acl* / aclrt* return codes, memory, streams, error messages, tensors,
  * scalars, executors. */
 #include <math.h>
+#include <omp.h>
 #include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -1003,6 +1004,56 @@ START_TEST(test_num_threads)
 }
 END_TEST
 
+/* The settings stamp: unchanged by calls that change nothing (getters, refused setters, operator
+ * calls), new after every setter that ran and after a change of this thread's OpenMP default (when
+ * ACLNN_CPU_NUM_THREADS does not fix the count). */
+START_TEST(test_settings_stamp)
+{
+    uint64_t s0 = aclnnCpuGetSettingsStamp();
+    ck_assert_uint_ne(s0, 0);
+    ck_assert_uint_eq(aclnnCpuGetSettingsStamp(), s0);
+    ck_assert_int_ge(aclnnCpuGetNumThreads(), 1);
+    ck_assert_int_eq(aclnnCpuSetNumThreads(-1), ACL_ERROR_INVALID_PARAM);
+    ck_assert_int_eq(aclnnCpuSetPlatform("NoSuchSoc", 0, 0), ACL_ERROR_INVALID_PARAM);
+    ck_assert_uint_eq(aclnnCpuGetSettingsStamp(), s0);
+
+    uint64_t seen[6] = {s0};
+    ck_assert_int_eq(aclnnCpuSetNumThreads(3), ACL_SUCCESS);
+    seen[1] = aclnnCpuGetSettingsStamp();
+    ck_assert_int_eq(aclnnCpuSetPlatform("Ascend910B", 0, 0), ACL_SUCCESS);
+    seen[2] = aclnnCpuGetSettingsStamp();
+    ck_assert_int_eq(aclnnCpuSetLookupTables(ACLNN_CPU_TABLES_OFF), ACL_SUCCESS);
+    seen[3] = aclnnCpuGetSettingsStamp();
+    ck_assert_int_eq(aclnnCpuSetStreamingStores(ACLNN_CPU_STREAM_OFF), ACL_SUCCESS);
+    seen[4] = aclnnCpuGetSettingsStamp();
+    ck_assert_int_eq(aclnnCpuSetPlatform(NULL, 0, 0), ACL_SUCCESS);
+    ck_assert_int_eq(aclnnCpuSetNumThreads(0), ACL_SUCCESS);
+    ck_assert_int_eq(aclnnCpuSetLookupTables(ACLNN_CPU_TABLES_AUTO), ACL_SUCCESS);
+    ck_assert_int_eq(aclnnCpuSetStreamingStores(ACLNN_CPU_STREAM_AUTO), ACL_SUCCESS);
+    seen[5] = aclnnCpuGetSettingsStamp(); /* the settings of s0 again, but a new stamp */
+    for (int i = 0; i < 6; i++)
+        for (int j = i + 1; j < 6; j++)
+            ck_assert_msg(seen[i] != seen[j], "stamps %d and %d are both %llu", i, j, (unsigned long long)seen[i]);
+
+    /* an operator call plans and runs without changing the settings */
+    fixture f;
+    fx_build(&f, ACL_FLOAT);
+    ck_assert_int_eq(fx_run(&f), ACLNN_SUCCESS);
+    fx_destroy_handles(&f);
+    ck_assert_uint_eq(aclnnCpuGetSettingsStamp(), seen[5]);
+
+    if (getenv("ACLNN_CPU_NUM_THREADS") == NULL) { /* the default follows this thread's OpenMP count */
+        int was = omp_get_max_threads();
+        omp_set_num_threads(was + 1);
+        uint64_t more = aclnnCpuGetSettingsStamp();
+        ck_assert_uint_ne(more, seen[5]);
+        ck_assert_int_eq(aclnnCpuGetNumThreads(), was + 1);
+        omp_set_num_threads(was);
+        ck_assert_uint_ne(aclnnCpuGetSettingsStamp(), more);
+    }
+}
+END_TEST
+
 START_TEST(test_platform)
 {
     ck_assert_int_eq(aclnnCpuSetPlatform("Ascend910B", 0, 0), ACL_SUCCESS);
@@ -1135,6 +1186,7 @@ static Suite *runtime_suite(void)
 
     TCase *ext = tcase_create("extensions");
     tcase_add_test(ext, test_num_threads);
+    tcase_add_test(ext, test_settings_stamp);
     tcase_add_test(ext, test_platform);
     tcase_add_test(ext, test_isa);
     suite_add_tcase(s, ext);

@@ -58,7 +58,8 @@ def is_torch(a: Any) -> bool:
 
 
 class View(NamedTuple):
-    """What aclCreateTensor needs, plus the object that owns the memory (kept alive by the caller)."""
+    """What aclCreateTensor needs, plus the object that owns the memory (kept alive by the caller).
+    Fields 1 to 6 are everything an aclTensor handle says (ops._Handles keys handles by them)."""
 
     dtype: str
     acl_dtype: int
@@ -103,6 +104,26 @@ def describe(a: Any, what: str, writable: bool = False) -> View:
     return _describe_torch(a, what)
 
 
+def out_view(out: Any) -> View:
+    """The view of an ``out=`` argument: a writable numpy array or torch CPU tensor."""
+    if isinstance(out, np.ndarray):
+        return _describe_numpy(out, "out", True)
+    if is_torch(out):
+        return _describe_torch(out, "out")
+    raise TypeError(f"out must be a numpy array or a torch tensor, not {type(out).__name__}")
+
+
+def array_view(a: Any, what: str, writable: bool = False) -> Tuple[Any, View]:
+    """as_array and describe in one: (the array, its view), the two usual kinds tested once."""
+    if isinstance(a, np.ndarray):
+        return a, _describe_numpy(a, what, writable)
+    t = torch_module()
+    if t is not None and isinstance(a, t.Tensor):
+        return a, _describe_torch(a, what)
+    a = as_array(a, what)
+    return a, describe(a, what, writable)
+
+
 def _describe_numpy(a: np.ndarray, what: str, writable: bool) -> View:
     dt = a.dtype
     if not dt.isnative:
@@ -134,26 +155,43 @@ def _describe_numpy(a: np.ndarray, what: str, writable: bool) -> View:
     return View(name, code, a.shape, tuple(strides), (ptr - start) // size, max(high - start, 0) // size, start, a)
 
 
+# torch dtype -> (ACL name, aclDataType, element bytes, complex), and torch.strided: made at first use
+_TORCH_INFO: Optional[Dict[Any, Tuple[str, int, int, bool]]] = None
+_STRIDED: Any = None
+
+
+def _torch_info() -> Dict[Any, Tuple[str, int, int, bool]]:
+    global _TORCH_INFO, _STRIDED
+    if _TORCH_INFO is None:
+        _STRIDED = torch_module().strided
+        _TORCH_INFO = {dt: (n, *ACL_DTYPES[n], n.startswith("complex")) for dt, n in _torch_names().items()}
+    return _TORCH_INFO
+
+
+_new_view = tuple.__new__  # View(...) without the generated __new__'s extra frame (a call per tensor)
+
+
 def _describe_torch(t: Any, what: str) -> View:
+    info = (_TORCH_INFO or _torch_info()).get(t.dtype)
     if not t.is_cpu:
         raise ValueError(f"{what}: tensor is on {t.device}; aclnn_cpu runs on CPU tensors")
-    if t.layout is not torch_module().strided:
+    if t.layout is not _STRIDED:
         raise ValueError(f"{what}: layout {t.layout} is not supported (strided tensors only)")
-    name = _torch_names().get(t.dtype)
-    if name is None:
+    if info is None:
         raise TypeError(f"{what}: torch dtype {t.dtype} has no ACL equivalent")
-    code, size = ACL_DTYPES[name]
+    name, code, size, is_complex = info
     # the neg bit reaches real tensors too (the .imag of a conjugated view); the conj bit only complex
-    if t.is_neg() or (name.startswith("complex") and t.is_conj()):
+    if t.is_neg() or (is_complex and t.is_conj()):
         raise ValueError(f"{what}: a lazily conjugated/negated view; call .resolve_conj()/.resolve_neg() first")
-    st = _untyped_storage(t)
-    return View(name, code, tuple(t.shape), t.stride(), t.storage_offset(), st.nbytes() // size, st.data_ptr(), t)
+    st = (_storage_accessor or _find_storage_accessor())(t)
+    return _new_view(View, (name, code, tuple(t.shape), t.stride(), t.storage_offset(), st.nbytes() // size,
+                            st.data_ptr(), t))
 
 
 _storage_accessor: Any = None
 
 
-def _untyped_storage(t: Any) -> Any:
+def _find_storage_accessor() -> Any:
     """The tensor's storage as bytes: ``untyped_storage()`` (torch 2), else ``_storage()`` (torch
     1.13), about 0.3 us, else ``storage()``, whose TypedStorage wrapper costs 1-2 us, more than the
     rest of a tensor's description. The storage's real size is what the library checks the view
@@ -162,7 +200,7 @@ def _untyped_storage(t: Any) -> Any:
     if _storage_accessor is None:
         cls = torch_module().Tensor
         _storage_accessor = next(getattr(cls, n) for n in ("untyped_storage", "_storage", "storage") if hasattr(cls, n))
-    return _storage_accessor(t)
+    return _storage_accessor
 
 
 def empty_like_kind(kind_of: Any, shape: Tuple[int, ...], dtype: str) -> Any:

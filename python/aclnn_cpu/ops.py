@@ -131,7 +131,15 @@ class _Handles:
     calls on the same arrays (a training loop) skip creating and destroying them: two foreign calls
     each, about 5 us a tensor. A handle only describes memory (it owns nothing), and the library
     copies a scalar's value, so a handle made for one call describes the same thing to any later call
-    with the same key. At most `LIMIT` of each kind are kept; a call that finds more starts over."""
+    with the same key. At most `LIMIT` of each kind are kept; a call that finds more starts over.
+
+    Also the thread's repeatable executors, kept by API and phase-1 arguments (handles and attribute
+    values), made under the library's settings stamp `stamp`: a call that repeats one runs only its
+    phase 2. Phase 1's checks and plan read nothing but those arguments and the settings (an
+    executor copies what it needs from the handles), so the executor is the plan a new phase 1 would
+    make, until the stamp changes (a setter ran, or the thread's OpenMP default changed). The
+    executors go before any handle does: their keys name handles by address, which a new handle may
+    take."""
 
     LIMIT = 256
 
@@ -139,6 +147,8 @@ class _Handles:
         self.L = L
         self.tensors: Dict[Tuple[Any, ...], int] = {}
         self.scalars: Dict[Tuple[float, float], int] = {}
+        self.executors: Dict[Tuple[Any, ...], Tuple[int, int]] = {}  # -> (executor, workspace size)
+        self.stamp = 0  # the settings stamp of the executors (the library's stamps are never 0)
         # phase 1's two results and references to them, made once per depth: a call made inside a
         # call (a finalizer run by a collection between phase 1 and reading its results) has its own
         self._results: List[Tuple[Any, Any, Tuple[Any, Any]]] = []
@@ -154,13 +164,30 @@ class _Handles:
     def trim(self) -> None:
         """Called before a call takes any handle, unless a call of this thread is under way (one
         made from inside it: a user's ``__float__``, a finalizer), so that no call loses a handle
-        it holds."""
+        or an executor it holds."""
         if self.depth > 0:
             return
+        full = len(self.tensors) > self.LIMIT or len(self.scalars) > self.LIMIT
+        if full or len(self.executors) > self.LIMIT:
+            self.drop_executors()
         if len(self.tensors) > self.LIMIT:
             self._drop(self.tensors, self.L.aclDestroyTensor)
         if len(self.scalars) > self.LIMIT:
             self._drop(self.scalars, self.L.aclDestroyScalar)
+
+    def plans_for(self, stamp: int) -> bool:
+        """Whether the kept executors may serve a call under the settings `stamp`. The outermost
+        call of the thread (depth 1) drops them when the stamp moved; a call inside a call leaves
+        them to the outer one and plans its own."""
+        if stamp != self.stamp and self.depth == 1:
+            self.drop_executors()
+            self.stamp = stamp
+        return stamp == self.stamp
+
+    def drop_executors(self) -> None:
+        for executor, _ in self.executors.values():
+            self.L.aclDestroyAclOpExecutor(executor)
+        self.executors.clear()
 
     @staticmethod
     def _drop(handles: Dict[Any, int], destroy: Callable[[int], int]) -> None:
@@ -169,7 +196,7 @@ class _Handles:
         handles.clear()
 
     def tensor(self, v: _arrays.View, what: str) -> int:
-        key = (v.acl_dtype, v.shape, v.strides, v.offset, v.storage, v.data)
+        key = v[1:7]  # (acl_dtype, shape, strides, offset, storage, data): everything the handle says
         h = self.tensors.get(key)
         if h is None:
             h = self.tensors[key] = _create_tensor(self.L, v, what)
@@ -190,6 +217,7 @@ class _Handles:
 
     def __del__(self) -> None:  # the thread ended (or the interpreter is going down)
         try:
+            self.drop_executors()
             self._drop(self.tensors, self.L.aclDestroyTensor)
             self._drop(self.scalars, self.L.aclDestroyScalar)
         except Exception:  # noqa: BLE001 - ctypes may be torn down at exit: the process frees them
@@ -294,21 +322,43 @@ def _c_arguments(b: _Bound, cache: _Handles, views: List[_arrays.View], out_view
     return c_values
 
 
-def _both_phases(b: _Bound, c_values: List[Any], results: Tuple[Any, Any, Tuple[Any, Any]]) -> int:
-    """Phase 1 into this call depth's `results`, then phase 2; returns phase 2's status. The
-    workspace buffer stays referenced here until phase 2 returns."""
-    ws_size, executor_ref, refs = results
+def _phase2(b: _Bound, size: int, executor: int) -> int:
+    """Phase 2 on a workspace of `size` bytes; returns its status. The workspace buffer stays
+    referenced here until phase 2 returns."""
+    ws_buf = _workspace(size) if size else None
+    ws = ctypes.addressof(ws_buf) if ws_buf is not None else None
+    return b.phase2(ws, size, executor, None)  # ctypes releases the GIL for the call
+
+
+def _both_phases(b: _Bound, cache: _Handles, c_values: List[Any]) -> int:
+    """Phase 2 of the thread's kept executor for these arguments, or phase 1 into this call depth's
+    results (the executor made repeatable and kept when the settings stamp allows), then phase 2;
+    returns phase 2's status."""
+    stamp_fn = b.L.settings_stamp
+    key = None
+    if stamp_fn is not None and cache.plans_for(stamp_fn()):
+        key = (b, *c_values)
+        kept = cache.executors.get(key)
+        if kept is not None:
+            status = _phase2(b, kept[1], kept[0])
+            if status != 0:  # not expected (the same run passed before): plan anew next time
+                cache.executors.pop(key, None)
+                b.L.aclDestroyAclOpExecutor(kept[0])
+            return status
+    ws_size, executor_ref, refs = cache.results()
     status = b.phase1(*c_values, *refs)
     if status != 0:
         raise error_for_status(status, b.L.last_error(), b.api.name + "GetWorkspaceSize")
     size, executor = ws_size.value, executor_ref.value
+    if key is not None and b.L.aclSetAclOpExecutorRepeatable(executor) == 0:
+        cache.executors[key] = (executor, size)
     try:
-        ws_buf = _workspace(size) if size else None
-    except BaseException:
+        return _phase2(b, size, executor)
+    except BaseException:  # the workspace could not be allocated: the executor never ran
+        if cache.executors.get(key) == (executor, size):
+            del cache.executors[key]
         b.L.aclDestroyAclOpExecutor(executor)
         raise
-    ws = ctypes.addressof(ws_buf) if ws_buf is not None else None
-    return b.phase2(ws, size, executor, None)  # ctypes releases the GIL for the call
 
 
 def _run(b: _Bound, tensors: Tuple[Any, ...], attrs: Tuple[Any, ...], out: Optional[ArrayLike]) -> ArrayLike:
@@ -321,25 +371,22 @@ def _run(b: _Bound, tensors: Tuple[Any, ...], attrs: Tuple[Any, ...], out: Optio
     arrays: List[Any] = []
     views: List[_arrays.View] = []
     for i, a in enumerate(tensors):
-        name = b.in_names[i]
-        a = _arrays.as_array(a, name)
+        a, v = _arrays.array_view(a, b.in_names[i], i == b.inout_pos)
         arrays.append(a)
-        views.append(_arrays.describe(a, name, writable=i == b.inout_pos))
+        views.append(v)
     out_view = None
     if b.inout_pos is not None:
         result = arrays[b.inout_pos]
     else:
         if out is None:
             out = _new_result(b, arrays, views)
-        elif not (isinstance(out, _arrays.np.ndarray) or _arrays.is_torch(out)):
-            raise TypeError(f"out must be a numpy array or a torch tensor, not {type(out).__name__}")
-        out_view = _arrays.describe(out, "out", writable=True)
+        out_view = _arrays.out_view(out)
         result = out
 
     cache = _handles(L)
     cache.depth += 1
     try:
-        status = _both_phases(b, _c_arguments(b, cache, views, out_view, attrs), cache.results())
+        status = _both_phases(b, cache, _c_arguments(b, cache, views, out_view, attrs))
     finally:
         cache.depth -= 1
     if status != 0:

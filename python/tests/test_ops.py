@@ -485,6 +485,107 @@ def test_a_threads_handles_are_destroyed_when_it_ends(monkeypatch):
     assert destroyed == [2, 1]
 
 
+# ---- the per-thread executor cache: a repeated call runs only phase 2 until the settings change
+
+
+def _count_phase1(monkeypatch, name):
+    from aclnn_cpu import ops
+
+    b = ops.bound(name)
+    calls = []
+    real = b.phase1
+
+    def counted(*args):
+        calls.append(1)
+        return real(*args)
+
+    monkeypatch.setattr(b, "phase1", counted)
+    return calls
+
+
+def test_a_repeated_call_skips_phase_one_and_reads_the_data_anew(monkeypatch):
+    calls = _count_phase1(monkeypatch, "silu")
+    x = data((300,), torch.float32, seed=50)
+    out = torch.empty(300)
+    for _ in range(3):
+        assert torch.equal(aclnn_cpu.silu(x, out=out), aclnn_cpu.silu(x.clone()))
+        x.mul_(-0.5)  # same memory, new values: phase 2 reads them
+    assert calls, "phase 1 never ran"
+    calls.clear()
+    aclnn_cpu.silu(x, out=out)
+    assert calls == [], "a repeated call ran phase 1"
+    y = x.clone()
+    aclnn_cpu.leaky_relu_(y, 0.5)  # in place, twice: the second call applies the operator again
+    aclnn_cpu.leaky_relu_(y, 0.5)
+    assert torch.equal(y, torch.where(x > 0, x, x * 0.25))
+
+
+def test_a_settings_change_plans_again(monkeypatch):
+    from aclnn_cpu import ops
+
+    calls = _count_phase1(monkeypatch, "silu")
+    x = data((1000,), torch.bfloat16, seed=51)
+    out = torch.empty(1000, dtype=torch.bfloat16)
+    want = aclnn_cpu.silu(x, out=out).clone()
+    aclnn_cpu.silu(x, out=out)
+    assert len(calls) == 1
+    aclnn_cpu.set_platform("Ascend910")  # no bfloat16 there: a kept executor would run anyway
+    with pytest.raises(aclnn_cpu.ParamInvalidError, match="BF16|bfloat16|dtype"):
+        aclnn_cpu.silu(x, out=out)
+    assert len(calls) == 2 and not ops._tls.handles.executors
+    aclnn_cpu.set_platform(None)
+    aclnn_cpu.set_num_threads(1)  # a thread count is a setting too
+    assert torch.equal(aclnn_cpu.silu(x, out=out), want)
+    assert len(calls) == 3
+    aclnn_cpu.silu(x, out=out)
+    assert len(calls) == 3
+    torch.set_num_threads(torch.get_num_threads())  # no setting changed: the stamp stays
+    aclnn_cpu.silu(x, out=out)
+    assert len(calls) == 3
+
+
+def test_the_executors_stay_bounded_and_go_with_the_handles():
+    from aclnn_cpu import ops
+
+    x = data((32,), torch.float32, seed=52)
+    base = torch.empty(32 + ops._Handles.LIMIT + 64)
+    for k in range(ops._Handles.LIMIT + 64):  # a new output view, so a new executor, each call
+        assert torch.equal(aclnn_cpu.relu(x, out=base[k : k + 32]), torch.relu(x))
+    cache = ops._tls.handles
+    assert 0 < len(cache.executors) <= ops._Handles.LIMIT + 1
+    tensors = set(cache.tensors.values())
+    for key in cache.executors:  # every kept executor names live handles only
+        assert all(h in tensors for h in key[1:] if isinstance(h, int) and h > 4096), key
+
+
+def test_a_threads_executors_are_destroyed_when_it_ends(monkeypatch):
+    import gc
+    import threading
+
+    from aclnn_cpu import ops
+
+    destroyed = []
+    real = ops._Handles.drop_executors
+
+    def drop(self):
+        destroyed.append(len(self.executors))
+        real(self)
+
+    monkeypatch.setattr(ops._Handles, "drop_executors", drop)
+    x = data((100,), torch.float32, seed=53)
+
+    def work():
+        out = torch.empty(100)
+        aclnn_cpu.sigmoid(x, out=out)
+        aclnn_cpu.sigmoid(x, out=out)
+
+    t = threading.Thread(target=work)
+    t.start()
+    t.join()
+    gc.collect()
+    assert destroyed[-1] == 1
+
+
 def test_a_view_past_its_shrunk_storage_is_refused():
     x = data((4096,), torch.float32, seed=45)
     out = torch.full((4096,), 7.0)

@@ -28,6 +28,8 @@ ACL_FUNC_VISIBILITY int32_t aclnnCpuGetNumThreads(void)
     return (int32_t)s.threads;
 }
 
+ACL_FUNC_VISIBILITY uint64_t aclnnCpuGetSettingsStamp(void) { return (uint64_t)acpu_settings_stamp(); }
+
 ACL_FUNC_VISIBILITY aclError aclnnCpuSetPlatform(const char *soc, int32_t coreNum, int64_t ubBytes)
 {
     acpu_soc parsed = ACPU_SOC_HOST;

@@ -162,29 +162,45 @@ static void settings_read_locked(acpu_settings *out, unsigned threads)
 /* Every phase 1 reads the settings, which change rarely: each thread keeps its last snapshot and
  * reuses it while no setter has run since (settings_generation, bumped under the lock after the
  * change) and omp_get_max_threads(), a per-thread value, is unchanged. A read that races a setter
- * sees the state before or after it, as it would under the lock. */
+ * sees the state before or after it, as it would under the lock. Each refresh gives the snapshot a
+ * new stamp (snapshot_stamps: unique in the process), so a caller that compares stamps knows when
+ * phase 1 may plan differently (acpu_settings_stamp). */
 static atomic_ullong settings_generation; /* 64 bits: never wraps in practice */
+static atomic_ullong snapshot_stamps;
 
-void acpu_settings_get(acpu_settings *out)
+static _Thread_local struct {
+    bool valid;
+    unsigned long long generation, stamp;
+    unsigned default_threads;
+    acpu_settings settings;
+} snapshot;
+
+static void snapshot_refresh(void)
 {
-    static _Thread_local struct {
-        bool valid;
-        unsigned long long generation;
-        unsigned default_threads;
-        acpu_settings settings;
-    } last;
     ensure_env();
     unsigned threads = default_threads();
     unsigned long long generation = atomic_load_explicit(&settings_generation, memory_order_acquire);
-    if (!(last.valid && last.generation == generation && last.default_threads == threads)) {
-        acpu_lock_take(&settings_lock);
-        last.generation = atomic_load_explicit(&settings_generation, memory_order_relaxed);
-        settings_read_locked(&last.settings, threads);
-        acpu_lock_give(&settings_lock);
-        last.default_threads = threads;
-        last.valid = true;
-    }
-    *out = last.settings;
+    if (snapshot.valid && snapshot.generation == generation && snapshot.default_threads == threads)
+        return;
+    acpu_lock_take(&settings_lock);
+    snapshot.generation = atomic_load_explicit(&settings_generation, memory_order_relaxed);
+    settings_read_locked(&snapshot.settings, threads);
+    acpu_lock_give(&settings_lock);
+    snapshot.default_threads = threads;
+    snapshot.stamp = atomic_fetch_add_explicit(&snapshot_stamps, 1ull, memory_order_relaxed) + 1ull;
+    snapshot.valid = true;
+}
+
+void acpu_settings_get(acpu_settings *out)
+{
+    snapshot_refresh();
+    *out = snapshot.settings;
+}
+
+unsigned long long acpu_settings_stamp(void)
+{
+    snapshot_refresh();
+    return snapshot.stamp;
 }
 
 /* The host profile as a standalone plan would see it, without changing any setting: the core count
