@@ -531,6 +531,39 @@ START_TEST(test_tables_same_bits)
 }
 END_TEST
 
+/* Loop index: a registry row. Publishing a lookup table moves the settings stamp (a kept repeatable
+ * executor, planned without the table, is then planned again): a 16-bit call too small to build
+ * one leaves the stamp, the first call that builds the row's table moves it, a second such call
+ * (the table found) leaves it. Check runs each test in its own process, so no table exists yet. */
+START_TEST(test_table_build_moves_stamp)
+{
+    const acpu_test_op *op = &acpu_test_ops[_i];
+    const acpu_op_def *def = acpu_test_op_api(op)->op;
+    aclDataType dt = ACL_DT_UNDEFINED;
+    for (int d = 0; d < op->n_dtypes && dt == ACL_DT_UNDEFINED; d++)
+        if (op->dtypes[d] == ACL_BF16 || op->dtypes[d] == ACL_FLOAT16)
+            dt = op->dtypes[d];
+    if (dt == ACL_DT_UNDEFINED || def->pick_kernel != NULL || acpu_kernel_table_forms[def->kernel] == ACPU_TABLE_NONE)
+        return;
+    ck_assert_int_eq(aclnnCpuSetLookupTables(ACLNN_CPU_TABLES_ON), ACL_SUCCESS);
+    busy_call small, big;
+    busy_init(&small, op, dt, ACPU_TABLE_BUILD_MIN - 1);
+    busy_init(&big, op, dt, ACPU_TABLE_BUILD_MIN + 4099);
+    uint64_t s0 = aclnnCpuGetSettingsStamp();
+    ck_assert(!acpu_is_lookup_kernel(acpu_active_kernels(), busy_run(&small, small.in[0]).kernel));
+    ck_assert_uint_eq(aclnnCpuGetSettingsStamp(), s0);
+    ck_assert(acpu_is_lookup_kernel(acpu_active_kernels(), busy_run(&big, big.in[0]).kernel));
+    uint64_t s1 = aclnnCpuGetSettingsStamp();
+    ck_assert_msg(s1 != s0, "%s: building its table left the stamp at %llu", op->api, (unsigned long long)s0);
+    ck_assert(acpu_is_lookup_kernel(acpu_active_kernels(), busy_run(&big, big.in[0]).kernel));
+    ck_assert(acpu_is_lookup_kernel(acpu_active_kernels(), busy_run(&small, small.in[0]).kernel));
+    ck_assert_uint_eq(aclnnCpuGetSettingsStamp(), s1);
+    ck_assert_int_eq(aclnnCpuSetLookupTables(ACLNN_CPU_TABLES_AUTO), ACL_SUCCESS);
+    busy_free(&small);
+    busy_free(&big);
+}
+END_TEST
+
 START_TEST(test_table_mode_setter)
 {
     ck_assert_int_eq(aclnnCpuSetLookupTables(ACLNN_CPU_TABLES_ON), ACL_SUCCESS);
@@ -855,6 +888,7 @@ int main(void)
     TCase *tables = tcase_create("tables");
     tcase_add_loop_test(tables, test_tables_same_bits, 0, acpu_test_num_ops);
     tcase_add_test(tables, test_table_mode_setter);
+    tcase_add_loop_test(tables, test_table_build_moves_stamp, 0, acpu_test_num_ops);
     suite_add_tcase(s, tables);
     TCase *streaming = tcase_create("streaming");
     tcase_add_loop_test(streaming, test_streaming_same_bits, 0, acpu_test_num_ops);

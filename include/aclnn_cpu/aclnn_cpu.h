@@ -32,11 +32,13 @@ ACL_FUNC_VISIBILITY const char *aclnnCpuIsaName(aclnnCpuIsa isa);
 ACL_FUNC_VISIBILITY aclError aclnnCpuSetNumThreads(int32_t numThreads);
 ACL_FUNC_VISIBILITY int32_t aclnnCpuGetNumThreads(void);
 
-/* A stamp of the settings phase 1 plans with on the calling thread: it changes (never to 0)
- * whenever they may have changed (any aclnnCpuSet* call in any thread, or a change of this thread's
- * OpenMP default thread count), and stays the same while they cannot. An executor made repeatable
- * keeps the plan of its phase 1; a caller that keeps such executors for calls it repeats compares
- * stamps to know when to plan again (the Python package does). */
+/* A stamp of what phase 1 plans with on the calling thread besides its arguments: it changes (never
+ * to 0) whenever that may have changed (an aclnnCpuSet* call that was not refused, in any thread; a
+ * change of this thread's OpenMP default thread count while ACLNN_CPU_NUM_THREADS does not fix
+ * the count; a 16-bit lookup table built, at most 32 times a process), and stays the same while it
+ * cannot. An executor made repeatable keeps the plan of its phase 1; a caller that keeps such
+ * executors for calls it repeats compares stamps to know when to plan again (the Python package
+ * does). */
 ACL_FUNC_VISIBILITY uint64_t aclnnCpuGetSettingsStamp(void);
 
 /* Platform profile used by the tiling: "host", "Ascend910", "Ascend910B", "Ascend910_93",

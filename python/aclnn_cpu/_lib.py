@@ -117,7 +117,9 @@ class _Lib:
         self.aclDestroyAclOpExecutor = fn("aclDestroyAclOpExecutor", c_int32, c_void_p)
         self.aclSetAclOpExecutorRepeatable = fn("aclSetAclOpExecutorRepeatable", c_int32, c_void_p)
         # the settings stamp (a library without it: None, and calls plan every time)
-        self.settings_stamp = fn("aclnnCpuGetSettingsStamp", c_uint64) if hasattr(L, "aclnnCpuGetSettingsStamp") else None
+        self.settings_stamp = None
+        if hasattr(L, "aclnnCpuGetSettingsStamp"):
+            self.settings_stamp = fn("aclnnCpuGetSettingsStamp", c_uint64)
         self.aclGetRecentErrMsg = fn("aclGetRecentErrMsg", c_char_p)
         self.aclnnCpuGetIsa = fn("aclnnCpuGetIsa", c_int32)
         self.aclnnCpuIsaName = fn("aclnnCpuIsaName", c_char_p, c_int32)

@@ -134,12 +134,15 @@ class _Handles:
     with the same key. At most `LIMIT` of each kind are kept; a call that finds more starts over.
 
     Also the thread's repeatable executors, kept by API and phase-1 arguments (handles and attribute
-    values), made under the library's settings stamp `stamp`: a call that repeats one runs only its
-    phase 2. Phase 1's checks and plan read nothing but those arguments and the settings (an
-    executor copies what it needs from the handles), so the executor is the plan a new phase 1 would
-    make, until the stamp changes (a setter ran, or the thread's OpenMP default changed). The
+    values) from the second call with those arguments (`seen` holds the keys called once, so that
+    one-off calls pay nothing for it), made under the library's settings stamp `stamp`: a call that
+    repeats one runs only its phase 2. Phase 1's checks read nothing but those arguments and the
+    settings (an executor copies what it needs from the handles), and its plan those and the lookup
+    tables published so far, so the executor is the plan a new phase 1 would make until the stamp
+    moves (a setter ran, the thread's OpenMP default changed, a table was published). The
     executors go before any handle does: their keys name handles by address, which a new handle may
-    take."""
+    take. Tables are emptied before their contents are destroyed, so that a call made meanwhile (a
+    finalizer run by a collection) finds them consistent."""
 
     LIMIT = 256
 
@@ -148,6 +151,7 @@ class _Handles:
         self.tensors: Dict[Tuple[Any, ...], int] = {}
         self.scalars: Dict[Tuple[float, float], int] = {}
         self.executors: Dict[Tuple[Any, ...], Tuple[int, int]] = {}  # -> (executor, workspace size)
+        self.seen: Dict[Tuple[Any, ...], None] = {}  # keys called once under the stamp, not kept
         self.stamp = 0  # the settings stamp of the executors (the library's stamps are never 0)
         # phase 1's two results and references to them, made once per depth: a call made inside a
         # call (a finalizer run by a collection between phase 1 and reading its results) has its own
@@ -170,6 +174,8 @@ class _Handles:
         full = len(self.tensors) > self.LIMIT or len(self.scalars) > self.LIMIT
         if full or len(self.executors) > self.LIMIT:
             self.drop_executors()
+        if len(self.seen) > self.LIMIT:
+            self.seen.clear()
         if len(self.tensors) > self.LIMIT:
             self._drop(self.tensors, self.L.aclDestroyTensor)
         if len(self.scalars) > self.LIMIT:
@@ -185,15 +191,26 @@ class _Handles:
         return stamp == self.stamp
 
     def drop_executors(self) -> None:
-        for executor, _ in self.executors.values():
-            self.L.aclDestroyAclOpExecutor(executor)
+        held = list(self.executors.values())
         self.executors.clear()
+        self.seen.clear()
+        for executor, _ in held:
+            self.L.aclDestroyAclOpExecutor(executor)
+
+    def keeps(self, key: Tuple[Any, ...]) -> bool:
+        """Whether a call with `key` (not kept) should keep its executor: the second time it is seen."""
+        if key in self.seen:
+            del self.seen[key]
+            return True
+        self.seen[key] = None
+        return False
 
     @staticmethod
     def _drop(handles: Dict[Any, int], destroy: Callable[[int], int]) -> None:
-        for h in handles.values():
-            destroy(h)
+        held = list(handles.values())
         handles.clear()
+        for h in held:
+            destroy(h)
 
     def tensor(self, v: _arrays.View, what: str) -> int:
         key = v[1:7]  # (acl_dtype, shape, strides, offset, storage, data): everything the handle says
@@ -332,33 +349,48 @@ def _phase2(b: _Bound, size: int, executor: int) -> int:
 
 def _both_phases(b: _Bound, cache: _Handles, c_values: List[Any]) -> int:
     """Phase 2 of the thread's kept executor for these arguments, or phase 1 into this call depth's
-    results (the executor made repeatable and kept when the settings stamp allows), then phase 2;
-    returns phase 2's status."""
-    stamp_fn = b.L.settings_stamp
+    results (the executor made repeatable and kept when the settings stamp allows and the arguments
+    come a second time), then phase 2; returns phase 2's status. A kept executor whose phase 2
+    fails (not expected: it passed before) is dropped, and the error raised here, before
+    destroying it could replace the message."""
+    L = b.L
     key = None
-    if stamp_fn is not None and cache.plans_for(stamp_fn()):
+    if L.settings_stamp is not None and cache.plans_for(L.settings_stamp()):
         key = (b, *c_values)
         kept = cache.executors.get(key)
         if kept is not None:
             status = _phase2(b, kept[1], kept[0])
-            if status != 0:  # not expected (the same run passed before): plan anew next time
-                cache.executors.pop(key, None)
-                b.L.aclDestroyAclOpExecutor(kept[0])
+            if status != 0:
+                _drop_kept(b, cache, key, kept, status)
             return status
     ws_size, executor_ref, refs = cache.results()
     status = b.phase1(*c_values, *refs)
     if status != 0:
-        raise error_for_status(status, b.L.last_error(), b.api.name + "GetWorkspaceSize")
+        raise error_for_status(status, L.last_error(), b.api.name + "GetWorkspaceSize")
     size, executor = ws_size.value, executor_ref.value
-    if key is not None and b.L.aclSetAclOpExecutorRepeatable(executor) == 0:
+    keep = (key is not None and key not in cache.executors and cache.keeps(key)
+            and L.aclSetAclOpExecutorRepeatable(executor) == 0)
+    if keep:
         cache.executors[key] = (executor, size)
     try:
-        return _phase2(b, size, executor)
+        status = _phase2(b, size, executor)
     except BaseException:  # the workspace could not be allocated: the executor never ran
-        if cache.executors.get(key) == (executor, size):
+        if keep and cache.executors.get(key) == (executor, size):
             del cache.executors[key]
-        b.L.aclDestroyAclOpExecutor(executor)
+        L.aclDestroyAclOpExecutor(executor)
         raise
+    if status != 0 and keep:
+        _drop_kept(b, cache, key, (executor, size), status)
+    return status
+
+
+def _drop_kept(b: _Bound, cache: _Handles, key: Tuple[Any, ...], kept: Tuple[int, int], status: int) -> None:
+    """Raises phase 2's error for a kept executor after dropping it (its message read first)."""
+    message = b.L.last_error()
+    if cache.executors.get(key) == kept:
+        del cache.executors[key]
+    b.L.aclDestroyAclOpExecutor(kept[0])
+    raise error_for_status(status, message, b.api.name)
 
 
 def _run(b: _Bound, tensors: Tuple[Any, ...], attrs: Tuple[Any, ...], out: Optional[ArrayLike]) -> ArrayLike:

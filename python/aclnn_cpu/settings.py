@@ -47,7 +47,8 @@ class _CPlatform(ctypes.Structure):
 def set_num_threads(n: int) -> None:
     """Threads used by phase 2 (also the host profile's core count). ``0`` restores the default
     (``ACLNN_CPU_NUM_THREADS``, else OpenMP's ``omp_get_max_threads()``, which PyTorch's
-    ``torch.set_num_threads`` changes too since both use libgomp). Range 0..4096."""
+    ``torch.set_num_threads`` changes too where both use the system's libgomp, as Debian's torch
+    does; a PyPI wheel ships its own). Range 0..4096."""
     L = lib()
     L.used = True
     L.check(L.aclnnCpuSetNumThreads(int(n)), "aclnnCpuSetNumThreads")

@@ -527,21 +527,90 @@ def test_a_settings_change_plans_again(monkeypatch):
     x = data((1000,), torch.bfloat16, seed=51)
     out = torch.empty(1000, dtype=torch.bfloat16)
     want = aclnn_cpu.silu(x, out=out).clone()
-    aclnn_cpu.silu(x, out=out)
-    assert len(calls) == 1
+    for _ in range(3):  # planned twice (the second call keeps the executor), then only run
+        aclnn_cpu.silu(x, out=out)
+    assert len(calls) == 2
     aclnn_cpu.set_platform("Ascend910")  # no bfloat16 there: a kept executor would run anyway
     with pytest.raises(aclnn_cpu.ParamInvalidError, match="BF16|bfloat16|dtype"):
         aclnn_cpu.silu(x, out=out)
-    assert len(calls) == 2 and not ops._tls.handles.executors
+    assert len(calls) == 3 and not ops._tls.handles.executors
     aclnn_cpu.set_platform(None)
     aclnn_cpu.set_num_threads(1)  # a thread count is a setting too
-    assert torch.equal(aclnn_cpu.silu(x, out=out), want)
-    assert len(calls) == 3
-    aclnn_cpu.silu(x, out=out)
-    assert len(calls) == 3
+    for _ in range(3):
+        assert torch.equal(aclnn_cpu.silu(x, out=out), want)
+    assert len(calls) == 5
     torch.set_num_threads(torch.get_num_threads())  # no setting changed: the stamp stays
     aclnn_cpu.silu(x, out=out)
+    assert len(calls) == 5
+
+
+def test_a_setter_in_another_thread_plans_again(monkeypatch):
+    import threading
+
+    calls = _count_phase1(monkeypatch, "sigmoid")
+    x = data((100,), torch.float32, seed=54)
+    out = torch.empty(100)
+    for _ in range(3):
+        aclnn_cpu.sigmoid(x, out=out)
+    assert len(calls) == 2
+    t = threading.Thread(target=aclnn_cpu.set_num_threads, args=(1,))
+    t.start()
+    t.join()
+    aclnn_cpu.sigmoid(x, out=out)
     assert len(calls) == 3
+
+
+def test_a_setter_run_inside_a_call_leaves_the_outer_call_whole(monkeypatch):
+    """A call made while the outer call takes its workspace (a finalizer run by a collection) that
+    changes a setting: the outer call runs the executor it planned; the next call plans again."""
+    from aclnn_cpu import ops
+
+    x = data((2000,), torch.float32, seed=55)[::2]  # strided: the call stages through a workspace
+    out = torch.empty(1000)
+    want = aclnn_cpu.silu(x.clone())
+    real = ops._workspace
+    inner = []
+
+    def workspace_with_a_call(size):
+        if not inner:
+            inner.append(1)
+            aclnn_cpu.set_num_threads(1)
+            assert torch.equal(aclnn_cpu.relu(x.clone()), torch.relu(x))
+        return real(size)
+
+    aclnn_cpu.silu(x, out=out)
+    aclnn_cpu.silu(x, out=out)  # kept now
+    monkeypatch.setattr(ops, "_workspace", workspace_with_a_call)
+    assert torch.equal(aclnn_cpu.silu(x, out=out), want)
+    assert inner == [1]
+    assert torch.equal(aclnn_cpu.silu(x, out=out), want)
+
+
+def test_a_workspace_that_fails_leaves_no_broken_executor(monkeypatch):
+    from aclnn_cpu import ops
+
+    x = data((2000,), torch.float32, seed=56)[::2]
+    out = torch.empty(1000)
+    want = aclnn_cpu.silu(x.clone())
+    real = ops._workspace
+
+    def no_memory(size):
+        raise MemoryError("no workspace")
+
+    aclnn_cpu.silu(x, out=out)  # seen once
+    monkeypatch.setattr(ops, "_workspace", no_memory)
+    with pytest.raises(MemoryError):
+        aclnn_cpu.silu(x, out=out)  # would be kept: planned, never run
+    assert not ops._tls.handles.executors
+    monkeypatch.setattr(ops, "_workspace", real)
+    for _ in range(2):
+        assert torch.equal(aclnn_cpu.silu(x, out=out), want)
+    assert len(ops._tls.handles.executors) == 1
+    monkeypatch.setattr(ops, "_workspace", no_memory)
+    with pytest.raises(MemoryError):
+        aclnn_cpu.silu(x, out=out)  # kept: stays, never run this time
+    monkeypatch.setattr(ops, "_workspace", real)
+    assert torch.equal(aclnn_cpu.silu(x, out=out), want)
 
 
 def test_the_executors_stay_bounded_and_go_with_the_handles():
@@ -550,12 +619,24 @@ def test_the_executors_stay_bounded_and_go_with_the_handles():
     x = data((32,), torch.float32, seed=52)
     base = torch.empty(32 + ops._Handles.LIMIT + 64)
     for k in range(ops._Handles.LIMIT + 64):  # a new output view, so a new executor, each call
-        assert torch.equal(aclnn_cpu.relu(x, out=base[k : k + 32]), torch.relu(x))
+        for _ in range(2):
+            assert torch.equal(aclnn_cpu.relu(x, out=base[k : k + 32]), torch.relu(x))
     cache = ops._tls.handles
     assert 0 < len(cache.executors) <= ops._Handles.LIMIT + 1
     tensors = set(cache.tensors.values())
     for key in cache.executors:  # every kept executor names live handles only
         assert all(h in tensors for h in key[1:] if isinstance(h, int) and h > 4096), key
+
+
+def test_one_off_calls_keep_no_executor():
+    from aclnn_cpu import ops
+
+    x = data((32,), torch.float32, seed=57)
+    base = torch.empty(32 + 100)
+    ops._tls.handles.drop_executors()
+    for k in range(100):
+        aclnn_cpu.relu(x, out=base[k : k + 32])
+    assert not ops._tls.handles.executors
 
 
 def test_a_threads_executors_are_destroyed_when_it_ends(monkeypatch):

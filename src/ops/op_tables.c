@@ -112,6 +112,7 @@ static const acpu_table_entry *build_locked(const acpu_kernel_table *kt, acpu_ke
     memcpy(e->params, params, params_size);
     cache_bytes += bytes;
     atomic_store_explicit(&published, n + 1, memory_order_release);
+    acpu_settings_plans_may_change(); /* kept repeatable executors planned without it plan again */
     return e;
 }
 

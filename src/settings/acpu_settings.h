@@ -35,6 +35,9 @@ void acpu_settings_get(acpu_settings *out);
 /* A number (never 0) that changes whenever this thread's snapshot may have: the same stamp, the
  * same settings for phase 1. */
 unsigned long long acpu_settings_stamp(void);
+/* Something besides the settings that phase 1 reads has changed for good (a lookup table was
+ * published: calls planned from now on may use it): every thread's stamp moves. */
+void acpu_settings_plans_may_change(void);
 /* The host profile with cores / ub overrides (0: the settings' own), changing no setting. */
 void acpu_settings_host_platform(uint32_t cores, uint64_t ub, acpu_platform *p);
 const acpu_kernel_table *acpu_active_kernels(void);

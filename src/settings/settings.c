@@ -164,7 +164,8 @@ static void settings_read_locked(acpu_settings *out, unsigned threads)
  * change) and omp_get_max_threads(), a per-thread value, is unchanged. A read that races a setter
  * sees the state before or after it, as it would under the lock. Each refresh gives the snapshot a
  * new stamp (snapshot_stamps: unique in the process), so a caller that compares stamps knows when
- * phase 1 may plan differently (acpu_settings_stamp). */
+ * phase 1 may plan differently (acpu_settings_stamp); a new lookup table moves the generation too
+ * (acpu_settings_plans_may_change), for phase 1 then plans with it. */
 static atomic_ullong settings_generation; /* 64 bits: never wraps in practice */
 static atomic_ullong snapshot_stamps;
 
@@ -215,6 +216,11 @@ void acpu_settings_host_platform(uint32_t cores, uint64_t ub, acpu_platform *p)
         threads = set_threads;
     acpu_lock_give(&settings_lock);
     acpu_platform_init(p, ACPU_SOC_HOST, cores > 0 ? cores : threads, ub > 0 ? ub : host_ub);
+}
+
+void acpu_settings_plans_may_change(void)
+{
+    atomic_fetch_add_explicit(&settings_generation, 1ull, memory_order_release);
 }
 
 /* Setters change the state and then the generation, both under the lock. */
