@@ -268,20 +268,26 @@ static void check_lookup_pass(const table_ref *tr, acpu_kernel_id id, acpu_kdtyp
     const void *in[2] = {arity == 1 ? (const void *)x : (const void *)a, x};
     acpu_lookup_params lp = {table};
     t->k[id][kdt](ALL16, in, want, params);
-    acpu_kernel_fn lookup = t->lookup[form][kdt == ACPU_KDT_BF16];
-    lookup(ALL16, in, got, &lp);
-    ck_assert_msg(memcmp(want, got, ALL16 * 2) == 0, "%s %s %s operand set %d: the lookup differs from the kernel",
-                  tr->name, K_NAME(id), k_kdt_names[kdt], which);
-    /* tails and offsets: every element as the full run had it */
-    for (size_t off = 0; off < 3; off++)
-        for (size_t n = 0; n <= 70; n += 1 + n / 8) {
-            const void *sub[2] = {arity == 1 ? (const void *)(x + 1000 + off) : (const void *)(a + 1000 + off),
-                                  x + 1000 + off};
-            uint16_t out[72];
-            lookup(n, sub, out, &lp);
-            ck_assert_msg(memcmp(out, want + 1000 + off, n * 2) == 0, "%s %s %s: lookup of %zu elements at offset %zu",
-                          tr->name, K_NAME(id), k_kdt_names[kdt], n, off);
-        }
+    /* the table's lookup kernel, and for a WHOLE table the scalar one a build may pick instead */
+    acpu_kernel_fn lookups[2] = {t->lookup[form][kdt == ACPU_KDT_BF16], acpu_lookup_whole16};
+    for (int l = 0; l < (form == ACPU_TABLE_WHOLE ? 2 : 1); l++) {
+        acpu_kernel_fn lookup = lookups[l];
+        memset(got, 0xa5, ALL16 * 2);
+        lookup(ALL16, in, got, &lp);
+        ck_assert_msg(memcmp(want, got, ALL16 * 2) == 0, "%s %s %s operand set %d: lookup %d differs from the kernel",
+                      tr->name, K_NAME(id), k_kdt_names[kdt], which, l);
+        /* tails and offsets: every element as the full run had it */
+        for (size_t off = 0; off < 3; off++)
+            for (size_t n = 0; n <= 70; n += 1 + n / 8) {
+                const void *sub[2] = {arity == 1 ? (const void *)(x + 1000 + off) : (const void *)(a + 1000 + off),
+                                      x + 1000 + off};
+                uint16_t out[72];
+                lookup(n, sub, out, &lp);
+                ck_assert_msg(memcmp(out, want + 1000 + off, n * 2) == 0,
+                              "%s %s %s: lookup %d of %zu elements at offset %zu", tr->name, K_NAME(id),
+                              k_kdt_names[kdt], l, n, off);
+            }
+    }
 }
 
 static void check_lookup(const table_ref *tr, acpu_kernel_id id, acpu_kdtype kdt, const acpu_attr_value *attrs)

@@ -333,13 +333,14 @@ static void use_table(const acpu_settings *s, acpu_kernel_id kid, aclDataType cd
     if (mode == ACPU_SWITCH_OFF || form == ACPU_TABLE_NONE || n < ACPU_TABLE_USE_MIN ||
         (kdt != ACPU_KDT_F16 && kdt != ACPU_KDT_BF16))
         return;
+    acpu_kernel_fn lookup = NULL;
     const void *table = acpu_table_get(s->kernels, kid, kdt, call->params, acpu_kernel_infos[kid].params_size,
-                                       n >= ACPU_TABLE_BUILD_MIN, mode == ACPU_SWITCH_AUTO);
+                                       n >= ACPU_TABLE_BUILD_MIN, mode == ACPU_SWITCH_AUTO, &lookup);
     if (table == NULL)
         return;
     acpu_lookup_params lp = {table};
     memcpy(call->params, &lp, sizeof lp);
-    call->task.kernel = s->kernels->lookup[form][kdt == ACPU_KDT_BF16];
+    call->task.kernel = lookup;
     call->grain = ACPU_TABLE_GRAIN;
 }
 
