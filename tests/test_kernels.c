@@ -268,9 +268,9 @@ static void check_lookup_pass(const table_ref *tr, acpu_kernel_id id, acpu_kdtyp
     const void *in[2] = {arity == 1 ? (const void *)x : (const void *)a, x};
     acpu_lookup_params lp = {table};
     t->k[id][kdt](ALL16, in, want, params);
-    /* the table's lookup kernel, and for a WHOLE table the scalar one a build may pick instead */
-    acpu_kernel_fn lookups[2] = {t->lookup[form][kdt == ACPU_KDT_BF16], acpu_lookup_whole16};
-    for (int l = 0; l < (form == ACPU_TABLE_WHOLE ? 2 : 1); l++) {
+    /* the table's lookup kernel, and the alternative a build may pick instead (lookup_loads) */
+    acpu_kernel_fn lookups[2] = {t->lookup[form][kdt == ACPU_KDT_BF16], t->lookup_loads[form][kdt == ACPU_KDT_BF16]};
+    for (int l = 0; l < 2 && lookups[l] != NULL; l++) {
         acpu_kernel_fn lookup = lookups[l];
         memset(got, 0xa5, ALL16 * 2);
         lookup(ALL16, in, got, &lp);

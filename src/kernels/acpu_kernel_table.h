@@ -45,6 +45,6 @@
         .lookup = {[ACPU_TABLE_WHOLE] = {ACPU_LOOKUP_WHOLE16, ACPU_LOOKUP_WHOLE16},                           \
                    [ACPU_TABLE_MUL] = {ACPU_KERNEL_NAME(lookup_mul_f16), ACPU_KERNEL_NAME(lookup_mul_bf16)},  \
                    [ACPU_TABLE_DIV] = {ACPU_KERNEL_NAME(lookup_div_f16), ACPU_KERNEL_NAME(lookup_div_bf16)}}, \
-        ACPU_STREAM_TABLE_ROW}
+        ACPU_LOOKUP_LOADS_ROW ACPU_STREAM_TABLE_ROW}
 
 #endif /* ACPU_KERNEL_TABLE_H_ */

@@ -88,8 +88,7 @@ typedef struct {
 /* Fills a MUL / DIV table (ACPU_TABLE_ENTRIES floats) for the kernel's parameter block. */
 typedef void (*acpu_table_fill_fn)(const void *params, float *table);
 /* The WHOLE lookup, out[i] = table[in[0][i]], in plain C: the scalar and NEON tables' (AVX2 and
- * AVX-512 gather, ops/lookup.h), and on those the alternative a table's build may find faster
- * (ops/op_tables.c). */
+ * AVX-512 gather, ops/lookup.h), and their lookup_loads alternative. */
 void acpu_lookup_whole16(size_t n, const void *const *in, void *out, const void *params);
 /* Streaming stores (kernels/ops/stream.h): dst[0, bytes) = src[0, bytes), the aligned part of dst
  * written with non-temporal stores (no read for ownership of the output's lines); such stores are
@@ -148,6 +147,9 @@ typedef struct {
      * [1] bf16. */
     acpu_table_fill_fn fill[ACPU_KERNEL_COUNT][2];
     acpu_kernel_fn lookup[ACPU_TABLE_FORM_COUNT][2];
+    /* Where the ISA gathers with an instruction, each form's alternative that a table's build times
+     * against it (ops/lookup.h: one load per lane; WHOLE: acpu_lookup_whole16); NULL elsewhere. */
+    acpu_kernel_fn lookup_loads[ACPU_TABLE_FORM_COUNT][2];
     /* Streaming stores (ops/stream.h); both NULL where the ISA has none (scalar, NEON). */
     acpu_stream_copy_fn stream_copy;
     void (*stream_fence)(void);
@@ -158,7 +160,7 @@ typedef struct {
  * floating-point environment (the caller's business, as for any kernel). */
 bool acpu_table_fillable(const acpu_kernel_table *kt, acpu_kernel_id kid, acpu_kdtype kdt);
 void acpu_table_fill(const acpu_kernel_table *kt, acpu_kernel_id kid, acpu_kdtype kdt, const void *params, void *table);
-/* Whether `k` is one of kt's lookup kernels or acpu_lookup_whole16. */
+/* Whether `k` is one of kt's lookup kernels (lookup or lookup_loads). */
 bool acpu_is_lookup_kernel(const acpu_kernel_table *kt, acpu_kernel_fn k);
 
 /* Kernels of the best ISA that is built in, supported by this CPU and not above `cap`

@@ -49,11 +49,10 @@ bool acpu_table_fillable(const acpu_kernel_table *kt, acpu_kernel_id kid, acpu_k
 
 bool acpu_is_lookup_kernel(const acpu_kernel_table *kt, acpu_kernel_fn k)
 {
-    if (k != NULL && k == acpu_lookup_whole16) /* the scalar WHOLE lookup, an alternative to the ISA's */
-        return true;
     for (int f = ACPU_TABLE_WHOLE; f < ACPU_TABLE_FORM_COUNT; f++)
-        if (k != NULL && (kt->lookup[f][0] == k || kt->lookup[f][1] == k))
-            return true;
+        for (int b = 0; b < 2; b++)
+            if (k != NULL && (kt->lookup[f][b] == k || kt->lookup_loads[f][b] == k))
+                return true;
     return false;
 }
 

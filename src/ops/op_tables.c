@@ -8,9 +8,9 @@
  * the machine: both run on the same CALIBRATION_N inputs (values in [-8, 8], first operands in
  * [-1, 1]), best of CALIBRATION_RUNS each, interleaved; the table is used when its lookup took at
  * most CALIBRATION_WIN of the kernel's time. Either gives the same bits: a noisy timing costs speed,
- * never a result. A WHOLE table may be read by the faster of two lookups, timed the same way: the
- * ISA's vector gather and one scalar load per element (acpu_lookup_whole16), which on one Zen 4 ran
- * 3.5 Gelem/s against 2.7 for AVX-512's VPGATHERDD and 2.1 for AVX2's (lookup_candidates). */
+ * never a result. A table may be read by the faster of two lookups, timed the same way: the ISA's
+ * vector gather and one scalar load per element (lookup_candidates): on one Zen 4 a WHOLE table
+ * read by plain C ran 3.5 Gelem/s against 2.7 for AVX-512's VPGATHERDD and 2.1 for AVX2's. */
 #include <pthread.h>
 #include <stdatomic.h>
 #include <stdlib.h>
@@ -70,21 +70,24 @@ static uint64_t time_kernel(acpu_kernel_fn k, const void *const *in, void *out, 
     return acpu_now_ns() - t0;
 }
 
-/* The lookup kernels that can read a table of `form` for kdt: the kernel table's own, and for a WHOLE
- * table the scalar loop where the ISA gathers, when the build's timing (4096 inputs, L1-resident)
- * speaks for larger calls too. On one Zen 4, at 1M and 16M elements (aclnn_cpu_bench, 1 and 2
- * threads, the eight WHOLE operators), the scalar lookup ran bf16 calls 1.1-1.3x AVX-512's gather
- * and 1.4-1.6x AVX2's, and fp16 calls 1.1-1.2x (1M) but 0.80-0.84x (16M) AVX-512's and 1.5x (1M)
- * and 0.99-1.04x (16M) AVX2's: bf16's 7-bit significand puts a layer's values on few entries
- * (those in [-8, 8]: about 2K, 4 KiB of the table), fp16's 10 bits on 8 times as many, whose
- * misses, under a stream from memory, AVX-512's 16 loads at once hide better. */
+/* The lookup kernels that can read a table of `form` for kdt: the kernel table's own, and its
+ * lookup_loads alternative (one load per lane, or plain C for WHOLE) where the build's timing (4096
+ * inputs, L1-resident) speaks for larger calls too. On one Zen 4, aclnn_cpu_bench at 1M and 16M
+ * elements, 1 and 2 threads, both dtypes, the alternative against the gather ran:
+ *   AVX2:     WHOLE 1.4-1.6x (1M) and 0.98-1.5x (16M); MUL / DIV 1.4-1.5x (1M), 0.98-1.13x (16M);
+ *   AVX-512:  WHOLE bf16 1.1-1.3x (1M), 1.1-1.2x (16M); WHOLE fp16 1.1-1.2x (1M) but 0.80-0.84x
+ *             (16M); MUL / DIV 1.0-1.35x (1M) but 0.66-0.95x (16M).
+ * bf16's 7-bit significand puts a layer's values on few WHOLE entries (those in [-8, 8]: about 2K,
+ * 4 KiB of the table); where the alternative lost at 16M, AVX-512's 16 loads at once keep more
+ * misses in flight under the stream from memory, which a timing in L1 cannot see. */
 static int lookup_candidates(const acpu_kernel_table *kt, acpu_table_form form, acpu_kdtype kdt, acpu_kernel_fn *out)
 {
     int n = 0;
     out[n++] = kt->lookup[form][kdt == ACPU_KDT_BF16];
-    bool scalar_wins = kdt == ACPU_KDT_BF16 || kt->isa == ACPU_ISA_AVX2;
-    if (form == ACPU_TABLE_WHOLE && scalar_wins && out[0] != acpu_lookup_whole16)
-        out[n++] = acpu_lookup_whole16;
+    acpu_kernel_fn loads = kt->lookup_loads[form][kdt == ACPU_KDT_BF16];
+    bool timing_holds = kt->isa == ACPU_ISA_AVX2 || (form == ACPU_TABLE_WHOLE && kdt == ACPU_KDT_BF16);
+    if (loads != NULL && timing_holds)
+        out[n++] = loads;
     return n;
 }
 

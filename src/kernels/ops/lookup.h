@@ -57,32 +57,48 @@ static inline void acpu_vf_gather2_idx16_bf16(const float *table, const uint16_t
 }
 #endif
 
+#ifdef ACPU_LOADS_IDX16
+/* The same from one scalar load per lane (the vocabulary's loads_idx16). */
+static inline void acpu_vf_loads2_idx16_f16(const float *table, const uint16_t *idx, acpu_vf *f0, acpu_vf *f1)
+{
+    *f0 = acpu_vf_loads_idx16(table, idx);
+    *f1 = acpu_vf_loads_idx16(table, idx + ACPU_VLANES);
+}
+#ifndef ACPU_VF_PAIR_BF16
+static inline void acpu_vf_loads2_idx16_bf16(const float *table, const uint16_t *idx, acpu_vf *f0, acpu_vf *f1)
+{
+    acpu_vf_loads2_idx16_f16(table, idx, f0, f1);
+}
+#endif
+#endif
+
 /* out[i] = round16(combine(widen(a[i]), table[x[i]])), a = in[0], x = in[1], two vectors at a time
- * through the pair loads; the tail through a padded copy (index 0 is a valid entry). */
-#define ACPU_DEFINE_LOOKUP_KERNEL(fn, SFX, FORM)                                                                     \
-    static void fn(size_t n, const void *const *in, void *out_, const void *params_)                                 \
-    {                                                                                                                \
-        const uint16_t *a = (const uint16_t *)in[0], *x = (const uint16_t *)in[1];                                   \
-        uint16_t *out = (uint16_t *)out_;                                                                            \
-        const float *table = (const float *)((const acpu_lookup_params *)params_)->table;                            \
-        size_t i = 0;                                                                                                \
-        for (; i + 2 * ACPU_VLANES <= n; i += 2 * ACPU_VLANES) {                                                     \
-            acpu_vf a0, a1, f0, f1;                                                                                  \
-            acpu_vf_load2_##SFX(a + i, &a0, &a1);                                                                    \
-            acpu_vf_gather2_idx16_##SFX(table, x + i, &f0, &f1);                                                     \
-            acpu_vf_store2_##SFX(out + i, ACPU_TABLE_COMBINE_##FORM(a0, f0), ACPU_TABLE_COMBINE_##FORM(a1, f1));     \
-        }                                                                                                            \
-        for (; i + ACPU_VLANES <= n; i += ACPU_VLANES)                                                               \
-            acpu_vf_store_##SFX(                                                                                     \
-                out + i, ACPU_TABLE_COMBINE_##FORM(acpu_vf_load_##SFX(a + i), acpu_vf_gather_idx16(table, x + i)));  \
-        if (i < n) {                                                                                                 \
-            uint16_t ta[ACPU_VLANES] = {0}, tx[ACPU_VLANES] = {0}, to[ACPU_VLANES];                                  \
-            memcpy(ta, a + i, (n - i) * sizeof(uint16_t));                                                           \
-            memcpy(tx, x + i, (n - i) * sizeof(uint16_t));                                                           \
-            acpu_vf_store_##SFX(to,                                                                                  \
-                                ACPU_TABLE_COMBINE_##FORM(acpu_vf_load_##SFX(ta), acpu_vf_gather_idx16(table, tx))); \
-            memcpy(out + i, to, (n - i) * sizeof(uint16_t));                                                         \
-        }                                                                                                            \
+ * through the pair loads; the tail through a padded copy (index 0 is a valid entry). FETCH reads
+ * the table: gather (the vocabulary's gather_idx16) or loads (loads_idx16, one load per lane). */
+#define ACPU_DEFINE_LOOKUP_KERNEL(fn, SFX, FORM, FETCH)                                                                \
+    static void fn(size_t n, const void *const *in, void *out_, const void *params_)                                   \
+    {                                                                                                                  \
+        const uint16_t *a = (const uint16_t *)in[0], *x = (const uint16_t *)in[1];                                     \
+        uint16_t *out = (uint16_t *)out_;                                                                              \
+        const float *table = (const float *)((const acpu_lookup_params *)params_)->table;                              \
+        size_t i = 0;                                                                                                  \
+        for (; i + 2 * ACPU_VLANES <= n; i += 2 * ACPU_VLANES) {                                                       \
+            acpu_vf a0, a1, f0, f1;                                                                                    \
+            acpu_vf_load2_##SFX(a + i, &a0, &a1);                                                                      \
+            acpu_vf_##FETCH##2_idx16_##SFX(table, x + i, &f0, &f1);                                                    \
+            acpu_vf_store2_##SFX(out + i, ACPU_TABLE_COMBINE_##FORM(a0, f0), ACPU_TABLE_COMBINE_##FORM(a1, f1));       \
+        }                                                                                                              \
+        for (; i + ACPU_VLANES <= n; i += ACPU_VLANES)                                                                 \
+            acpu_vf_store_##SFX(                                                                                       \
+                out + i, ACPU_TABLE_COMBINE_##FORM(acpu_vf_load_##SFX(a + i), acpu_vf_##FETCH##_idx16(table, x + i))); \
+        if (i < n) {                                                                                                   \
+            uint16_t ta[ACPU_VLANES] = {0}, tx[ACPU_VLANES] = {0}, to[ACPU_VLANES];                                    \
+            memcpy(ta, a + i, (n - i) * sizeof(uint16_t));                                                             \
+            memcpy(tx, x + i, (n - i) * sizeof(uint16_t));                                                             \
+            acpu_vf_store_##SFX(                                                                                       \
+                to, ACPU_TABLE_COMBINE_##FORM(acpu_vf_load_##SFX(ta), acpu_vf_##FETCH##_idx16(table, tx)));            \
+            memcpy(out + i, to, (n - i) * sizeof(uint16_t));                                                           \
+        }                                                                                                              \
     }
 
 #ifdef ACPU_GATHER_U16
@@ -106,9 +122,28 @@ static void ACPU_KERNEL_NAME(lookup_whole16)(size_t n, const void *const *in, vo
 #define ACPU_LOOKUP_WHOLE16 acpu_lookup_whole16
 #endif
 
-ACPU_DEFINE_LOOKUP_KERNEL(ACPU_KERNEL_NAME(lookup_mul_f16), f16, MUL)
-ACPU_DEFINE_LOOKUP_KERNEL(ACPU_KERNEL_NAME(lookup_mul_bf16), bf16, MUL)
-ACPU_DEFINE_LOOKUP_KERNEL(ACPU_KERNEL_NAME(lookup_div_f16), f16, DIV)
-ACPU_DEFINE_LOOKUP_KERNEL(ACPU_KERNEL_NAME(lookup_div_bf16), bf16, DIV)
+ACPU_DEFINE_LOOKUP_KERNEL(ACPU_KERNEL_NAME(lookup_mul_f16), f16, MUL, gather)
+ACPU_DEFINE_LOOKUP_KERNEL(ACPU_KERNEL_NAME(lookup_mul_bf16), bf16, MUL, gather)
+ACPU_DEFINE_LOOKUP_KERNEL(ACPU_KERNEL_NAME(lookup_div_f16), f16, DIV, gather)
+ACPU_DEFINE_LOOKUP_KERNEL(ACPU_KERNEL_NAME(lookup_div_bf16), bf16, DIV, gather)
+
+/* The alternatives a table's build times against them (ops/op_tables.c), where the vocabulary's
+ * gather is an instruction: the MUL / DIV lookups from one load per lane, and the WHOLE lookup in
+ * plain C. NULL rows elsewhere. */
+#ifdef ACPU_LOADS_IDX16
+ACPU_DEFINE_LOOKUP_KERNEL(ACPU_KERNEL_NAME(lookup_loads_mul_f16), f16, MUL, loads)
+ACPU_DEFINE_LOOKUP_KERNEL(ACPU_KERNEL_NAME(lookup_loads_mul_bf16), bf16, MUL, loads)
+ACPU_DEFINE_LOOKUP_KERNEL(ACPU_KERNEL_NAME(lookup_loads_div_f16), f16, DIV, loads)
+ACPU_DEFINE_LOOKUP_KERNEL(ACPU_KERNEL_NAME(lookup_loads_div_bf16), bf16, DIV, loads)
+/* clang-format off */
+#define ACPU_LOOKUP_LOADS_ROW                                                                                  \
+    .lookup_loads = {                                                                                          \
+        [ACPU_TABLE_WHOLE] = {acpu_lookup_whole16, acpu_lookup_whole16},                                       \
+        [ACPU_TABLE_MUL] = {ACPU_KERNEL_NAME(lookup_loads_mul_f16), ACPU_KERNEL_NAME(lookup_loads_mul_bf16)}, \
+        [ACPU_TABLE_DIV] = {ACPU_KERNEL_NAME(lookup_loads_div_f16), ACPU_KERNEL_NAME(lookup_loads_div_bf16)}},
+/* clang-format on */
+#else
+#define ACPU_LOOKUP_LOADS_ROW
+#endif
 
 #endif /* ACPU_OPS_LOOKUP_H_ */

@@ -109,6 +109,15 @@ static inline acpu_vf acpu_vf_gather_idx16(const float *table, const uint16_t *i
     __m256i i = _mm256_cvtepu16_epi32(_mm_loadu_si128((const __m128i *)(const void *)idx));
     return _mm256_i32gather_ps(table, i, 4);
 }
+/* The same from one scalar load per lane, joined by inserts (ACPU_LOADS_IDX16: the lookup kernels'
+ * alternative, ops/lookup.h); lanes k0..k7 take table[idx[k0]] ... table[idx[k7]]. */
+#define ACPU_LOADS_IDX16 1
+#define ACPU_VF_LOADS8(t, x, k0, k1, k2, k3, k4, k5, k6, k7) \
+    _mm256_set_ps(t[x[k7]], t[x[k6]], t[x[k5]], t[x[k4]], t[x[k3]], t[x[k2]], t[x[k1]], t[x[k0]])
+static inline acpu_vf acpu_vf_loads_idx16(const float *table, const uint16_t *idx)
+{
+    return ACPU_VF_LOADS8(table, idx, 0, 1, 2, 3, 4, 5, 6, 7);
+}
 
 static inline acpu_vf acpu_vf_load_f16(const uint16_t *p)
 {
@@ -161,6 +170,13 @@ static inline void acpu_vf_gather2_idx16_bf16(const float *table, const uint16_t
     __m256i w = _mm256_loadu_si256((const __m256i *)(const void *)idx), zero = _mm256_setzero_si256();
     *f0 = _mm256_i32gather_ps(table, _mm256_unpacklo_epi16(w, zero), 4);
     *f1 = _mm256_i32gather_ps(table, _mm256_unpackhi_epi16(w, zero), 4);
+}
+
+/* The same from one scalar load per lane (ACPU_LOADS_IDX16). */
+static inline void acpu_vf_loads2_idx16_bf16(const float *table, const uint16_t *idx, acpu_vf *f0, acpu_vf *f1)
+{
+    *f0 = ACPU_VF_LOADS8(table, idx, 0, 1, 2, 3, 8, 9, 10, 11);
+    *f1 = ACPU_VF_LOADS8(table, idx, 4, 5, 6, 7, 12, 13, 14, 15);
 }
 
 static inline void acpu_vf_store2_bf16(uint16_t *p, acpu_vf v0, acpu_vf v1)
