@@ -12,8 +12,9 @@
  *     kernels share their math and exps (kernels/ops), so a wrong kernel in a slot or an ISA-specific
  *     rounding fails; the accuracy itself is each operator's math suite's business.
  *   - every kernel with a lookup-table form (kernels/ops/lookup.h): its table, filled by the kernel's
- *     own code, gathered by the ISA's lookup kernel over every 16-bit x (and special and random
- *     first operands, every tail), gives exactly the bits of the kernel itself, for two attribute sets.
+ *     own code, read by the ISA's lookup kernel and by its lookup_loads alternative over every
+ *     16-bit x (and special and random first operands, every tail), gives exactly the bits of the
+ *     kernel itself, for two attribute sets.
  * The suite finds kernels through the list: a new row is tested without a line here. */
 #include <math.h>
 #include <stdio.h>

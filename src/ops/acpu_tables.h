@@ -26,7 +26,7 @@
  * point environment, as the engine runs kernels); NULL when the kernel has no table form, when it
  * is absent and not to be built, when the cache is full or the allocation fails, and, with
  * `only_faster`, when the timing made at its build found the lookup no faster than the kernel on
- * this CPU (acpu_table_calibrate). With a table, *lookup is the lookup kernel to read it with (the
+ * this CPU (op_tables.c: calibrate). With a table, *lookup is the lookup kernel to read it with (the
  * faster on this CPU where there is a choice). */
 const void *acpu_table_get(const acpu_kernel_table *kt, acpu_kernel_id kid, acpu_kdtype kdt, const void *params,
                            size_t params_size, bool build, bool only_faster, acpu_kernel_fn *lookup);

@@ -184,7 +184,8 @@ static void snapshot_refresh(void)
     if (snapshot.valid && snapshot.generation == generation && snapshot.default_threads == threads)
         return;
     acpu_lock_take(&settings_lock);
-    snapshot.generation = atomic_load_explicit(&settings_generation, memory_order_relaxed);
+    /* acquire: a generation moved outside the lock (a table published) comes with what it saw */
+    snapshot.generation = atomic_load_explicit(&settings_generation, memory_order_acquire);
     settings_read_locked(&snapshot.settings, threads);
     acpu_lock_give(&settings_lock);
     snapshot.default_threads = threads;
