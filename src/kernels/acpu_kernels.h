@@ -147,8 +147,8 @@ typedef struct {
      * [1] bf16. */
     acpu_table_fill_fn fill[ACPU_KERNEL_COUNT][2];
     acpu_kernel_fn lookup[ACPU_TABLE_FORM_COUNT][2];
-    /* Where the ISA gathers with an instruction, each form's alternative that a table's build times
-     * against it (ops/lookup.h: one load per lane; WHOLE: acpu_lookup_whole16); NULL elsewhere. */
+    /* Where the ISA gathers with an instruction, the alternatives that a table's build times against
+     * it (ops/lookup.h: one load per lane; WHOLE: acpu_lookup_whole16); NULL where none pays. */
     acpu_kernel_fn lookup_loads[ACPU_TABLE_FORM_COUNT][2];
     /* Streaming stores (ops/stream.h); both NULL where the ISA has none (scalar, NEON). */
     acpu_stream_copy_fn stream_copy;

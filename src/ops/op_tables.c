@@ -72,22 +72,14 @@ static uint64_t time_kernel(acpu_kernel_fn k, const void *const *in, void *out, 
 }
 
 /* The lookup kernels that can read a table of `form` for kdt: the kernel table's own, and its
- * lookup_loads alternative (one load per lane, or plain C for WHOLE) where the build's timing (4096
- * inputs, L1-resident) speaks for larger calls too. On one Zen 4, aclnn_cpu_bench at 1M and 16M
- * elements, 1 and 2 threads, both dtypes, the alternative against the gather ran:
- *   AVX2:     WHOLE 1.4-1.6x (1M) and 0.98-1.5x (16M); MUL / DIV 1.4-1.5x (1M), 0.98-1.13x (16M);
- *   AVX-512:  WHOLE bf16 1.1-1.3x (1M), 1.1-1.2x (16M); WHOLE fp16 1.1-1.2x (1M) but 0.80-0.84x
- *             (16M); MUL / DIV 1.0-1.35x (1M) but 0.66-0.95x (16M).
- * bf16's 7-bit significand puts a layer's values on few WHOLE entries (a million uniform samples
- * in [-8, 8] hit 3.1K of them, 6 KiB of the table); where the alternative lost at 16M, AVX-512's 16 loads at once keep more
- * misses in flight under the stream from memory, which a timing in L1 cannot see. */
+ * lookup_loads alternative where the kernel table offers one (kernels/ops/lookup.h says where and
+ * why). */
 static int lookup_candidates(const acpu_kernel_table *kt, acpu_table_form form, acpu_kdtype kdt, acpu_kernel_fn *out)
 {
     int n = 0;
     out[n++] = kt->lookup[form][kdt == ACPU_KDT_BF16];
     acpu_kernel_fn loads = kt->lookup_loads[form][kdt == ACPU_KDT_BF16];
-    bool timing_holds = kt->isa == ACPU_ISA_AVX2 || (form == ACPU_TABLE_WHOLE && kdt == ACPU_KDT_BF16);
-    if (loads != NULL && timing_holds)
+    if (loads != NULL)
         out[n++] = loads;
     return n;
 }

@@ -128,8 +128,17 @@ ACPU_DEFINE_LOOKUP_KERNEL(ACPU_KERNEL_NAME(lookup_div_f16), f16, DIV, gather)
 ACPU_DEFINE_LOOKUP_KERNEL(ACPU_KERNEL_NAME(lookup_div_bf16), bf16, DIV, gather)
 
 /* The alternatives a table's build times against them (ops/op_tables.c), where the vocabulary's
- * gather is an instruction: the MUL / DIV lookups from one load per lane, and the WHOLE lookup in
- * plain C. NULL rows elsewhere. */
+ * gather is an instruction: the MUL / DIV lookups from one load per lane (a vocabulary with
+ * loads_idx16) and the WHOLE lookup in plain C; NULL where none is offered. Offered only where the
+ * build's timing (4096 inputs, L1-resident) held for large calls: on one Zen 4, aclnn_cpu_bench at
+ * 1M and 16M elements, 1 and 2 threads, the alternative against the gather ran
+ *   AVX2:     WHOLE 1.4-1.6x (1M) and 0.98-1.5x (16M); MUL / DIV 1.4-1.5x (1M), 0.98-1.13x (16M);
+ *   AVX-512:  WHOLE bf16 1.1-1.3x (1M), 1.1-1.2x (16M); WHOLE fp16 1.1-1.2x (1M) but 0.80-0.84x
+ *             (16M); MUL / DIV 1.0-1.35x (1M) but 0.66-0.95x (16M),
+ * so AVX2 offers every alternative and AVX-512 (no loads_idx16) the bf16 WHOLE one. bf16's 7-bit
+ * significand puts a layer's values on few WHOLE entries (a million uniform samples in [-8, 8] hit
+ * 3.1K of them, 6 KiB of the table); where the alternative lost at 16M, AVX-512's 16 loads at once
+ * keep more misses in flight under the stream from memory, which a timing in L1 cannot see. */
 #ifdef ACPU_LOADS_IDX16
 ACPU_DEFINE_LOOKUP_KERNEL(ACPU_KERNEL_NAME(lookup_loads_mul_f16), f16, MUL, loads)
 ACPU_DEFINE_LOOKUP_KERNEL(ACPU_KERNEL_NAME(lookup_loads_mul_bf16), bf16, MUL, loads)
@@ -142,6 +151,8 @@ ACPU_DEFINE_LOOKUP_KERNEL(ACPU_KERNEL_NAME(lookup_loads_div_bf16), bf16, DIV, lo
         [ACPU_TABLE_MUL] = {ACPU_KERNEL_NAME(lookup_loads_mul_f16), ACPU_KERNEL_NAME(lookup_loads_mul_bf16)}, \
         [ACPU_TABLE_DIV] = {ACPU_KERNEL_NAME(lookup_loads_div_f16), ACPU_KERNEL_NAME(lookup_loads_div_bf16)}},
 /* clang-format on */
+#elif defined(ACPU_GATHER_U16)
+#define ACPU_LOOKUP_LOADS_ROW .lookup_loads = {[ACPU_TABLE_WHOLE] = {NULL, acpu_lookup_whole16}},
 #else
 #define ACPU_LOOKUP_LOADS_ROW
 #endif

@@ -109,17 +109,6 @@ static inline acpu_vf acpu_vf_gather_idx16(const float *table, const uint16_t *i
     __m512i i = _mm512_cvtepu16_epi32(_mm256_loadu_si256((const __m256i *)(const void *)idx));
     return _mm512_i32gather_ps(i, table, 4);
 }
-/* The same from one scalar load per lane, joined by inserts (ACPU_LOADS_IDX16: the lookup kernels'
- * alternative, ops/lookup.h); lanes k0..k15 take table[idx[k0]] ... table[idx[k15]]. */
-#define ACPU_LOADS_IDX16 1
-#define ACPU_VF_LOADS16(t, x, k0, k1, k2, k3, k4, k5, k6, k7, k8, k9, k10, k11, k12, k13, k14, k15)               \
-    _mm512_set_ps(t[x[k15]], t[x[k14]], t[x[k13]], t[x[k12]], t[x[k11]], t[x[k10]], t[x[k9]], t[x[k8]], t[x[k7]], \
-                  t[x[k6]], t[x[k5]], t[x[k4]], t[x[k3]], t[x[k2]], t[x[k1]], t[x[k0]])
-static inline acpu_vf acpu_vf_loads_idx16(const float *table, const uint16_t *idx)
-{
-    return ACPU_VF_LOADS16(table, idx, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15);
-}
-
 static inline acpu_vf acpu_vf_load_f16(const uint16_t *p)
 {
     return _mm512_cvtph_ps(_mm256_loadu_si256((const __m256i *)(const void *)p));
@@ -176,13 +165,6 @@ static inline void acpu_vf_gather2_idx16_bf16(const float *table, const uint16_t
     __m512i w = _mm512_loadu_si512(idx), zero = _mm512_setzero_si512();
     *f0 = _mm512_i32gather_ps(_mm512_unpacklo_epi16(w, zero), table, 4);
     *f1 = _mm512_i32gather_ps(_mm512_unpackhi_epi16(w, zero), table, 4);
-}
-
-/* The same from one scalar load per lane (ACPU_LOADS_IDX16). */
-static inline void acpu_vf_loads2_idx16_bf16(const float *table, const uint16_t *idx, acpu_vf *f0, acpu_vf *f1)
-{
-    *f0 = ACPU_VF_LOADS16(table, idx, 0, 1, 2, 3, 8, 9, 10, 11, 16, 17, 18, 19, 24, 25, 26, 27);
-    *f1 = ACPU_VF_LOADS16(table, idx, 4, 5, 6, 7, 12, 13, 14, 15, 20, 21, 22, 23, 28, 29, 30, 31);
 }
 
 static inline void acpu_vf_store2_bf16(uint16_t *p, acpu_vf v0, acpu_vf v1)

@@ -32,8 +32,9 @@
  *                                 (ops/lookup.h's WHOLE lookup; plain C without it)
  *   optional, loads_idx16:        ACPU_LOADS_IDX16, loads_idx16(table, idx) (gather_idx16's values
  *                                 from one scalar load per lane) and loads2_idx16_bf16 (gather2's
- *                                 lane order, with ACPU_VF_PAIR_BF16): a vocabulary whose gather is
- *                                 an instruction offers both to the lookup kernels (ops/lookup.h)
+ *                                 lane order, with ACPU_VF_PAIR_BF16): offered by a vocabulary whose
+ *                                 gather is an instruction where one load per lane is faster on the
+ *                                 CPUs measured (ops/lookup.h: AVX2)
  *   optional, streaming output:   ACPU_STREAM_BYTES, stream_store(dst, src) (one non-temporal store
  *                                 of that many bytes, dst aligned to it) and stream_fence(); a
  *                                 vocabulary without them has no streaming copy (ops/stream.h)
