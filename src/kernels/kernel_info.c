@@ -29,11 +29,23 @@ size_t acpu_table_bytes(acpu_table_form f)
                                                         : 0;
 }
 
+/* out[i] = table[x[i]], four results packed into one 8-byte store where the byte order allows: one
+ * store per element kept the store buffer full of 2-byte stores waiting for their lines from memory
+ * (gelu bf16, AVX-512, 1 thread, Zen 4: 1.77 -> 2.5 Gelem/s at 64M elements, 2.8 -> 3.4 at 16M,
+ * 3.2 -> 4.0 at 1M; 1.2-1.7x on AVX2). */
 void acpu_lookup_whole16(size_t n, const void *const *in, void *out, const void *params)
 {
     const uint16_t *x = (const uint16_t *)in[0], *table = (const uint16_t *)((const acpu_lookup_params *)params)->table;
     uint16_t *y = (uint16_t *)out;
-    for (size_t i = 0; i < n; i++)
+    size_t i = 0;
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+    for (; i + 4 <= n; i += 4) {
+        uint64_t w = (uint64_t)table[x[i]] | (uint64_t)table[x[i + 1]] << 16 | (uint64_t)table[x[i + 2]] << 32 |
+                     (uint64_t)table[x[i + 3]] << 48;
+        memcpy(y + i, &w, sizeof w);
+    }
+#endif
+    for (; i < n; i++)
         y[i] = table[x[i]];
 }
 
