@@ -30,7 +30,7 @@ static void observe_held(uint64_t total, uint64_t join_ns, uint64_t wait_ns)
 {
     uint64_t fork_ns = join_ns - wait_ns;
     acpu_thread_times t[2] = {{fork_ns, fork_ns + 50000, 16}, {join_ns - 1000, join_ns - 900, 0}};
-    acpu_contention_observe(total, fork_ns, join_ns, t, 2);
+    acpu_contention_observe(total, fork_ns, join_ns, t, 2, true);
 }
 
 /* Held 5 ms, a scheduler slice: starts a back-off on its own. */
@@ -39,12 +39,15 @@ static void observe_hostage(uint64_t total, uint64_t join_ns) { observe_held(tot
 /* Held 300 us, what waking a sleeping thread costs: the second in a row starts a back-off. */
 static void observe_wakeup(uint64_t total, uint64_t join_ns) { observe_held(total, join_ns, 300000); }
 
-static void observe_clean(uint64_t total, uint64_t join_ns)
+/* A call whose two threads ran promptly; `probe`: it ran every thread asked for. */
+static void observe_clean_call(uint64_t total, uint64_t join_ns, bool probe)
 {
     uint64_t fork_ns = join_ns - 60000;
     acpu_thread_times t[2] = {{fork_ns + 1000, join_ns - 2000, 8}, {fork_ns + 3000, join_ns - 1000, 8}};
-    acpu_contention_observe(total, fork_ns, join_ns, t, 2);
+    acpu_contention_observe(total, fork_ns, join_ns, t, 2, probe);
 }
+
+static void observe_clean(uint64_t total, uint64_t join_ns) { observe_clean_call(total, join_ns, true); }
 
 /* The kernel's runnable-thread count as these tests set it (acpu_contention_set_runnable_source):
  * the rule's tests run on a quiet machine of 4 CPUs whatever the host's load is. */
@@ -157,7 +160,7 @@ START_TEST(test_prompt_threads_kept)
                               {fork_ns, fork_ns + 40000, 5},
                               {fork_ns, fork_ns + 40000, 6},
                               {join_ns - 500, join_ns - 400, 0}};
-    acpu_contention_observe(1 << 16, fork_ns, join_ns, t, 4);
+    acpu_contention_observe(1 << 16, fork_ns, join_ns, t, 4, true);
     ck_assert_uint_eq(acpu_contention_threads(4, 1 << 16), 3);
     ck_assert_uint_eq(acpu_contention_threads(2, 1 << 16), 2);
 }
@@ -169,7 +172,7 @@ START_TEST(test_preempted_thread_detected)
      * counts that, its rate shows it; the call was held, the back-off keeps thread 0 */
     uint64_t join_ns = fake_now_ns, fork_ns = join_ns - 5 * MS;
     acpu_thread_times t[2] = {{fork_ns + 1000, fork_ns + 60000, 15}, {fork_ns + 2000, join_ns - 1000, 1}};
-    acpu_contention_observe(1 << 16, fork_ns, join_ns, t, 2);
+    acpu_contention_observe(1 << 16, fork_ns, join_ns, t, 2, true);
     ck_assert_uint_eq(acpu_contention_threads(2, 1 << 16), 1);
 }
 END_TEST
@@ -179,7 +182,7 @@ START_TEST(test_quiet_call_not_held)
     /* two threads at rates within 2x of each other and a join of a few microseconds: not held */
     uint64_t join_ns = fake_now_ns, fork_ns = join_ns - 70000;
     acpu_thread_times t[2] = {{fork_ns + 500, join_ns - 3000, 8}, {fork_ns + 4000, join_ns - 2000, 5}};
-    acpu_contention_observe(1 << 16, fork_ns, join_ns, t, 2);
+    acpu_contention_observe(1 << 16, fork_ns, join_ns, t, 2, true);
     ck_assert_uint_eq(acpu_contention_threads(2, 1 << 16), 2);
 }
 END_TEST
@@ -198,14 +201,44 @@ START_TEST(test_period_extended_while_cpus_taken)
     fake_runnable = 1;
     advance_ms(100); /* past any put-off (at most 100 ms, by the look's CPU time) */
     ck_assert_uint_eq(acpu_contention_threads(2, 65536), 2); /* room: a probe */
-    /* 8 CPUs, 4 threads asked: 4 others leave room for them, 5 do not */
+    /* 8 CPUs, 4 threads asked: 4 others leave room for them, 5 do not (the 3 CPUs they leave
+     * run the calls until the next look) */
     fake_cpus = 8;
     fake_runnable = 6;
     observe_hostage(65536, fake_now_ns - 25 * MS); /* a period of 20 ms that ended 5 ms ago */
-    ck_assert_uint_eq(acpu_contention_threads(4, 65536), 1);
+    ck_assert_uint_eq(acpu_contention_threads(4, 65536), 3);
     fake_runnable = 5;
     advance_ms(100);
     ck_assert_uint_eq(acpu_contention_threads(4, 65536), 4);
+}
+END_TEST
+
+/* On 16 CPUs with one kept busy by another process: a period put off for want of room runs the
+ * calls on the 15 CPUs the look found free (not on the one thread the held call saw prompt), a
+ * clean call on those 15 does not end the contention (it left a thread out), a held one starts a
+ * new period on the prompt threads until its own look, and a clean probe once the CPU is free
+ * ends it. */
+START_TEST(test_put_off_period_runs_on_free_cpus)
+{
+    fake_cpus = 16;
+    fake_runnable = 2;
+    observe_hostage(1 << 20, fake_now_ns);
+    ck_assert_uint_eq(acpu_contention_threads(16, 1 << 20), 1); /* the period: the prompt thread */
+    advance_ms(15);
+    ck_assert_uint_eq(acpu_contention_threads(16, 1 << 20), 15); /* looked: no room for 16, 15 free */
+    ck_assert_uint_eq(acpu_contention_threads(8, 1 << 20), 8);   /* fewer asked: all of them */
+    observe_clean_call(1 << 20, fake_now_ns, false);
+    ck_assert_uint_eq(acpu_contention_threads(16, 1 << 20), 15); /* still contended */
+    observe_hostage(1 << 20, fake_now_ns);                       /* held on 15: a new, longer period */
+    ck_assert_uint_eq(acpu_contention_threads(16, 1 << 20), 1);
+    advance_ms(25);
+    ck_assert_uint_eq(acpu_contention_threads(16, 1 << 20), 15);
+    fake_runnable = 1;                                           /* the other process stopped */
+    advance_ms(100);                                             /* past any put-off */
+    ck_assert_uint_eq(acpu_contention_threads(16, 1 << 20), 16); /* room: a probe */
+    observe_clean(1 << 20, fake_now_ns);
+    fake_runnable = 2; /* the look is not taken again: no period */
+    ck_assert_uint_eq(acpu_contention_threads(16, 1 << 20), 16);
 }
 END_TEST
 
@@ -877,6 +910,7 @@ int main(void)
     tcase_add_test(rule, test_preempted_thread_detected);
     tcase_add_test(rule, test_quiet_call_not_held);
     tcase_add_test(rule, test_period_extended_while_cpus_taken);
+    tcase_add_test(rule, test_put_off_period_runs_on_free_cpus);
     tcase_add_test(rule, test_unknown_count_probes);
     tcase_add_test(rule, test_put_off_at_most_a_second);
     tcase_add_test(rule, test_new_period_restarts_delays);

@@ -3,7 +3,8 @@
  * scheduler slice (milliseconds against microseconds of work). The engine shares work dynamically,
  * so such a thread holds no work, but the join still waits for it to arrive. After two such calls in
  * a row (one alone is what waking a sleeping thread costs), or one held for more than a scheduler
- * slice, calls of that size or smaller run on the threads that were prompt, for a back-off period
+ * slice, calls of that size or smaller run on the threads that were prompt (or on the CPUs that
+ * other runnable threads leave free, once a look found them more), for a back-off period
  * that doubles while the contention lasts (probes with all threads end each period, once the
  * kernel's count of runnable threads shows room for them, or after a second of periods put off
  * for want of room, as the count can misjudge). Results do not
@@ -50,8 +51,9 @@ bool acpu_loadavg_runnable(const char *text, unsigned *runnable);
 /* Threads for a call of `total` elements that asks for `threads`: fewer while a contention period for
  * calls of this size is running. */
 unsigned acpu_contention_threads(unsigned threads, uint64_t total);
-/* Records one multi-threaded call: forked at fork_ns, joined at join_ns, `n` threads' times. */
-void acpu_contention_observe(uint64_t total, uint64_t fork_ns, uint64_t join_ns, const acpu_thread_times *t,
-                             unsigned n);
+/* Records one multi-threaded call: forked at fork_ns, joined at join_ns, `n` threads' times; `probe`:
+ * it ran every thread asked for (only a clean probe ends a contention). */
+void acpu_contention_observe(uint64_t total, uint64_t fork_ns, uint64_t join_ns, const acpu_thread_times *t, unsigned n,
+                             bool probe);
 
 #endif /* ACPU_CONTENTION_H_ */

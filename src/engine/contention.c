@@ -12,7 +12,11 @@
  *
  * When a period ends, the kernel's count of runnable threads decides whether a probe can be clean
  * at all: while other threads would leave one of the call's threads without a CPU (others +
- * threads > online CPUs, threads counted up to the CPUs), the period is put off (period_end_probes) with no parallel region. A
+ * threads > online CPUs, threads counted up to the CPUs), the period is put off (period_end_probes) with no parallel region,
+ * and until the next look the calls run on the CPUs the others leave free when those outnumber the
+ * held call's prompt threads (a 16-thread call on 16 CPUs, one kept busy, had often only its
+ * calling thread prompt: the wake-ups of the rest took longer than the slack); only a clean call
+ * on every thread asked for (a probe) ends the contention. A
  * probe into a busy machine costs more than its own wait: libgomp's workers spin after every
  * region (about 8 ms of CPU per worker on a Xeon), and with one CPU held by another process the
  * OS puts the spinning worker on the caller's CPU, which then waits for a scheduler tick (4 ms) in
@@ -54,6 +58,7 @@
 static atomic_uint_fast64_t contended_until_ns; /* calls up to contended_elems use fewer threads until then */
 static atomic_uint_fast64_t contended_elems;    /* 0: no contention seen since the last clean probe */
 static atomic_uint_fast64_t contended_threads;  /* the prompt threads of the last hostage call */
+static atomic_uint_fast64_t contended_room;     /* CPUs the last put-off look left free (0: no look yet) */
 static atomic_uint_fast64_t backoff_ns = ACPU_BACKOFF_MIN_NS;
 static atomic_uint_fast64_t held_in_row;      /* held multi-threaded calls since the last clean one or period */
 static atomic_uint_fast64_t put_off_since_ns; /* the first period end in a row put off for want of CPUs; 0: none */
@@ -207,13 +212,15 @@ bool acpu_contention_runnable(unsigned *runnable, unsigned *cpus)
 /* Whether other runnable threads would leave one of `threads` without a CPU: others (the runnable
  * count less this thread) + threads > online CPUs, with threads counted up to the CPUs (a call
  * asked to run more threads than CPUs shares them with itself, and a quiet machine has room for
- * it). False when the count cannot be read. */
-static bool others_take_cpus(unsigned threads)
+ * it). False when the count cannot be read. When true, *room is the CPUs the others leave (at
+ * least 1): 15 of 16 with one other process spinning. */
+static bool others_take_cpus(unsigned threads, uint64_t *room)
 {
     unsigned runnable, cpus;
     if (!acpu_contention_runnable(&runnable, &cpus))
         return false;
     uint64_t others = runnable > 0 ? runnable - 1u : 0;
+    *room = others < cpus ? cpus - others : 1;
     return others + (threads < cpus ? threads : cpus) > cpus;
 }
 
@@ -238,13 +245,14 @@ static bool period_end_probes(uint64_t now, uint_fast64_t until, unsigned thread
                                                  memory_order_relaxed, memory_order_relaxed))
         return false;
     uint64_t since = atomic_load_explicit(&put_off_since_ns, memory_order_relaxed);
-    uint64_t cpu0 = thread_cpu_ns();
-    if ((since != 0 && now - since >= ACPU_BACKOFF_MAX_NS) || !others_take_cpus(threads)) {
+    uint64_t cpu0 = thread_cpu_ns(), room = 0;
+    if ((since != 0 && now - since >= ACPU_BACKOFF_MAX_NS) || !others_take_cpus(threads, &room)) {
         atomic_store_explicit(&put_off_since_ns, 0, memory_order_relaxed);
         return true;
     }
     if (since == 0)
         atomic_store_explicit(&put_off_since_ns, now, memory_order_relaxed);
+    atomic_store_explicit(&contended_room, room, memory_order_relaxed);
     uint64_t again = (thread_cpu_ns() - cpu0) * 100u;
     again = again < ACPU_RECHECK_NS ? ACPU_RECHECK_NS : again > ACPU_RECHECK_MAX_NS ? ACPU_RECHECK_MAX_NS : again;
     /* only over this look's own end: a period that another call's observation set meanwhile stays */
@@ -269,8 +277,12 @@ unsigned acpu_contention_threads(unsigned threads, uint64_t total)
     uint64_t now = rule_now_ns(), until = atomic_load_explicit(&contended_until_ns, memory_order_relaxed);
     if (now >= until && period_end_probes(now, until, threads))
         return threads; /* the period is over and the CPUs have room: a probe with every thread */
+    /* the prompt threads of the held call, or the CPUs the last look found free if more: on 16
+     * CPUs with one kept busy, 15 threads rather than the few that woke within the slack */
     uint64_t prompt = atomic_load_explicit(&contended_threads, memory_order_relaxed);
-    return prompt >= 1 && prompt < threads ? (unsigned)prompt : threads;
+    uint64_t room = atomic_load_explicit(&contended_room, memory_order_relaxed);
+    uint64_t keep = prompt > room ? prompt : room;
+    return keep >= 1 && keep < threads ? (unsigned)keep : threads;
 }
 
 /* How long the call waited for threads that were not running (0: it did not). Wall times include a
@@ -301,7 +313,8 @@ static uint64_t held_hostage(uint64_t fork_ns, uint64_t join_ns, const acpu_thre
     return wall > twice_ideal + ACPU_HOSTAGE_SLACK_NS ? wall - twice_ideal : 0;
 }
 
-void acpu_contention_observe(uint64_t total, uint64_t fork_ns, uint64_t join_ns, const acpu_thread_times *t, unsigned n)
+void acpu_contention_observe(uint64_t total, uint64_t fork_ns, uint64_t join_ns, const acpu_thread_times *t, unsigned n,
+                             bool probe)
 {
     uint64_t prompt;
     uint64_t late = held_hostage(fork_ns, join_ns, t, n, &prompt);
@@ -319,6 +332,7 @@ void acpu_contention_observe(uint64_t total, uint64_t fork_ns, uint64_t join_ns,
          * that sees a new size (from none, or larger) sees them too; one that pairs an unchanged
          * size with the old end only starts a look, which the end's compare-and-swap settles */
         atomic_store_explicit(&contended_threads, keep >= 1 ? keep : 1, memory_order_relaxed);
+        atomic_store_explicit(&contended_room, 0, memory_order_relaxed); /* the next look counts anew */
         atomic_store_explicit(&contended_until_ns, join_ns + backoff, memory_order_relaxed);
         atomic_store_explicit(&contended_elems, total > elems ? total : elems, memory_order_release);
         atomic_store_explicit(&backoff_ns, backoff * 2 < ACPU_BACKOFF_MAX_NS ? backoff * 2 : ACPU_BACKOFF_MAX_NS,
@@ -326,8 +340,9 @@ void acpu_contention_observe(uint64_t total, uint64_t fork_ns, uint64_t join_ns,
         return;
     }
     atomic_store_explicit(&held_in_row, 0, memory_order_relaxed);
-    /* A clean call of a size the contention covered: the contention is over. */
-    if (total <= atomic_load_explicit(&contended_elems, memory_order_relaxed)) {
+    /* A clean probe (every thread asked for) of a size the contention covered: the contention is
+     * over. A clean call on fewer threads says nothing of the ones it left out. */
+    if (probe && total <= atomic_load_explicit(&contended_elems, memory_order_relaxed)) {
         atomic_store_explicit(&contended_elems, 0, memory_order_relaxed);
         atomic_store_explicit(&backoff_ns, ACPU_BACKOFF_MIN_NS, memory_order_relaxed);
     }

@@ -407,7 +407,9 @@ void acpu_engine_run(const acpu_schedule *plan, const acpu_task *task, unsigned 
 {
     char *ws = workspace ? (char *)(((uintptr_t)workspace + ACPU_STAGE_ALIGN - 1) & ~(uintptr_t)(ACPU_STAGE_ALIGN - 1))
                          : NULL;
+    unsigned asked = threads;
     threads = acpu_contention_threads(threads, plan->total);
+    bool probe = threads == asked; /* not cut by a contention period (OpenMP may still give fewer) */
     /* Not zero-initialised (64 lanes of a cache line each): deal_lanes sets the lanes used, the
      * others are never read. */
     acpu_shared_run s;
@@ -441,5 +443,5 @@ void acpu_engine_run(const acpu_schedule *plan, const acpu_task *task, unsigned 
     unsigned observed = team < threads ? team : threads;
     if (observed >= 2)
         acpu_contention_observe(plan->total, fork_ns, acpu_now_ns(), times,
-                                observed < ACPU_CONTENTION_SLOTS ? observed : ACPU_CONTENTION_SLOTS);
+                                observed < ACPU_CONTENTION_SLOTS ? observed : ACPU_CONTENTION_SLOTS, probe);
 }
