@@ -45,13 +45,15 @@
 #define ACPU_OPS_EXP_POLY_H_
 
 /* An exp flavour, passed to the op bodies as a constant so that it can be inlined. With GCC's default
- * limits a kernel TU reached its unit growth limit and called the flavours out of line (some 70 fp32
- * and 110 16-bit call sites in the AVX2 TU, every live vector spilled around each call); forcing only
- * the fp32 flavour (always_inline) took the budget from the 16-bit ones. The ISA TUs are therefore
+ * limits a kernel TU reached its unit growth limit and called functions out of line (in the AVX2 TU
+ * 230 calls: 76 fp32 and 119 16-bit exps, erf, the bodies' helpers; about 120 in each AVX-512 TU,
+ * the bf16 pair store among them), every live vector spilled around each call; forcing only the fp32
+ * flavour (always_inline) took the budget from the 16-bit ones. The x86 SIMD TUs are therefore
  * compiled with larger growth limits (CMakeLists.txt, GCC only), which inline every call:
  * aclnn_cpu_bench --kernels on a Zen 4, best of 2 runs of 5 samples per kernel, against the default
- * limits: AVX2 1.06x (geomean of 112 kernels and math rows; ELU fp32 1.20x, ELU backward 1.25x,
- * bf16 ReLU 1.7x, none below 0.99), AVX-512 1.01x (0.93-1.21). */
+ * limits: AVX2 1.06x (geomean of 112 kernels and math rows, none below 0.99; ELU fp32 1.20x, ELU
+ * backward 1.25x; bf16 ReLU 1.7x too, with its code unchanged: a placement effect, not counted as a
+ * gain), AVX-512 1.01x (0.93-1.21; the lowest, ELU's result mode, has no call to inline: noise). */
 typedef acpu_vf (*acpu_vf_exp_fn)(acpu_vf);
 
 /* Shared by both flavours: clamp, q = rint(x * log2(e)), r = (x - q*ln2_hi) - q*ln2_lo rounded,

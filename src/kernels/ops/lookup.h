@@ -135,7 +135,9 @@ ACPU_DEFINE_LOOKUP_KERNEL(ACPU_KERNEL_NAME(lookup_div_bf16), bf16, DIV, gather)
  *   AVX2:     WHOLE 1.4-1.6x (1M) and 0.98-1.5x (16M); MUL / DIV 1.4-1.5x (1M), 0.98-1.13x (16M);
  *   AVX-512:  WHOLE bf16 1.1-1.3x (1M), 1.1-1.2x (16M); WHOLE fp16 1.1-1.2x (1M) but 0.80-0.84x
  *             (16M); MUL / DIV 1.0-1.35x (1M) but 0.66-0.95x (16M),
- * so AVX2 offers every alternative and AVX-512 (no loads_idx16) the bf16 WHOLE one. bf16's 7-bit
+ * so AVX2 offers every alternative and AVX-512 (no loads_idx16) the bf16 WHOLE one. (Measured with
+ * the C loop's one store per element; with its four results per 8-byte store, AVX-512 fp16 WHOLE ran
+ * 1.35x at 1M but 0.75-0.9x at 16M and 64M: still not offered.) bf16's 7-bit
  * significand puts a layer's values on few WHOLE entries (a million uniform samples in [-8, 8] hit
  * 3.1K of them, 6 KiB of the table); where the alternative lost at 16M, AVX-512's 16 loads at once
  * keep more misses in flight under the stream from memory, which a timing in L1 cannot see. */
