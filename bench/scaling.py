@@ -32,7 +32,9 @@ INTRO = ("Whole two-phase calls (phase 1 + phase 2 + stream sync) timed at each 
          "same traffic, the same thread count) and oneDNN's eltwise primitive capped to the path's ISA, "
          "where it has the operator. Speed-ups are against 1 thread of the same implementation in the "
          "same run; the library may use fewer threads than asked for calls too small to share "
-         "(doc/BEHAVIOUR.md, the grain).")
+         "(doc/BEHAVIOUR.md, the grain). Where ours/roofline exceeds 1 the roofline loop (a plain OpenMP "
+         "loop, static schedule) fell short at that thread count: read it as the roofline's shortfall, "
+         "not as ours beating memory.")
 
 
 def thread_counts(limit):
@@ -52,14 +54,22 @@ def measure(args, path, out):
     start = rb.now()
     rb.stream([args.bench, "--table", "--no-fused", "--csv", os.path.join(out, "scaling.csv"), "--ops", args.ops,
                "--sizes", args.sizes, "--threads", threads, "--dtypes", args.dtypes] + timing, env, notes)
+    isa = next((r["isa"] for r in rb.read_rows(os.path.join(out, "scaling.csv")) if r["impl"] == "aclnn"), None)
+    if path in ("avx2", "avx512") and isa != path:
+        sys.exit(f"scaling: --isa {path} ran the library's {isa} kernels (not built in?)")
     top = threads.split(",")[-1]
-    if not args.no_busy:
+    busy_csv = os.path.join(out, "busy.csv")
+    if os.path.exists(busy_csv):
+        os.remove(busy_csv)  # a busy table from an earlier run must not be rendered with this one
+    if not args.no_busy and int(top) > 1:  # --busy needs a second thread
         rb.stream([args.bench, "--busy", "--table", "--no-peers", "--csv", os.path.join(out, "busy.csv"), "--ops",
                    args.ops, "--sizes", BUSY_SIZES, "--threads", f"1,{top}", "--dtypes", args.dtypes] + timing,
                   env, notes)
     meta = {"path": path, "date": start.strftime("%Y-%m-%d %H:%M UTC"),
             "elapsed": f"{(rb.now() - start).total_seconds():.0f}", "cpu": rb.cpu_model(), "ncpu": str(ncpu),
-            "commit": rb.source_commit(), "caps": f"ACLNN_CPU_MAX_ISA={path}" if path in ("avx2", "avx512") else "none"}
+            "commit": rb.source_commit(), "caps": f"ACLNN_CPU_MAX_ISA={path}" if path in ("avx2", "avx512") else "none",
+            "command": " ".join(["bench/scaling.py"] + [os.path.relpath(a, rb.ROOT) if os.path.isabs(a) else a
+                                                          for a in sys.argv[1:]])}
     with open(os.path.join(out, "notes.txt"), "w") as f:
         f.write("".join(f"@{k} {v}\n" for k, v in meta.items()) + "".join(n + "\n" for n in dict.fromkeys(notes)))
 
@@ -90,8 +100,9 @@ def scaling_table(rows):
     top = threads[-1]
     keys = sorted({k[:3] for k in cases}, key=lambda k: (OPS.split(",").index(k[0]) if k[0] in OPS.split(",")
                                                          else 99, rb.DTYPES.index(k[1]), k[2]))
+    one = threads[0]
     head = (["case", "dtype", "n"] + [f"ours {t}T" for t in threads] +
-            [f"ours {top}T/1T", f"roofline {top}T/1T", f"oneDNN {top}T/1T", f"ours/roofline {top}T",
+            [f"ours {top}T/{one}T", f"roofline {top}T/{one}T", f"oneDNN {top}T/{one}T", f"ours/roofline {top}T",
              f"ours/oneDNN {top}T"])
     lines = ["| " + " | ".join(head) + " |", "|" + "---|" * len(head)]
     for op, dtype, n in keys:
@@ -131,17 +142,23 @@ def speedup_summary(cases, threads):
     return ["", text + "."]
 
 
-def busy_lines(busy):
+def busy_lines(busy, rows):
+    """The --busy rows: 1 and the most threads with one CPU kept busy, and the same call's quiet time
+    at the most threads from the scaling run (what the busy CPU cost against all CPUs free)."""
     if not busy:
         return []
     top = busy[0]["threads"]
+    quiet = {(r["op"], r["dtype"], r["n"]): r["median_us"] for r in rows
+             if r["impl"] == "aclnn" and r["threads"] == top}
     lines = ["", f"### One CPU kept busy: {top} threads against 1 (whole call, µs; ratio <= 1.3 is the target)",
-             "", f"| case | dtype | n | 1 thread | {top} threads | ratio |", "|---|---|---|---|---|---|"]
+             "", f"| case | dtype | n | 1 thread | {top} threads | ratio | {top} threads quiet | busy / quiet |",
+             "|---|---|---|---|---|---|---|---|"]
     order = OPS.split(",")
     for r in sorted(busy, key=lambda r: (order.index(r["op"]) if r["op"] in order else 99,
                                           rb.DTYPES.index(r["dtype"]), r["n"])):
+        q = quiet.get((r["op"], r["dtype"], r["n"]))
         lines.append(f"| {r['op']} | {r['dtype']} | {rb.size_label(r['n'])} | {r['t1_us']:.1f} | {r['tT_us']:.1f} | "
-                     f"{r['ratio']:.2f} |")
+                     f"{r['ratio']:.2f} | {rb.fmt(q, '.1f')} | {rb.fmt(ratio(r['tT_us'], q))} |")
     worst = max(busy, key=lambda r: r["ratio"])
     lines += ["", f"Highest ratio {worst['ratio']:.2f} ({worst['op']} {worst['dtype']} "
               f"{rb.size_label(worst['n'])}) over {len(busy)} cases."]
@@ -159,7 +176,8 @@ def section(out):
     lines = [f"## {title}", "",
              f"{meta.get('cpu')}, {meta.get('ncpu')} CPUs; {meta.get('date')}; source {meta.get('commit')}; "
              f"caps {meta.get('caps')}; {meta.get('elapsed')} s. Gelem/s (10^9 elements a second).", "",
-             f"### Thread counts up to {top}", ""] + table + busy_lines(rb.read_rows(os.path.join(out, "busy.csv")))
+             f"Command: `{meta.get('command', 'not recorded')}`.", "",
+             f"### Thread counts up to {top}", ""] + table + busy_lines(rb.read_rows(os.path.join(out, "busy.csv")), rows)
     peer_notes = [n for n in notes if n.startswith("peers")]
     if peer_notes:  # the first: the scaling run's (the busy run skips the peers)
         lines += ["", peer_notes[0][0].upper() + peer_notes[0][1:] + "."]
