@@ -95,28 +95,28 @@ static void sleep_ms(unsigned ms)
 
 START_TEST(test_backoff_rule)
 {
-    ck_assert_uint_eq(acpu_contention_threads(2, 65536), 2); /* nothing observed yet */
+    ck_assert_uint_eq(acpu_contention_threads(2, 65536, NULL), 2); /* nothing observed yet */
     observe_clean(65536, fake_now_ns);
-    ck_assert_uint_eq(acpu_contention_threads(2, 65536), 2);
+    ck_assert_uint_eq(acpu_contention_threads(2, 65536, NULL), 2);
     observe_hostage(65536, fake_now_ns); /* 10 ms of back-off for calls up to 65536 elements */
-    ck_assert_uint_eq(acpu_contention_threads(2, 65536), 1);
-    ck_assert_uint_eq(acpu_contention_threads(2, 1000), 1);
-    ck_assert_uint_eq(acpu_contention_threads(1, 1000), 1);
-    ck_assert_uint_eq(acpu_contention_threads(2, 65537), 2); /* larger calls share work as before */
+    ck_assert_uint_eq(acpu_contention_threads(2, 65536, NULL), 1);
+    ck_assert_uint_eq(acpu_contention_threads(2, 1000, NULL), 1);
+    ck_assert_uint_eq(acpu_contention_threads(1, 1000, NULL), 1);
+    ck_assert_uint_eq(acpu_contention_threads(2, 65537, NULL), 2); /* larger calls share work as before */
     advance_ms(15);
-    ck_assert_uint_eq(acpu_contention_threads(2, 65536), 2); /* the period ended: a probe */
+    ck_assert_uint_eq(acpu_contention_threads(2, 65536, NULL), 2); /* the period ended: a probe */
     /* Held again: the back-off doubled to 20 ms. Observed as if joined 12 ms ago, the period still
      * has 8 ms to run (it would be over with 10 ms). */
     observe_hostage(65536, fake_now_ns - 12 * MS);
-    ck_assert_uint_eq(acpu_contention_threads(2, 65536), 1);
+    ck_assert_uint_eq(acpu_contention_threads(2, 65536, NULL), 1);
     advance_ms(10);
-    ck_assert_uint_eq(acpu_contention_threads(2, 65536), 2);
+    ck_assert_uint_eq(acpu_contention_threads(2, 65536, NULL), 2);
     observe_clean(65536, fake_now_ns); /* a clean probe ends the contention */
-    ck_assert_uint_eq(acpu_contention_threads(2, 65536), 2);
+    ck_assert_uint_eq(acpu_contention_threads(2, 65536, NULL), 2);
     observe_hostage(1 << 20, fake_now_ns); /* the back-off starts again at 10 ms */
-    ck_assert_uint_eq(acpu_contention_threads(4, 65536), 1);
+    ck_assert_uint_eq(acpu_contention_threads(4, 65536, NULL), 1);
     advance_ms(15);
-    ck_assert_uint_eq(acpu_contention_threads(4, 65536), 4);
+    ck_assert_uint_eq(acpu_contention_threads(4, 65536, NULL), 4);
 }
 END_TEST
 
@@ -125,18 +125,18 @@ END_TEST
 START_TEST(test_one_held_call_forgiven)
 {
     observe_wakeup(65536, fake_now_ns);
-    ck_assert_uint_eq(acpu_contention_threads(2, 65536), 2);
+    ck_assert_uint_eq(acpu_contention_threads(2, 65536, NULL), 2);
     observe_clean(65536, fake_now_ns);
     observe_wakeup(65536, fake_now_ns);
-    ck_assert_uint_eq(acpu_contention_threads(2, 65536), 2);
+    ck_assert_uint_eq(acpu_contention_threads(2, 65536, NULL), 2);
     observe_wakeup(65536, fake_now_ns); /* the second in a row */
-    ck_assert_uint_eq(acpu_contention_threads(2, 65536), 1);
+    ck_assert_uint_eq(acpu_contention_threads(2, 65536, NULL), 1);
     advance_ms(15);
     observe_wakeup(65536, fake_now_ns); /* the probe after the period: woken, forgiven */
-    ck_assert_uint_eq(acpu_contention_threads(2, 65536), 2);
+    ck_assert_uint_eq(acpu_contention_threads(2, 65536, NULL), 2);
     observe_clean(65536, fake_now_ns);
     observe_hostage(65536, fake_now_ns); /* held for a slice, after a clean call: one is enough */
-    ck_assert_uint_eq(acpu_contention_threads(2, 65536), 1);
+    ck_assert_uint_eq(acpu_contention_threads(2, 65536, NULL), 1);
 }
 END_TEST
 
@@ -144,11 +144,11 @@ END_TEST
 START_TEST(test_slice_threshold)
 {
     observe_held(65536, fake_now_ns, 2 * MS + 40000);
-    ck_assert_uint_eq(acpu_contention_threads(2, 65536), 2);
+    ck_assert_uint_eq(acpu_contention_threads(2, 65536, NULL), 2);
     observe_clean(65536, fake_now_ns);
     /* joined "in 500 ms", so that the period it starts is still running when checked */
     observe_held(65536, fake_now_ns + 500 * MS, 2 * MS + 60000);
-    ck_assert_uint_eq(acpu_contention_threads(2, 65536), 1);
+    ck_assert_uint_eq(acpu_contention_threads(2, 65536, NULL), 1);
 }
 END_TEST
 
@@ -161,8 +161,8 @@ START_TEST(test_prompt_threads_kept)
                               {fork_ns, fork_ns + 40000, 6},
                               {join_ns - 500, join_ns - 400, 0}};
     acpu_contention_observe(1 << 16, fork_ns, join_ns, t, 4, true);
-    ck_assert_uint_eq(acpu_contention_threads(4, 1 << 16), 3);
-    ck_assert_uint_eq(acpu_contention_threads(2, 1 << 16), 2);
+    ck_assert_uint_eq(acpu_contention_threads(4, 1 << 16, NULL), 3);
+    ck_assert_uint_eq(acpu_contention_threads(2, 1 << 16, NULL), 2);
 }
 END_TEST
 
@@ -173,7 +173,7 @@ START_TEST(test_preempted_thread_detected)
     uint64_t join_ns = fake_now_ns, fork_ns = join_ns - 5 * MS;
     acpu_thread_times t[2] = {{fork_ns + 1000, fork_ns + 60000, 15}, {fork_ns + 2000, join_ns - 1000, 1}};
     acpu_contention_observe(1 << 16, fork_ns, join_ns, t, 2, true);
-    ck_assert_uint_eq(acpu_contention_threads(2, 1 << 16), 1);
+    ck_assert_uint_eq(acpu_contention_threads(2, 1 << 16, NULL), 1);
 }
 END_TEST
 
@@ -183,7 +183,7 @@ START_TEST(test_quiet_call_not_held)
     uint64_t join_ns = fake_now_ns, fork_ns = join_ns - 70000;
     acpu_thread_times t[2] = {{fork_ns + 500, join_ns - 3000, 8}, {fork_ns + 4000, join_ns - 2000, 5}};
     acpu_contention_observe(1 << 16, fork_ns, join_ns, t, 2, true);
-    ck_assert_uint_eq(acpu_contention_threads(2, 1 << 16), 2);
+    ck_assert_uint_eq(acpu_contention_threads(2, 1 << 16, NULL), 2);
 }
 END_TEST
 
@@ -195,50 +195,57 @@ START_TEST(test_period_extended_while_cpus_taken)
     fake_cpus = 2;
     fake_runnable = 2; /* this thread and one other, on 2 CPUs */
     observe_hostage(65536, fake_now_ns);
-    ck_assert_uint_eq(acpu_contention_threads(2, 65536), 1);
+    ck_assert_uint_eq(acpu_contention_threads(2, 65536, NULL), 1);
     advance_ms(15);
-    ck_assert_uint_eq(acpu_contention_threads(2, 65536), 1); /* over, but no room: extended */
+    ck_assert_uint_eq(acpu_contention_threads(2, 65536, NULL), 1); /* over, but no room: extended */
     fake_runnable = 1;
     advance_ms(100); /* past any put-off (at most 100 ms, by the look's CPU time) */
-    ck_assert_uint_eq(acpu_contention_threads(2, 65536), 2); /* room: a probe */
+    ck_assert_uint_eq(acpu_contention_threads(2, 65536, NULL), 2); /* room: a probe */
     /* 8 CPUs, 4 threads asked: 4 others leave room for them, 5 do not (the 3 CPUs they leave
      * run the calls until the next look) */
     fake_cpus = 8;
     fake_runnable = 6;
     observe_hostage(65536, fake_now_ns - 25 * MS); /* a period of 20 ms that ended 5 ms ago */
-    ck_assert_uint_eq(acpu_contention_threads(4, 65536), 3);
+    ck_assert_uint_eq(acpu_contention_threads(4, 65536, NULL), 3);
     fake_runnable = 5;
     advance_ms(100);
-    ck_assert_uint_eq(acpu_contention_threads(4, 65536), 4);
+    ck_assert_uint_eq(acpu_contention_threads(4, 65536, NULL), 4);
 }
 END_TEST
 
 /* On 16 CPUs with one kept busy by another process: a period put off for want of room runs the
- * calls on the 15 CPUs the look found free (not on the one thread the held call saw prompt), a
- * clean call on those 15 does not end the contention (it left a thread out), a held one starts a
- * new period on the prompt threads until its own look, and a clean probe once the CPU is free
- * ends it. */
+ * calls on the 15 CPUs the look found free (not on the one thread the held call saw prompt); a
+ * clean call inside the period, even one that ran all the threads it asked for, does not end the
+ * contention; a held one starts a new period on one CPU fewer until its own look; a clean probe
+ * once the CPU is free ends it. */
 START_TEST(test_put_off_period_runs_on_free_cpus)
 {
+    bool probe;
     fake_cpus = 16;
     fake_runnable = 2;
+    ck_assert_uint_eq(acpu_contention_threads(16, 1 << 20, &probe), 16);
+    ck_assert(probe); /* no contention: every call is a probe */
     observe_hostage(1 << 20, fake_now_ns);
-    ck_assert_uint_eq(acpu_contention_threads(16, 1 << 20), 1); /* the period: the prompt thread */
+    ck_assert_uint_eq(acpu_contention_threads(16, 1 << 20, &probe), 1); /* the period: the prompt thread */
+    ck_assert(!probe);
     advance_ms(15);
-    ck_assert_uint_eq(acpu_contention_threads(16, 1 << 20), 15); /* looked: no room for 16, 15 free */
-    ck_assert_uint_eq(acpu_contention_threads(8, 1 << 20), 8);   /* fewer asked: all of them */
-    observe_clean_call(1 << 20, fake_now_ns, false);
-    ck_assert_uint_eq(acpu_contention_threads(16, 1 << 20), 15); /* still contended */
-    observe_hostage(1 << 20, fake_now_ns);                       /* held on 15: a new, longer period */
-    ck_assert_uint_eq(acpu_contention_threads(16, 1 << 20), 1);
+    ck_assert_uint_eq(acpu_contention_threads(16, 1 << 20, &probe), 15); /* looked: no room for 16, 15 free */
+    ck_assert(!probe);
+    ck_assert_uint_eq(acpu_contention_threads(8, 1 << 20, &probe), 8); /* fewer asked: all of them, */
+    ck_assert(!probe);                                                 /* but not a probe */
+    observe_clean_call(1 << 20, fake_now_ns, probe);
+    ck_assert_uint_eq(acpu_contention_threads(16, 1 << 20, NULL), 15); /* still contended */
+    observe_hostage(1 << 20, fake_now_ns);                             /* held on 15: a new, longer period */
+    ck_assert_uint_eq(acpu_contention_threads(16, 1 << 20, NULL), 14); /* one CPU fewer until the next look */
     advance_ms(25);
-    ck_assert_uint_eq(acpu_contention_threads(16, 1 << 20), 15);
-    fake_runnable = 1;                                           /* the other process stopped */
-    advance_ms(100);                                             /* past any put-off */
-    ck_assert_uint_eq(acpu_contention_threads(16, 1 << 20), 16); /* room: a probe */
+    ck_assert_uint_eq(acpu_contention_threads(16, 1 << 20, NULL), 15);
+    fake_runnable = 1;                                                   /* the other process stopped */
+    advance_ms(100);                                                     /* past any put-off */
+    ck_assert_uint_eq(acpu_contention_threads(16, 1 << 20, &probe), 16); /* room: a probe */
+    ck_assert(probe);
     observe_clean(1 << 20, fake_now_ns);
     fake_runnable = 2; /* the look is not taken again: no period */
-    ck_assert_uint_eq(acpu_contention_threads(16, 1 << 20), 16);
+    ck_assert_uint_eq(acpu_contention_threads(16, 1 << 20, NULL), 16);
 }
 END_TEST
 
@@ -248,7 +255,7 @@ static void start_put_off_period(void)
     fake_cpus = 2;
     fake_runnable = 2;
     observe_hostage(65536, fake_now_ns - 15 * MS);
-    ck_assert_uint_eq(acpu_contention_threads(2, 65536), 1);
+    ck_assert_uint_eq(acpu_contention_threads(2, 65536, NULL), 1);
 }
 
 /* After a second of periods put off in a row, a probe runs anyway (the count may misjudge this
@@ -257,11 +264,11 @@ START_TEST(test_put_off_at_most_a_second)
 {
     start_put_off_period();
     advance_ms(100); /* past the put-off (at most 100 ms): a look, put off again */
-    ck_assert_uint_eq(acpu_contention_threads(2, 65536), 1);
+    ck_assert_uint_eq(acpu_contention_threads(2, 65536, NULL), 1);
     advance_ms(905); /* a second since the first put-off (0.9 s since the last): a probe */
-    ck_assert_uint_eq(acpu_contention_threads(2, 65536), 2);
-    observe_hostage(65536, fake_now_ns - 45 * MS);           /* held: a 20 ms period that ended 25 ms ago */
-    ck_assert_uint_eq(acpu_contention_threads(2, 65536), 1); /* put off again */
+    ck_assert_uint_eq(acpu_contention_threads(2, 65536, NULL), 2);
+    observe_hostage(65536, fake_now_ns - 45 * MS);                 /* held: a 20 ms period that ended 25 ms ago */
+    ck_assert_uint_eq(acpu_contention_threads(2, 65536, NULL), 1); /* put off again */
 }
 END_TEST
 
@@ -270,10 +277,10 @@ START_TEST(test_new_period_restarts_delays)
 {
     start_put_off_period();
     advance_ms(600);
-    observe_hostage(65536, fake_now_ns - 45 * MS);           /* held: a 20 ms period, ended 25 ms ago */
-    ck_assert_uint_eq(acpu_contention_threads(2, 65536), 1); /* put off: its delays start now */
+    observe_hostage(65536, fake_now_ns - 45 * MS);                 /* held: a 20 ms period, ended 25 ms ago */
+    ck_assert_uint_eq(acpu_contention_threads(2, 65536, NULL), 1); /* put off: its delays start now */
     advance_ms(600);
-    ck_assert_uint_eq(acpu_contention_threads(2, 65536), 1); /* 1.2 s since the first, 0.6 s since this one */
+    ck_assert_uint_eq(acpu_contention_threads(2, 65536, NULL), 1); /* 1.2 s since the first, 0.6 s since this one */
 }
 END_TEST
 
@@ -284,10 +291,10 @@ START_TEST(test_more_threads_than_cpus_probe_when_quiet)
     fake_cpus = 2;
     fake_runnable = 1;
     observe_hostage(65536, fake_now_ns - 15 * MS); /* a 10 ms period that ended 5 ms ago */
-    ck_assert_uint_eq(acpu_contention_threads(4, 65536), 4);
+    ck_assert_uint_eq(acpu_contention_threads(4, 65536, NULL), 4);
     fake_runnable = 2;                             /* one other thread: a 2-CPU machine has no room */
     observe_hostage(65536, fake_now_ns - 25 * MS); /* a 20 ms period that ended 5 ms ago */
-    ck_assert_uint_eq(acpu_contention_threads(4, 65536), 1);
+    ck_assert_uint_eq(acpu_contention_threads(4, 65536, NULL), 1);
 }
 END_TEST
 
@@ -296,7 +303,7 @@ START_TEST(test_unknown_count_probes)
 {
     acpu_contention_set_runnable_source(unknown_source);
     observe_hostage(65536, fake_now_ns - 15 * MS); /* a 10 ms period that ended 5 ms ago */
-    ck_assert_uint_eq(acpu_contention_threads(2, 65536), 2);
+    ck_assert_uint_eq(acpu_contention_threads(2, 65536, NULL), 2);
 }
 END_TEST
 

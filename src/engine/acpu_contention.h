@@ -49,10 +49,11 @@ char acpu_task_stat_state(const char *text);
  * text is not of that form or the count is 0. */
 bool acpu_loadavg_runnable(const char *text, unsigned *runnable);
 /* Threads for a call of `total` elements that asks for `threads`: fewer while a contention period for
- * calls of this size is running. */
-unsigned acpu_contention_threads(unsigned threads, uint64_t total);
+ * calls of this size is running. *probe (when not NULL): whether the call runs outside any period or
+ * as the probe that ends one (what acpu_contention_observe is told). */
+unsigned acpu_contention_threads(unsigned threads, uint64_t total, bool *probe);
 /* Records one multi-threaded call: forked at fork_ns, joined at join_ns, `n` threads' times; `probe`:
- * it ran every thread asked for (only a clean probe ends a contention). */
+ * acpu_contention_threads's flag for it (only a clean probe ends a contention). */
 void acpu_contention_observe(uint64_t total, uint64_t fork_ns, uint64_t join_ns, const acpu_thread_times *t, unsigned n,
                              bool probe);
 

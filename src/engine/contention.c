@@ -15,8 +15,9 @@
  * threads > online CPUs, threads counted up to the CPUs), the period is put off (period_end_probes) with no parallel region,
  * and until the next look the calls run on the CPUs the others leave free when those outnumber the
  * held call's prompt threads (a 16-thread call on 16 CPUs, one kept busy, had often only its
- * calling thread prompt: the wake-ups of the rest took longer than the slack); only a clean call
- * on every thread asked for (a probe) ends the contention. A
+ * calling thread prompt: the wake-ups of the rest took longer than the slack), one CPU fewer after
+ * each call held on them; only a clean probe (a call outside any period, or the one that ends a
+ * period) ends the contention, not a clean call inside a period. A
  * probe into a busy machine costs more than its own wait: libgomp's workers spin after every
  * region (about 8 ms of CPU per worker on a Xeon), and with one CPU held by another process the
  * OS puts the spinning worker on the caller's CPU, which then waits for a scheduler tick (4 ms) in
@@ -58,7 +59,8 @@
 static atomic_uint_fast64_t contended_until_ns; /* calls up to contended_elems use fewer threads until then */
 static atomic_uint_fast64_t contended_elems;    /* 0: no contention seen since the last clean probe */
 static atomic_uint_fast64_t contended_threads;  /* the prompt threads of the last hostage call */
-static atomic_uint_fast64_t contended_room;     /* CPUs the last put-off look left free (0: no look yet) */
+static atomic_uint_fast64_t contended_room;     /* CPUs the last put-off look left free, less one per held
+                                                 * call since (0: no look yet) */
 static atomic_uint_fast64_t backoff_ns = ACPU_BACKOFF_MIN_NS;
 static atomic_uint_fast64_t held_in_row;      /* held multi-threaded calls since the last clean one or period */
 static atomic_uint_fast64_t put_off_since_ns; /* the first period end in a row put off for want of CPUs; 0: none */
@@ -269,14 +271,18 @@ uint64_t acpu_now_ns(void)
     return (uint64_t)ts.tv_sec * 1000000000u + (uint64_t)ts.tv_nsec;
 }
 
-unsigned acpu_contention_threads(unsigned threads, uint64_t total)
+unsigned acpu_contention_threads(unsigned threads, uint64_t total, bool *probe)
 {
+    bool ignored;
+    probe = probe != NULL ? probe : &ignored;
+    *probe = true;
     uint64_t elems = atomic_load_explicit(&contended_elems, memory_order_acquire);
     if (threads <= 1 || elems == 0 || total > elems)
         return threads;
     uint64_t now = rule_now_ns(), until = atomic_load_explicit(&contended_until_ns, memory_order_relaxed);
     if (now >= until && period_end_probes(now, until, threads))
         return threads; /* the period is over and the CPUs have room: a probe with every thread */
+    *probe = false;     /* in a period, even where it leaves this call all its threads */
     /* the prompt threads of the held call, or the CPUs the last look found free if more: on 16
      * CPUs with one kept busy, 15 threads rather than the few that woke within the slack */
     uint64_t prompt = atomic_load_explicit(&contended_threads, memory_order_relaxed);
@@ -332,7 +338,10 @@ void acpu_contention_observe(uint64_t total, uint64_t fork_ns, uint64_t join_ns,
          * that sees a new size (from none, or larger) sees them too; one that pairs an unchanged
          * size with the old end only starts a look, which the end's compare-and-swap settles */
         atomic_store_explicit(&contended_threads, keep >= 1 ? keep : 1, memory_order_relaxed);
-        atomic_store_explicit(&contended_room, 0, memory_order_relaxed); /* the next look counts anew */
+        /* one CPU fewer than the last look found free (the call on that many was held), until the
+         * next look counts anew; no look yet: the prompt threads alone */
+        uint64_t room = atomic_load_explicit(&contended_room, memory_order_relaxed);
+        atomic_store_explicit(&contended_room, room > 1 ? room - 1 : 0, memory_order_relaxed);
         atomic_store_explicit(&contended_until_ns, join_ns + backoff, memory_order_relaxed);
         atomic_store_explicit(&contended_elems, total > elems ? total : elems, memory_order_release);
         atomic_store_explicit(&backoff_ns, backoff * 2 < ACPU_BACKOFF_MAX_NS ? backoff * 2 : ACPU_BACKOFF_MAX_NS,
@@ -340,8 +349,9 @@ void acpu_contention_observe(uint64_t total, uint64_t fork_ns, uint64_t join_ns,
         return;
     }
     atomic_store_explicit(&held_in_row, 0, memory_order_relaxed);
-    /* A clean probe (every thread asked for) of a size the contention covered: the contention is
-     * over. A clean call on fewer threads says nothing of the ones it left out. */
+    /* A clean probe (a call outside any period, or the probe that ends one) of a size the contention
+     * covered: the contention is over. A clean call inside a period, on fewer threads than asked or
+     * on all of a few (no more than the room), says nothing of the CPUs it did not use. */
     if (probe && total <= atomic_load_explicit(&contended_elems, memory_order_relaxed)) {
         atomic_store_explicit(&contended_elems, 0, memory_order_relaxed);
         atomic_store_explicit(&backoff_ns, ACPU_BACKOFF_MIN_NS, memory_order_relaxed);

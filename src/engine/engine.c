@@ -407,9 +407,8 @@ void acpu_engine_run(const acpu_schedule *plan, const acpu_task *task, unsigned 
 {
     char *ws = workspace ? (char *)(((uintptr_t)workspace + ACPU_STAGE_ALIGN - 1) & ~(uintptr_t)(ACPU_STAGE_ALIGN - 1))
                          : NULL;
-    unsigned asked = threads;
-    threads = acpu_contention_threads(threads, plan->total);
-    bool probe = threads == asked; /* not cut by a contention period (OpenMP may still give fewer) */
+    bool probe;
+    threads = acpu_contention_threads(threads, plan->total, &probe);
     /* Not zero-initialised (64 lanes of a cache line each): deal_lanes sets the lanes used, the
      * others are never read. */
     acpu_shared_run s;
