@@ -318,6 +318,20 @@ def targets(cases, krows, busy, isa, op_types, inplace_ops=frozenset()):
     fails = [t for t in vals if t[1] < 1.25]
     lines.append(f"1. In cache (64K, 1M), 1 and 2 threads, ours / best peer >= 1.25: {verdict(fails, len(vals))}."
                  + lowest(vals))
+    # below it, the kernel alone (threads x its kernel-ceiling speed, no call around it) against the
+    # peer's whole call: under 1.25 the kernel itself is too slow; above it, the call around it
+    kernel_short = []
+    for k, v in cases.items():
+        op, dtype, n, thr = k
+        bp = best_peer(v) if n in (64 << 10, 1 << 20) and "aclnn" in v else None
+        row = kernel_row(krows, op, dtype, op_types.get(op)) if bp else None
+        if bp and row and v["aclnn"]["gelem_s"] / bp[1] < 1.25 and row["gelem_s"] * thr / bp[1] < 1.25:
+            kernel_short.append((case_name(k) + f" vs {PEER_TITLES[bp[0]]}", row["gelem_s"] * thr / bp[1]))
+    if fails:
+        lines.append(f"   - of the {len(fails)} below, {len(kernel_short)} have a kernel that alone (threads x the"
+                     " kernel-ceiling speed, L1-resident, no call around it) runs below 1.25x the peer's whole call:"
+                     " the kernel's arithmetic (CANN's formula, in fp32) limits them; the rest lose in the call"
+                     " around the kernel (planning, threads, 16-bit conversions)." + lowest(kernel_short))
     met[1] = (fails, vals)
     # 2. DRAM: ours / roofline >= the case's floor (dram_floor); ahead of every peer. Below the floor,
     #    the kernel ceiling (T x the kernel alone) says whether compute or the rest of the call limits.
@@ -366,6 +380,20 @@ def targets(cases, krows, busy, isa, op_types, inplace_ops=frozenset()):
     fails = [t for t in vals if t[1] < 1.8]
     lines.append("3. From 64K up, 2 threads / 1 thread >= 1.8 (cases below 0.90 of the same-run 2-thread roofline): "
                  f"{verdict(fails, len(vals))}." + lowest(vals))
+    # below it, the roofline loop's own 2-thread / 1-thread ratio at that size, same run: under 1.8 the
+    # machine (its second CPU, the fork and join at small sizes) limits a plain OpenMP loop as well
+    roof_scaling = []
+    for k, v in cases.items():
+        op, dtype, n, thr = k
+        one = cases.get((op, dtype, n, 1))
+        name = f"{op} {dtype} {size_label(n)}"
+        if thr == 2 and one and "roofline" in v and "roofline" in one and any(f[0] == name for f in fails):
+            roof_scaling.append((name, v["roofline"]["gelem_s"] / one["roofline"]["gelem_s"]))
+    roof_short = [t for t in roof_scaling if t[1] < 1.8]
+    if fails:
+        lines.append(f"   - of the {len(fails)} below, {len(roof_short)} are at sizes where the same-run roofline loop"
+                     " (a plain OpenMP loop over the same traffic) also scaled below 1.8 from 1 to 2 threads: the"
+                     " machine's second CPU or the fork and join limit both (roofline 2T / 1T)." + lowest(roof_short))
     met[3] = (fails, vals)
     # 4. busy core: 2-thread time <= 1.3 x 1-thread time
     vals = [(f"{r['op']} {r['dtype']} {size_label(r['n'])}", r["ratio"]) for r in busy]
