@@ -142,9 +142,9 @@ def path_env(path):
     return env
 
 
-def rel_command(argv):
-    """run_bench.py's command line with paths inside the source tree made relative to it."""
-    words = ["bench/run_bench.py"]
+def rel_command(argv, script="bench/run_bench.py"):
+    """A bench script's command line with paths inside the source tree made relative to it."""
+    words = [script]
     for a in argv:
         inside = os.path.isabs(a) and (a == ROOT or a.startswith(ROOT + os.sep))
         words.append(os.path.relpath(a, ROOT) if inside else a)
@@ -664,12 +664,18 @@ def measure_path(args, path, out, cases_list):
             "command": rel_command(sys.argv[1:]) + ("" if args.isa == path else f" (path {path})"),
             "caps": f"ACLNN_CPU_MAX_ISA={path}" if path in ("avx2", "avx512") else "none",
             "cpu": cpu_model(), "ncpu": os.cpu_count(), "commit": source_commit()}
-    with open(os.path.join(out, "notes.txt"), "w") as f:
-        f.write("".join(f"@{k} {meta[k]}\n" for k in META_KEYS) + "".join(n + "\n" for n in dict.fromkeys(notes)))
+    write_notes(out, {k: meta[k] for k in META_KEYS}, notes)
     return meta, notes
 
 
-def load_notes(out):
+def write_notes(out, meta, notes):
+    """OUT/notes.txt: one '@key value' line per setting of the run, then its notes (each once)."""
+    with open(os.path.join(out, "notes.txt"), "w") as f:
+        f.write("".join(f"@{k} {v}\n" for k, v in meta.items()) + "".join(n + "\n" for n in dict.fromkeys(notes)))
+
+
+def read_notes(out):
+    """write_notes's file back: ({key: value text}, [notes])."""
     meta, notes = {}, []
     with open(os.path.join(out, "notes.txt")) as f:
         for line in f:
@@ -679,6 +685,11 @@ def load_notes(out):
                 meta[key] = value
             elif line.strip():
                 notes.append(line)
+    return meta, notes
+
+
+def load_notes(out):
+    meta, notes = read_notes(out)
     if "t_busy" not in meta:
         sys.exit(f"run_bench: {out}/notes.txt is from an older run_bench.py: rerun the benchmark")
     for key in ("elapsed", "t_kernels", "t_main", "t_busy"):

@@ -68,23 +68,8 @@ def measure(args, path, out):
     meta = {"path": path, "date": start.strftime("%Y-%m-%d %H:%M UTC"),
             "elapsed": f"{(rb.now() - start).total_seconds():.0f}", "cpu": rb.cpu_model(), "ncpu": str(ncpu),
             "commit": rb.source_commit(), "caps": f"ACLNN_CPU_MAX_ISA={path}" if path in ("avx2", "avx512") else "none",
-            "command": " ".join(["bench/scaling.py"] + [os.path.relpath(a, rb.ROOT) if os.path.isabs(a) else a
-                                                          for a in sys.argv[1:]])}
-    with open(os.path.join(out, "notes.txt"), "w") as f:
-        f.write("".join(f"@{k} {v}\n" for k, v in meta.items()) + "".join(n + "\n" for n in dict.fromkeys(notes)))
-
-
-def load_meta(out):
-    meta, notes = {}, []
-    with open(os.path.join(out, "notes.txt")) as f:
-        for line in f:
-            line = line.rstrip("\n")
-            if line.startswith("@"):
-                key, _, value = line[1:].partition(" ")
-                meta[key] = value
-            elif line.strip():
-                notes.append(line)
-    return meta, notes
+            "command": rb.rel_command(sys.argv[1:], "bench/scaling.py")}
+    rb.write_notes(out, meta, notes)
 
 
 def ratio(a, b):
@@ -166,7 +151,7 @@ def busy_lines(busy, rows):
 
 
 def section(out):
-    meta, notes = load_meta(out)
+    meta, notes = rb.read_notes(out)
     rows = rb.read_rows(os.path.join(out, "scaling.csv"))
     if not rows:
         sys.exit(f"scaling: {out}/scaling.csv is missing or empty")
