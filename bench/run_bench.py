@@ -16,8 +16,8 @@ the run short:
               64K and 1M (in cache) and 16M (DRAM), 1 and 2 threads, in fp32 and bf16, and at 64M
               (DRAM) in fp32; the cases with a fused loop also at 4K, and in fp16 and fp64
               (MAIN_PASSES),
-  3. busy     aclnn_cpu_bench --busy: a process spins on one CPU while every case runs in fp32 at
-              64K, 1M and 16M with 1 and 2 threads, samples interleaved (OUT/busy.csv),
+  3. busy     aclnn_cpu_bench --busy: a process spins on one CPU while every case runs in fp32 and
+              bf16 at 64K, 1M and 16M with 1 and 2 threads, samples interleaved (OUT/busy.csv),
 
 then writes OUT/results.md and, with gnuplot, OUT/<case>_<dtype>.png for the cases measured at 3
 sizes or more.
@@ -57,7 +57,7 @@ MAIN_PASSES = [
     ("fused", "1M", "1,2", "fp16,fp64", 11),
     ("fused", "64K,16M", "1,2", "fp16,fp64", 11),
 ]
-BUSY = {"sizes": "64K,1M,16M", "threads": "1,2", "dtypes": "fp32"}
+BUSY = {"sizes": "64K,1M,16M", "threads": "1,2", "dtypes": "fp32,bf16"}
 PEERS = ["onednn", "torch"]
 PEER_TITLES = {"onednn": "oneDNN", "torch": "PyTorch"}
 STYLES = {
@@ -320,18 +320,31 @@ def targets(cases, krows, busy, isa, op_types, inplace_ops=frozenset()):
                  + lowest(vals))
     # below it, the kernel alone (threads x its kernel-ceiling speed, no call around it) against the
     # peer's whole call: under 1.25 the kernel itself is too slow; above it, the call around it
-    kernel_short = []
+    # and, of the others, those where 1.25x the peer would pass the same-run roofline at that size (the
+    # peer already runs at 0.8 of it or more): the memory of that cache level limits them
+    kernel_short, roof_bound = [], []
     for k, v in cases.items():
         op, dtype, n, thr = k
         bp = best_peer(v) if n in (64 << 10, 1 << 20) and "aclnn" in v else None
-        row = kernel_row(krows, op, dtype, op_types.get(op)) if bp else None
-        if bp and row and v["aclnn"]["gelem_s"] / bp[1] < 1.25 and row["gelem_s"] * thr / bp[1] < 1.25:
-            kernel_short.append((case_name(k) + f" vs {PEER_TITLES[bp[0]]}", row["gelem_s"] * thr / bp[1]))
+        if not bp or v["aclnn"]["gelem_s"] / bp[1] >= 1.25:
+            continue
+        row = kernel_row(krows, op, dtype, op_types.get(op))
+        name = case_name(k) + f" vs {PEER_TITLES[bp[0]]}"
+        if row and row["gelem_s"] * thr / bp[1] < 1.25:
+            kernel_short.append((name, row["gelem_s"] * thr / bp[1]))
+        elif "roofline" in v and 1.25 * bp[1] > v["roofline"]["gelem_s"]:
+            roof_bound.append((name, bp[1] / v["roofline"]["gelem_s"]))
     if fails:
+        rest = len(fails) - len(kernel_short) - len(roof_bound)
         lines.append(f"   - of the {len(fails)} below, {len(kernel_short)} have a kernel that alone (threads x the"
                      " kernel-ceiling speed, L1-resident, no call around it) runs below 1.25x the peer's whole call:"
-                     " the kernel's arithmetic (CANN's formula, in fp32) limits them; the rest lose in the call"
-                     " around the kernel (planning, threads, 16-bit conversions)." + lowest(kernel_short))
+                     " the kernel's arithmetic (CANN's formula, in fp32) limits them." + lowest(kernel_short))
+        lines.append(f"   - {len(roof_bound)} more are memory-bound at that size: the peer already runs at 0.8 or more"
+                     " of the same-run roofline (the same traffic, at that size), so 1.25x the peer would pass it"
+                     " (peer / roofline)." + lowest(roof_bound))
+        lines.append(f"   - the other {rest} lose in the call around the kernel (planning, the fork and join, 16-bit"
+                     " conversions) or to its thread count (a memory-bound call in place runs on one thread up to"
+                     " 96K elements: twice ACPU_GRAIN_MEMORY_BOUND).")
     met[1] = (fails, vals)
     # 2. DRAM: ours / roofline >= the case's floor (dram_floor); ahead of every peer. Below the floor,
     #    the kernel ceiling (T x the kernel alone) says whether compute or the rest of the call limits.
