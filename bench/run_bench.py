@@ -318,11 +318,14 @@ def targets(cases, krows, busy, isa, op_types, inplace_ops=frozenset()):
     fails = [t for t in vals if t[1] < 1.25]
     lines.append(f"1. In cache (64K, 1M), 1 and 2 threads, ours / best peer >= 1.25: {verdict(fails, len(vals))}."
                  + lowest(vals))
-    # below it, the kernel alone (threads x its kernel-ceiling speed, no call around it) against the
-    # peer's whole call: under 1.25 the kernel itself is too slow; above it, the call around it
-    # and, of the others, those where 1.25x the peer would pass the same-run roofline at that size (the
-    # peer already runs at 0.8 of it or more): the memory of that cache level limits them
-    kernel_short, roof_bound = [], []
+    # Below it, three groups: (a) the kernel alone (threads x its kernel-ceiling speed, no call around
+    # it) under 1.25x the peer's whole call: the kernel itself is too slow; (b) of the others, those
+    # where 1.25x the peer would pass the same-run roofline at that size (the peer at more than 0.8 of
+    # it; a peer past 1.25x the roofline means a broken roofline sample, not counted here): the memory
+    # of that cache level limits them; (c) the rest, with the share of its ceiling the whole call
+    # reaches (the lower of threads x the kernel alone and the roofline), and how many of them the
+    # in-place grain keeps on one thread.
+    kernel_short, roof_bound, call_short, inplace_one = [], [], [], 0
     for k, v in cases.items():
         op, dtype, n, thr = k
         bp = best_peer(v) if n in (64 << 10, 1 << 20) and "aclnn" in v else None
@@ -330,21 +333,31 @@ def targets(cases, krows, busy, isa, op_types, inplace_ops=frozenset()):
             continue
         row = kernel_row(krows, op, dtype, op_types.get(op))
         name = case_name(k) + f" vs {PEER_TITLES[bp[0]]}"
+        roof = v["roofline"]["gelem_s"] if "roofline" in v else None
         if row and row["gelem_s"] * thr / bp[1] < 1.25:
             kernel_short.append((name, row["gelem_s"] * thr / bp[1]))
-        elif "roofline" in v and 1.25 * bp[1] > v["roofline"]["gelem_s"]:
-            roof_bound.append((name, bp[1] / v["roofline"]["gelem_s"]))
+        elif roof and 0.8 * roof < bp[1] <= 1.25 * roof:
+            roof_bound.append((name, bp[1] / roof))
+        else:
+            if row and roof:
+                call_short.append((case_name(k), v["aclnn"]["gelem_s"] / min(row["gelem_s"] * thr, roof)))
+            grain = int(row["grain"]) if row and row.get("grain") else 0
+            inplace_one += op in inplace_ops and grain >= MEMORY_GRAIN and thr > 1 and n <= 2 * grain
     if fails:
         rest = len(fails) - len(kernel_short) - len(roof_bound)
-        lines.append(f"   - of the {len(fails)} below, {len(kernel_short)} have a kernel that alone (threads x the"
-                     " kernel-ceiling speed, L1-resident, no call around it) runs below 1.25x the peer's whole call:"
-                     " the kernel's arithmetic (CANN's formula, in fp32) limits them." + lowest(kernel_short))
-        lines.append(f"   - {len(roof_bound)} more are memory-bound at that size: the peer already runs at 0.8 or more"
-                     " of the same-run roofline (the same traffic, at that size), so 1.25x the peer would pass it"
-                     " (peer / roofline)." + lowest(roof_bound))
-        lines.append(f"   - the other {rest} lose in the call around the kernel (planning, the fork and join, 16-bit"
-                     " conversions) or to its thread count (a memory-bound call in place runs on one thread up to"
-                     " 96K elements: twice ACPU_GRAIN_MEMORY_BOUND).")
+        span = (f"; peer / roofline {min(t[1] for t in roof_bound):.2f} to {max(t[1] for t in roof_bound):.2f}"
+                if roof_bound else "")
+        lines += [f"   - of the {len(fails)} below, {len(kernel_short)} have a kernel that alone (threads x the"
+                  " kernel-ceiling speed, L1-resident, no call around it) runs below 1.25x the peer's whole call:"
+                  " the kernel's arithmetic (CANN's formula, in fp32) limits them." + lowest(kernel_short),
+                  f"   - {len(roof_bound)} more are memory-bound at that size: the peer already runs at more than 0.8"
+                  f" of the same-run roofline (the same traffic at that size{span}), so 1.25x the peer would pass"
+                  " it.",
+                  f"   - the other {rest} lose in the call around the kernel: the whole call reaches this share of"
+                  " its ceiling, the lower of threads x the kernel alone and the same-run roofline (planning, the"
+                  f" fork and join, staging, the cache traffic of a 1M call); {inplace_one} of them are in-place"
+                  " memory-bound calls on 2 threads that run on one (up to 96K elements in place: twice"
+                  " ACPU_GRAIN_MEMORY_BOUND)." + lowest(call_short)]
     met[1] = (fails, vals)
     # 2. DRAM: ours / roofline >= the case's floor (dram_floor); ahead of every peer. Below the floor,
     #    the kernel ceiling (T x the kernel alone) says whether compute or the rest of the call limits.
@@ -508,6 +521,15 @@ METHOD = """- Method. ours = aclnnXxxGetWorkspaceSize + aclnnXxx + aclrtSynchron
   kernel-ceiling rows: the fastest sample."""
 
 
+def busy_matrix(busy):
+    """The busy pass's sizes and dtypes as its rows give them (a re-render describes the data it has)."""
+    if not busy:
+        return "not run"
+    sizes = ",".join(size_label(n) for n in sorted({r["n"] for r in busy}))
+    dtypes = ",".join(d for d in DTYPES if any(r["dtype"] == d for r in busy))
+    return f"every case at {sizes}, {dtypes} (dtypes where the API takes them), 1 and 2 threads"
+
+
 def section_lines(meta, cases_list, cases, krows, busy, notes):
     isa, nb = meta["isa"], meta["native_bf16"]
     title = PATH_TITLES.get(isa, f"{isa} path")
@@ -523,8 +545,8 @@ def section_lines(meta, cases_list, cases, krows, busy, notes):
           f"{meta['t_main']:.0f} s, busy {meta['t_busy']:.0f} s): `{meta['command']}`.",
           "- Matrices: main: " + "; ".join(f"{'every case' if w == 'all' else 'the cases with a fused loop'} at {sz},"
                                            f" threads {th}, {dt}, {sa} samples" for w, sz, th, dt, sa in MAIN_PASSES)
-          + f" (dtypes where the API takes them); busy: every case at {BUSY['sizes']}, {BUSY['dtypes']}, 1 and 2"
-          " threads; kernels: every case, every dtype its API takes.",
+          + f" (dtypes where the API takes them); busy: {busy_matrix(busy)}; kernels: every case, every dtype its"
+          " API takes.",
           METHOD]
     md += [f"- {n}" for n in dict.fromkeys(notes)]
     md += ["", "### Coverage", ""] + coverage_lines(cases_list, cases, krows, busy)
