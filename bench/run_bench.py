@@ -319,45 +319,52 @@ def targets(cases, krows, busy, isa, op_types, inplace_ops=frozenset()):
     lines.append(f"1. In cache (64K, 1M), 1 and 2 threads, ours / best peer >= 1.25: {verdict(fails, len(vals))}."
                  + lowest(vals))
     # Below it, three groups: (a) the kernel alone (threads x its kernel-ceiling speed, no call around
-    # it) under 1.25x the peer's whole call: the kernel itself is too slow; (b) of the others, those
-    # where 1.25x the peer would pass the same-run roofline at that size (the peer at more than 0.8 of
-    # it; a peer past 1.25x the roofline means a broken roofline sample, not counted here): the memory
-    # of that cache level limits them; (c) the rest, with the share of its ceiling the whole call
-    # reaches (the lower of threads x the kernel alone and the roofline), and how many of them the
-    # in-place grain keeps on one thread.
+    # it) under 1.25x the peer's whole call, where it is the call's ceiling (ours no faster than it,
+    # and the call runs that kernel: no 16-bit lookup table, whose cases have an aclnn_direct row):
+    # the kernel itself is too slow; (b) of the others, those where 1.25x the peer would pass the
+    # same-run roofline at that size (the peer at more than 0.8 of it; a peer past 1.25x the
+    # roofline means a broken roofline sample, not counted here): ours would have to beat the loop
+    # that moves the same bytes; (c) the rest, with the share of its ceiling the whole call reaches
+    # (the lower of T x the kernel alone and the T-thread roofline, T the threads the call runs:
+    # one for an in-place memory-bound call the grain keeps on one thread, counted too).
     kernel_short, roof_bound, call_short, inplace_one = [], [], [], 0
     for k, v in cases.items():
         op, dtype, n, thr = k
         bp = best_peer(v) if n in (64 << 10, 1 << 20) and "aclnn" in v else None
         if not bp or v["aclnn"]["gelem_s"] / bp[1] >= 1.25:
             continue
+        ours = v["aclnn"]["gelem_s"]
         row = kernel_row(krows, op, dtype, op_types.get(op))
         name = case_name(k) + f" vs {PEER_TITLES[bp[0]]}"
         roof = v["roofline"]["gelem_s"] if "roofline" in v else None
-        if row and row["gelem_s"] * thr / bp[1] < 1.25:
-            kernel_short.append((name, row["gelem_s"] * thr / bp[1]))
+        kernel = row["gelem_s"] * thr if row else None
+        if kernel and kernel / bp[1] < 1.25 and ours <= kernel and "aclnn_direct" not in v:
+            kernel_short.append((name, kernel / bp[1]))
         elif roof and 0.8 * roof < bp[1] <= 1.25 * roof:
-            roof_bound.append((name, bp[1] / roof))
+            roof_bound.append((name, bp[1] / roof, ours / roof))
         else:
-            if row and roof:
-                call_short.append((case_name(k), v["aclnn"]["gelem_s"] / min(row["gelem_s"] * thr, roof)))
             grain = int(row["grain"]) if row and row.get("grain") else 0
-            inplace_one += op in inplace_ops and grain >= MEMORY_GRAIN and thr > 1 and n <= 2 * grain
+            one = op in inplace_ops and grain >= MEMORY_GRAIN and thr > 1 and n <= 2 * grain
+            inplace_one += one
+            one_roof = cases.get((op, dtype, n, 1), {}).get("roofline")
+            ceil_roof = one_roof["gelem_s"] if one and one_roof else roof
+            if row and ceil_roof:
+                call_short.append((case_name(k), ours / min(row["gelem_s"] * (1 if one else thr), ceil_roof)))
     if fails:
         rest = len(fails) - len(kernel_short) - len(roof_bound)
-        span = (f"; peer / roofline {min(t[1] for t in roof_bound):.2f} to {max(t[1] for t in roof_bound):.2f}"
-                if roof_bound else "")
+        span = lambda i: f"{min(t[i] for t in roof_bound):.2f} to {max(t[i] for t in roof_bound):.2f}"
         lines += [f"   - of the {len(fails)} below, {len(kernel_short)} have a kernel that alone (threads x the"
-                  " kernel-ceiling speed, L1-resident, no call around it) runs below 1.25x the peer's whole call:"
-                  " the kernel's arithmetic (CANN's formula, in fp32) limits them." + lowest(kernel_short),
-                  f"   - {len(roof_bound)} more are memory-bound at that size: the peer already runs at more than 0.8"
-                  f" of the same-run roofline (the same traffic at that size{span}), so 1.25x the peer would pass"
-                  " it.",
+                  " kernel-ceiling speed, L1-resident, no call around it; the call no faster than it and running"
+                  " that kernel, not a lookup table) runs below 1.25x the peer's whole call: the kernel itself"
+                  " limits them (for the exp ops, CANN's formula in fp32)." + lowest(kernel_short),
+                  f"   - {len(roof_bound)} more would have to beat the same-run roofline (the loop that moves the"
+                  " same bytes at that size): the peer already runs at more than 0.8 of it, so 1.25x the peer"
+                  + (f" is above it (peer / roofline {span(1)}; ours {span(2)})." if roof_bound else " is above it."),
                   f"   - the other {rest} lose in the call around the kernel: the whole call reaches this share of"
-                  " its ceiling, the lower of threads x the kernel alone and the same-run roofline (planning, the"
-                  f" fork and join, staging, the cache traffic of a 1M call); {inplace_one} of them are in-place"
-                  " memory-bound calls on 2 threads that run on one (up to 96K elements in place: twice"
-                  " ACPU_GRAIN_MEMORY_BOUND)." + lowest(call_short)]
+                  " its ceiling, the lower of T x the kernel alone and the T-thread roofline, T the threads it"
+                  f" runs (planning, the fork and join, staging, the cache traffic of a 1M call); {inplace_one} of"
+                  " them are in-place memory-bound calls asked for 2 threads that run on one (up to 96K elements"
+                  " in place: twice ACPU_GRAIN_MEMORY_BOUND; T = 1 for them)." + lowest(call_short)]
     met[1] = (fails, vals)
     # 2. DRAM: ours / roofline >= the case's floor (dram_floor); ahead of every peer. Below the floor,
     #    the kernel ceiling (T x the kernel alone) says whether compute or the rest of the call limits.
@@ -522,12 +529,14 @@ METHOD = """- Method. ours = aclnnXxxGetWorkspaceSize + aclnnXxx + aclrtSynchron
 
 
 def busy_matrix(busy):
-    """The busy pass's sizes and dtypes as its rows give them (a re-render describes the data it has)."""
+    """The busy pass's cases, sizes, dtypes and thread counts as its rows give them."""
     if not busy:
         return "not run"
+    ops = len({r["op"] for r in busy})
     sizes = ",".join(size_label(n) for n in sorted({r["n"] for r in busy}))
     dtypes = ",".join(d for d in DTYPES if any(r["dtype"] == d for r in busy))
-    return f"every case at {sizes}, {dtypes} (dtypes where the API takes them), 1 and 2 threads"
+    threads = " and ".join(str(t) for t in sorted({1} | {r["threads"] for r in busy}))
+    return f"{ops} cases at {sizes}, {dtypes} (dtypes where the API takes them), {threads} threads"
 
 
 def section_lines(meta, cases_list, cases, krows, busy, notes):
