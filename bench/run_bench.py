@@ -402,27 +402,23 @@ def targets(cases, krows, busy, isa, op_types, inplace_ops=frozenset()):
               f"{verdict([t for t in streamed if t[1] < 0.90], len(streamed))}." + lowest(streamed),
               f"   - ahead of every peer (ours / best peer >= 1.00): {verdict(peer_fails, len(peers))}." + lowest(peers)]
     met[2] = (mem_fails + peer_fails, mem + peers)
-    # 3. scaling: from 64K up, 2 threads >= 1.8 x 1 thread where the 2-thread roofline is not the limit
-    vals = []
+    # 3. scaling: from 64K up, 2 threads >= 1.8 x 1 thread where the 2-thread roofline is not the limit;
+    #    beside each, the roofline loop's own 2-thread / 1-thread ratio at that size, same run: under 1.8
+    #    the machine (its second CPU, the fork and join at small sizes) limits a plain OpenMP loop as well
+    vals, roof_scaling = [], {}
     for k, v in cases.items():
         op, dtype, n, thr = k
         one = cases.get((op, dtype, n, 1))
         if n >= (64 << 10) and thr == 2 and one and "aclnn" in v and "aclnn" in one and "roofline" in v \
                 and v["aclnn"]["gelem_s"] < 0.9 * v["roofline"]["gelem_s"]:
-            vals.append((f"{op} {dtype} {size_label(n)}", v["aclnn"]["gelem_s"] / one["aclnn"]["gelem_s"]))
+            name = f"{op} {dtype} {size_label(n)}"
+            vals.append((name, v["aclnn"]["gelem_s"] / one["aclnn"]["gelem_s"]))
+            if "roofline" in one:
+                roof_scaling[name] = v["roofline"]["gelem_s"] / one["roofline"]["gelem_s"]
     fails = [t for t in vals if t[1] < 1.8]
     lines.append("3. From 64K up, 2 threads / 1 thread >= 1.8 (cases below 0.90 of the same-run 2-thread roofline): "
                  f"{verdict(fails, len(vals))}." + lowest(vals))
-    # below it, the roofline loop's own 2-thread / 1-thread ratio at that size, same run: under 1.8 the
-    # machine (its second CPU, the fork and join at small sizes) limits a plain OpenMP loop as well
-    roof_scaling = []
-    for k, v in cases.items():
-        op, dtype, n, thr = k
-        one = cases.get((op, dtype, n, 1))
-        name = f"{op} {dtype} {size_label(n)}"
-        if thr == 2 and one and "roofline" in v and "roofline" in one and any(f[0] == name for f in fails):
-            roof_scaling.append((name, v["roofline"]["gelem_s"] / one["roofline"]["gelem_s"]))
-    roof_short = [t for t in roof_scaling if t[1] < 1.8]
+    roof_short = [(name, roof_scaling[name]) for name, _ in fails if roof_scaling.get(name, 2.0) < 1.8]
     if fails:
         lines.append(f"   - of the {len(fails)} below, {len(roof_short)} are at sizes where the same-run roofline loop"
                      " (a plain OpenMP loop over the same traffic) also scaled below 1.8 from 1 to 2 threads: the"

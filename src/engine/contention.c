@@ -12,13 +12,13 @@
  *
  * When a period ends, the kernel's count of runnable threads decides whether a probe can be clean
  * at all: while other threads would leave one of the call's threads without a CPU (others +
- * threads > online CPUs, threads counted up to the CPUs), the period is put off (period_end_probes) with no parallel region,
- * and until the next look the calls run on the CPUs the others leave free when those outnumber the
- * held call's prompt threads (a 16-thread call on 16 CPUs, one kept busy, had often only its
- * calling thread prompt: the wake-ups of the rest took longer than the slack), one CPU fewer after
- * each call held on them; only a clean probe (a call outside any period, or the one that ends a
- * period) ends the contention, not a clean call inside a period. A
- * probe into a busy machine costs more than its own wait: libgomp's workers spin after every
+ * threads > online CPUs, threads counted up to the CPUs), the period is put off (period_end_probes)
+ * with no parallel region, and until the next look the calls run on the CPUs the others leave free
+ * when those outnumber the held call's prompt threads (a 16-thread call on 16 CPUs, one kept busy,
+ * had often only its calling thread prompt: the wake-ups of the rest took longer than the slack),
+ * one CPU fewer after each call held on them; only a clean probe (a call outside any period, or the
+ * one that ends a period) ends the contention, not a clean call inside a period. A probe into a
+ * busy machine costs more than its own wait: libgomp's workers spin after every
  * region (about 8 ms of CPU per worker on a Xeon), and with one CPU held by another process the
  * OS puts the spinning worker on the caller's CPU, which then waits for a scheduler tick (4 ms) in
  * the calls after the probe, one-thread calls included. The count is /proc/loadavg's runnable
