@@ -892,6 +892,50 @@ START_TEST(test_streaming_auto_rule)
 }
 END_TEST
 
+/* Phase 1 only: the threads a call of `api` on n elements of dt plans, 2 asked for. */
+static unsigned planned_threads(const char *api, aclDataType dt, int64_t n)
+{
+    const acpu_test_op *op = NULL;
+    for (int i = 0; i < acpu_test_num_ops && op == NULL; i++)
+        op = strcmp(acpu_test_ops[i].api, api) == 0 ? &acpu_test_ops[i] : NULL;
+    ck_assert_ptr_nonnull(op);
+    ck_assert_int_eq(aclnnCpuSetNumThreads(2), ACL_SUCCESS);
+    busy_call c;
+    busy_init(&c, op, dt, n);
+    uint64_t ws = 0;
+    aclOpExecutor *ex = NULL;
+    ck_assert_int_eq(acpu_test_op_phase1(op, (const aclTensor *const *)c.t_in, c.t_out, &ws, &ex), ACLNN_SUCCESS);
+    unsigned threads = acpu_executor_op_call(ex)->threads;
+    ck_assert_int_eq(aclDestroyAclOpExecutor(ex), ACL_SUCCESS);
+    busy_free(&c);
+    ck_assert_int_eq(aclnnCpuSetNumThreads(0), ACL_SUCCESS);
+    return threads;
+}
+
+/* A memory-bound kernel's call runs on one thread up to its grain (48K elements) and, in place (half
+ * the bytes moved), up to twice that, where the bytes set its cost: fp32, and the 16-bit forms on
+ * bit patterns (ReLU, bf16 Hardtanh). A 16-bit form that widens to fp32 (Hardswish, LeakyReLU,
+ * fp16 Hardtanh) costs its arithmetic: in place too it runs on two threads from the grain. */
+START_TEST(test_in_place_grain_by_form)
+{
+    const int64_t n = 65536, small = 49152;
+    ck_assert_uint_eq(planned_threads("aclnnHardswish", ACL_FLOAT, n), 2);
+    ck_assert_uint_eq(planned_threads("aclnnHardswish", ACL_FLOAT, small), 1);
+    ck_assert_uint_eq(planned_threads("aclnnInplaceHardswish", ACL_FLOAT, n), 1);
+    ck_assert_uint_eq(planned_threads("aclnnInplaceHardswish", ACL_FLOAT, 2 * small + 1), 2);
+    ck_assert_uint_eq(planned_threads("aclnnInplaceHardswish", ACL_BF16, n), 2);
+    ck_assert_uint_eq(planned_threads("aclnnInplaceHardswish", ACL_FLOAT16, n), 2);
+    ck_assert_uint_eq(planned_threads("aclnnInplaceHardswish", ACL_BF16, small), 1);
+    ck_assert_uint_eq(planned_threads("aclnnInplaceLeakyRelu", ACL_BF16, n), 2);
+    ck_assert_uint_eq(planned_threads("aclnnInplaceHardtanh", ACL_FLOAT16, n), 2);
+    ck_assert_uint_eq(planned_threads("aclnnInplaceHardtanh", ACL_BF16, n), 1);
+    ck_assert_uint_eq(planned_threads("aclnnInplaceRelu", ACL_BF16, n), 1);
+    ck_assert_uint_eq(planned_threads("aclnnInplaceRelu", ACL_FLOAT16, n), 1);
+    ck_assert_uint_eq(planned_threads("aclnnInplaceThreshold", ACL_FLOAT16, n), 1);
+    ck_assert_uint_eq(planned_threads("aclnnRelu", ACL_BF16, n), 2);
+}
+END_TEST
+
 START_TEST(test_streaming_mode_setter)
 {
     ck_assert_int_eq(aclnnCpuSetStreamingStores(ACLNN_CPU_STREAM_ON), ACL_SUCCESS);
@@ -944,5 +988,8 @@ int main(void)
     tcase_add_test(streaming, test_view_bytes);
     tcase_add_test(streaming, test_streaming_mode_setter);
     suite_add_tcase(s, streaming);
+    TCase *grain = tcase_create("grain");
+    tcase_add_test(grain, test_in_place_grain_by_form);
+    suite_add_tcase(s, grain);
     return acpu_test_main(s);
 }

@@ -64,9 +64,10 @@ unsigned acpu_engine_memory_thread_limit(unsigned threads);
 /* Records the size of a team the calling thread just ran (acpu_engine_memory_thread_limit). */
 void acpu_engine_note_team(unsigned threads);
 /* Threads the schedule will use for `requested` threads: small calls stay on one thread, each thread
- * getting at least `grain` elements (the kernel's cost per element decides it; twice that for a
- * memory-bound task in place, which moves half the bytes per element). */
-unsigned acpu_engine_threads(const acpu_schedule *plan, const acpu_task *task, uint64_t grain, unsigned requested);
+ * getting at least `grain` elements (the kernel's cost per element decides it; twice that for a task
+ * in place whose cost the bytes it moves set, `bytes_bound`: in place it moves half of them). */
+unsigned acpu_engine_threads(const acpu_schedule *plan, const acpu_task *task, uint64_t grain, bool bytes_bound,
+                             unsigned requested);
 /* Workspace bytes that `threads` threads need for the task (0 when nothing is staged); SIZE_MAX
  * when the schedule's tile is too large for any workspace to be represented. */
 size_t acpu_engine_workspace(const acpu_schedule *plan, const acpu_task *task, unsigned threads);

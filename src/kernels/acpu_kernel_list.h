@@ -14,7 +14,12 @@
  * Every ISA translation unit expands this list (kernels/acpu_kernel_table.h), kernel_info.c gives
  * every layer the rows' columns, the kernel-level test suite walks it, and the registry names a
  * kernel by its ID. A new kernel of an existing family is a row in the family header; a new family
- * adds its header to kernels/ops/acpu_families.h. */
+ * adds its header to kernels/ops/acpu_families.h.
+ * Of the memory-bound kernels, most compute their fp16 and bf16 forms in fp32 (widened, computed,
+ * rounded back), which costs more than the bytes they move; those whose 16-bit forms work on the
+ * bit patterns (compares and selects, as their fp32 forms: ReLU, Threshold) say so in a second list,
+ *   P(ID, forms)  forms: F16_BF16 or BF16 (ACPU_PATTERN16_<FAMILY>, in ACPU_PATTERN16_LIST),
+ * read by acpu_kernel_bytes_bound (kernels/acpu_kernels.h). */
 #ifndef ACPU_KERNEL_LIST_H_
 #define ACPU_KERNEL_LIST_H_
 
@@ -48,5 +53,8 @@ typedef enum { ACPU_KERNEL_LIST(ACPU_KERNEL_ENUM_ROW) ACPU_KERNEL_COUNT } acpu_k
 #define ACPU_KDT_BITS_INTS 0x1F0u
 #define ACPU_KDT_BITS_NUMERIC 0x1FFu
 #define ACPU_KDT_BITS_FLOATS_INTS 0x1F7u
+/* The `forms` words of the 16-bit pattern list. */
+#define ACPU_KDT_BITS_F16_BF16 0x6u
+#define ACPU_KDT_BITS_BF16 0x4u
 
 #endif /* ACPU_KERNEL_LIST_H_ */

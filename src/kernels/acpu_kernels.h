@@ -58,6 +58,11 @@ typedef struct {
 
 /* The row of kernel `id` (ACPU_KERNEL_COUNT rows). */
 extern const acpu_kernel_info acpu_kernel_infos[ACPU_KERNEL_COUNT];
+/* Whether the kernel's form for `kdt` costs the bytes it moves rather than its arithmetic: a
+ * memory-bound kernel (grain ACPU_GRAIN_MEMORY_BOUND) in fp32, fp64 or an integer type, or in
+ * fp16 / bf16 where that form works on the bit patterns (ACPU_PATTERN16_LIST); not a 16-bit form
+ * that widens to fp32, nor a kernel with a transcendental. */
+bool acpu_kernel_bytes_bound(acpu_kernel_id kid, acpu_kdtype kdt);
 
 /* 16-bit lookup tables (kernels/ops/lookup.h). A 16-bit input has 65536 values, so the costly part
  * of a 16-bit kernel can be computed once per attribute set, by the kernel's own code, and gathered:

@@ -22,6 +22,19 @@ const uint8_t acpu_kernel_table_forms[ACPU_KERNEL_COUNT] = {
 #undef ACPU_KERNEL_FORM_ROW
 };
 
+static const uint16_t k_pattern16[ACPU_KERNEL_COUNT] = {
+#define ACPU_KERNEL_PATTERN16_ROW(id, forms) [ACPU_KERNEL_##id] = ACPU_KDT_BITS_##forms,
+    ACPU_PATTERN16_LIST(ACPU_KERNEL_PATTERN16_ROW)
+#undef ACPU_KERNEL_PATTERN16_ROW
+};
+
+bool acpu_kernel_bytes_bound(acpu_kernel_id kid, acpu_kdtype kdt)
+{
+    if ((unsigned)kid >= ACPU_KERNEL_COUNT || acpu_kernel_infos[kid].grain < ACPU_GRAIN_MEMORY_BOUND)
+        return false;
+    return (kdt != ACPU_KDT_F16 && kdt != ACPU_KDT_BF16) || (k_pattern16[kid] >> kdt & 1u) != 0;
+}
+
 size_t acpu_table_bytes(acpu_table_form f)
 {
     return f == ACPU_TABLE_WHOLE                        ? ACPU_TABLE_ENTRIES * sizeof(uint16_t) + ACPU_TABLE_PAD

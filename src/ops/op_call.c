@@ -132,7 +132,7 @@ static unsigned call_threads(const acpu_op_call *call, const acpu_settings *s)
     unsigned requested = s->threads <= cpu_limit ? s->threads : cpu_limit;
     if (requested < s->threads)
         note_cap(s->verbose, s->threads, requested, "at most 4 per CPU of the affinity mask, at least 8");
-    return acpu_engine_threads(&call->plan, &call->task, call->grain, requested);
+    return acpu_engine_threads(&call->plan, &call->task, call->grain, call->bytes_bound, requested);
 }
 
 aclnnStatus acpu_size_call(const char *api, acpu_op_call *call, const acpu_settings *s)

@@ -342,6 +342,7 @@ static void use_table(const acpu_settings *s, acpu_kernel_id kid, aclDataType cd
     memcpy(call->params, &lp, sizeof lp);
     call->task.kernel = lookup;
     call->grain = ACPU_TABLE_GRAIN;
+    call->bytes_bound = false;
 }
 
 /* Streaming stores for the output (engine/acpu_engine.h) when the mode says so: AUTO for an output
@@ -383,6 +384,7 @@ static aclnnStatus plan_call(const acpu_call *c, const acpu_settings *s, acpu_op
     if ((rc = plan_tiling(c, &s->platform, &key, &call->plan, &sch)) != ACLNN_SUCCESS)
         return rc;
     call->grain = info->grain;
+    call->bytes_bound = acpu_kernel_bytes_bound(kid, acpu_kdtype_of(cdt));
     use_table(s, kid, cdt, key.n, call);
     use_streaming(s, key.n, call);
     call->sch = sch;

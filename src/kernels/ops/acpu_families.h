@@ -2,7 +2,8 @@
  * once by kernels/acpu_kernel_list.h for the families' kernel lists (and parameter blocks), and
  * again by kernels/acpu_kernel_table.h after a vocabulary, when each header gives its math too.
  * A new family: its header here, its kernel list in ACPU_KERNEL_LIST and its table list (possibly
- * empty) in ACPU_TABLE_LIST below. */
+ * empty) in ACPU_TABLE_LIST below, and in ACPU_PATTERN16_LIST its list of 16-bit forms on bit
+ * patterns if it has any. */
 #include "kernels/ops/celu.h"
 #include "kernels/ops/elu.h"
 #include "kernels/ops/hardsigmoid.h"
@@ -41,5 +42,8 @@
     ACPU_TABLES_HARDTANH(T)    \
     ACPU_TABLES_HARDSWISH(T)   \
     ACPU_TABLES_HARDSIGMOID(T)
+#define ACPU_PATTERN16_LIST(P) \
+    ACPU_PATTERN16_RELU(P)     \
+    ACPU_PATTERN16_HARDTANH(P)
 /* clang-format on */
 #endif

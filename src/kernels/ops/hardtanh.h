@@ -34,6 +34,10 @@
 /* T(ID, stem, form): none here (these kernels are cheaper than a gather). */
 #define ACPU_TABLES_HARDTANH(T)
 
+/* P(ID, forms): the 16-bit forms that work on the bit patterns (kernels/acpu_kernel_list.h); fp16
+ * Hardtanh widens. */
+#define ACPU_PATTERN16_HARDTANH(P) P(HARDTANH, BF16) P(HARDTANH_GRAD, F16_BF16)
+
 /* The limits as each kernel dtype holds them (ConvertToTensor of clipValueMin / clipValueMax to
  * self's dtype): fp32 ToFloat; fp16 one rounding of ToDouble (fp16_t(double)); bf16
  * bfloat16(ToFloat); double ToDouble; the integers ToInt64, cast to the kernel's type. */

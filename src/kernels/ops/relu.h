@@ -41,6 +41,9 @@
 /* T(ID, stem, form): none here (these kernels are cheaper than a gather). */
 #define ACPU_TABLES_RELU(T)
 
+/* P(ID, forms): the 16-bit forms that work on the bit patterns (kernels/acpu_kernel_list.h). */
+#define ACPU_PATTERN16_RELU(P) P(RELU, F16_BF16) P(THRESHOLD_GRAD, F16_BF16) P(THRESHOLD, F16_BF16)
+
 /* ThresholdGradV2D's attribute threshold (ToFloat of the API's scalar), and for the integer types
  * exact in fp32 (int8, uint8, int16) the same compare on integers: float(x) <= threshold holds for
  * x <= floor(threshold) (`le`, clamped to the type), for no x when `any` is false (NaN, or a
