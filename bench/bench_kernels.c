@@ -34,7 +34,8 @@ typedef struct {
     int kind;
     const char *name; /* case name, math primitive name, or "roofline" */
     const char *opType, *kernelName;
-    uint64_t grain; /* the kernel row's grain (kernels/acpu_kernel_list.h); 0: not a kernel */
+    uint64_t grain;  /* the kernel row's grain (kernels/acpu_kernel_list.h); 0: not a kernel */
+    bool bytesBound; /* the form costs its bytes (acpu_kernel_bytes_bound): in place, twice the grain */
     int dtype;      /* BENCH_FP32 ... (roofline: one dtype of its element size) */
     int reads;      /* input arrays */
     size_t n;
@@ -189,6 +190,7 @@ static int kernel_items(const acpu_kernel_table *t, const BenchOptions *o, Item 
                        .opType = c->api->op->type,
                        .kernelName = acpu_kernel_infos[id].name,
                        .grain = acpu_kernel_infos[id].grain,
+                       .bytesBound = acpu_kernel_bytes_bound(id, kKernelDtypes[d]),
                        .dtype = d,
                        .reads = c->numIn,
                        .n = KERNEL_ARRAY_BYTES / bench_dtype_size(d),
@@ -289,24 +291,25 @@ static void print_row(const Item *it, const Item *roof1, const Item *roofT, int 
            qT < 1.0 ? "compute" : "memory");
 }
 
-/* kind,name,dtype,n,threads,isa,native_bf16,gelem_s,median_us,spread_pct,reads,op_type,kernel,grain:
+/* kind,name,dtype,n,threads,isa,native_bf16,gelem_s,median_us,spread_pct,reads,op_type,kernel,grain,bytes_bound:
  * kernel and math rows (1 thread), then roofline rows per dtype, read count and thread count (fp16
  * and bf16 share one measurement). grain: the kernel row's (a transcendental kernel's is below
- * 16384), 0 on other rows. */
+ * 16384), 0 on other rows; bytes_bound: 1 where the row's form costs its bytes (an in-place call of
+ * it then stays on one thread up to twice the grain), 0 elsewhere. */
 static void write_csv(FILE *f, const acpu_kernel_table *t, const Item *items, int count, const Item *roofs,
                       int numRoofs, const BenchOptions *o)
 {
     const char *isa = acpu_isa_name(t->isa);
-    fprintf(f, "kind,name,dtype,n,threads,isa,native_bf16,gelem_s,median_us,spread_pct,reads,op_type,kernel,grain\n");
+    fprintf(f, "kind,name,dtype,n,threads,isa,native_bf16,gelem_s,median_us,spread_pct,reads,op_type,kernel,grain,bytes_bound\n");
     for (int i = 0; i < count; i++)
-        fprintf(f, "%s,%s,%s,%zu,1,%s,%d,%.4f,%.4f,%.1f,%d,%s,%s,%llu\n", kItemKinds[items[i].kind], items[i].name,
+        fprintf(f, "%s,%s,%s,%zu,1,%s,%d,%.4f,%.4f,%.1f,%d,%s,%s,%llu,%d\n", kItemKinds[items[i].kind], items[i].name,
                 bench_dtype_name(items[i].dtype), items[i].n, isa, t->native_bf16, item_gelem(&items[i]),
                 items[i].median * 1e6, items[i].spread * 100.0, items[i].reads, items[i].opType, items[i].kernelName,
-                (unsigned long long)items[i].grain);
+                (unsigned long long)items[i].grain, items[i].bytesBound);
     for (int d = 0; d < BENCH_NUM_DTYPES; d++)
         for (int r = 0; r < numRoofs && wants_dtype(o, d); r++)
             if (bench_dtype_size(roofs[r].dtype) == bench_dtype_size(d))
-                fprintf(f, "roofline,roofline,%s,%zu,%d,%s,%d,%.4f,%.1f,%.1f,%d,-,-,0\n", bench_dtype_name(d),
+                fprintf(f, "roofline,roofline,%s,%zu,%d,%s,%d,%.4f,%.1f,%.1f,%d,-,-,0,0\n", bench_dtype_name(d),
                         roofs[r].n, roofs[r].threads, isa, t->native_bf16, item_gelem(&roofs[r]), roofs[r].median * 1e6,
                         roofs[r].spread * 100.0, roofs[r].reads);
 }

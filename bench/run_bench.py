@@ -309,6 +309,16 @@ def streams(row, dtype, n, inplace):
     return grain >= MEMORY_GRAIN and not inplace and n * ELEM_BYTES.get(dtype, 4) >= STREAM_MIN_BYTES
 
 
+def bytes_bound(row):
+    """Whether a kernel row's form costs its bytes (the kernels CSV's bytes_bound column; a CSV from
+    before it: the memory-bound grain)."""
+    if not row:
+        return False
+    if row.get("bytes_bound") not in (None, ""):
+        return row["bytes_bound"] == "1"
+    return int(row.get("grain") or 0) >= MEMORY_GRAIN
+
+
 def targets(cases, krows, busy, isa, op_types, inplace_ops=frozenset()):
     """The performance targets on this run's cases: (lines, {number: met / not met / not measured})."""
     lines, met = [], {}
@@ -326,7 +336,8 @@ def targets(cases, krows, busy, isa, op_types, inplace_ops=frozenset()):
     # roofline means a broken roofline sample, not counted here): ours would have to beat the loop
     # that moves the same bytes; (c) the rest, with the share of its ceiling the whole call reaches
     # (the lower of T x the kernel alone and the T-thread roofline, T the threads the call runs:
-    # one for an in-place memory-bound call the grain keeps on one thread, counted too).
+    # one for an in-place call of a form that costs its bytes, which the doubled grain keeps on one
+    # thread, counted too).
     kernel_short, roof_bound, call_short, inplace_one = [], [], [], 0
     for k, v in cases.items():
         op, dtype, n, thr = k
@@ -344,7 +355,7 @@ def targets(cases, krows, busy, isa, op_types, inplace_ops=frozenset()):
             roof_bound.append((name, bp[1] / roof, ours / roof))
         else:
             grain = int(row["grain"]) if row and row.get("grain") else 0
-            one = op in inplace_ops and grain >= MEMORY_GRAIN and thr > 1 and n <= 2 * grain
+            one = op in inplace_ops and bytes_bound(row) and thr > 1 and n <= 2 * grain
             inplace_one += one
             one_roof = cases.get((op, dtype, n, 1), {}).get("roofline")
             ceil_roof = one_roof["gelem_s"] if one and one_roof else roof
@@ -363,8 +374,9 @@ def targets(cases, krows, busy, isa, op_types, inplace_ops=frozenset()):
                   f"   - the other {rest} lose in the call around the kernel: the whole call reaches this share of"
                   " its ceiling, the lower of T x the kernel alone and the T-thread roofline, T the threads it"
                   f" runs (planning, the fork and join, staging, the cache traffic of a 1M call); {inplace_one} of"
-                  " them are in-place memory-bound calls asked for 2 threads that run on one (up to 96K elements"
-                  " in place: twice ACPU_GRAIN_MEMORY_BOUND; T = 1 for them)." + lowest(call_short)]
+                  " them are in-place calls asked for 2 threads that run on one: a memory-bound kernel's form that"
+                  " costs its bytes (fp32, or 16-bit on bit patterns), up to 96K elements in place (twice"
+                  " ACPU_GRAIN_MEMORY_BOUND; T = 1 for them)." + lowest(call_short)]
     met[1] = (fails, vals)
     # 2. DRAM: ours / roofline >= the case's floor (dram_floor); ahead of every peer. Below the floor,
     #    the kernel ceiling (T x the kernel alone) says whether compute or the rest of the call limits.

@@ -4,7 +4,8 @@
  * calls moved to fewer threads and back) to the same call on one quiet thread; every API's
  * 16-bit calls the same bits with lookup tables on as off (kernels/ops/lookup.h); every API and
  * dtype the same bits with streaming stores on as off, nothing written around a misaligned output,
- * and AUTO's rule (kernels/ops/stream.h). */
+ * and AUTO's rule (kernels/ops/stream.h); the threads an in-place call plans by its kernel's form
+ * (acpu_kernel_bytes_bound). */
 #include <omp.h>
 #include <pthread.h>
 #include <stdio.h>
@@ -936,6 +937,37 @@ START_TEST(test_in_place_grain_by_form)
 }
 END_TEST
 
+/* Which kernel forms cost their bytes (doc/BEHAVIOUR.md's list): every memory-bound kernel in
+ * fp32, fp64 and the integers; in fp16 / bf16 only Relu, ThresholdV2, ThresholdGradV2D, HardtanhGrad
+ * and bf16 Hardtanh, which work on the bit patterns; no kernel with a transcendental. */
+START_TEST(test_bytes_bound_forms)
+{
+    static const struct {
+        acpu_kernel_id id;
+        bool f32, f16, bf16;
+    } k_rows[] = {
+        {ACPU_KERNEL_RELU, true, true, true},           {ACPU_KERNEL_THRESHOLD, true, true, true},
+        {ACPU_KERNEL_THRESHOLD_GRAD, true, true, true}, {ACPU_KERNEL_HARDTANH_GRAD, true, true, true},
+        {ACPU_KERNEL_HARDTANH, true, false, true},      {ACPU_KERNEL_RELU_GRAD, true, false, false},
+        {ACPU_KERNEL_HARDSWISH, true, false, false},    {ACPU_KERNEL_HARDSWISH_GRAD, true, false, false},
+        {ACPU_KERNEL_HARDSIGMOID, true, false, false},  {ACPU_KERNEL_LEAKY_RELU, true, false, false},
+        {ACPU_KERNEL_SIGMOID_GRAD, true, false, false}, {ACPU_KERNEL_ELU_GRAD_RESULT, true, false, false},
+        {ACPU_KERNEL_ELU, false, false, false},         {ACPU_KERNEL_SIGMOID, false, false, false},
+        {ACPU_KERNEL_SOFTPLUS_V2, false, false, false},
+    };
+    for (size_t r = 0; r < sizeof k_rows / sizeof k_rows[0]; r++) {
+        const char *name = acpu_kernel_infos[k_rows[r].id].name;
+        ck_assert_msg(acpu_kernel_bytes_bound(k_rows[r].id, ACPU_KDT_F32) == k_rows[r].f32, "%s fp32", name);
+        ck_assert_msg(acpu_kernel_bytes_bound(k_rows[r].id, ACPU_KDT_F16) == k_rows[r].f16, "%s fp16", name);
+        ck_assert_msg(acpu_kernel_bytes_bound(k_rows[r].id, ACPU_KDT_BF16) == k_rows[r].bf16, "%s bf16", name);
+    }
+    ck_assert(acpu_kernel_bytes_bound(ACPU_KERNEL_LEAKY_RELU, ACPU_KDT_F64));
+    ck_assert(acpu_kernel_bytes_bound(ACPU_KERNEL_RELU, ACPU_KDT_I8));
+    ck_assert(acpu_kernel_bytes_bound(ACPU_KERNEL_THRESHOLD_GRAD, ACPU_KDT_I32));
+    ck_assert(!acpu_kernel_bytes_bound(ACPU_KERNEL_COUNT, ACPU_KDT_F32));
+}
+END_TEST
+
 START_TEST(test_streaming_mode_setter)
 {
     ck_assert_int_eq(aclnnCpuSetStreamingStores(ACLNN_CPU_STREAM_ON), ACL_SUCCESS);
@@ -990,6 +1022,7 @@ int main(void)
     suite_add_tcase(s, streaming);
     TCase *grain = tcase_create("grain");
     tcase_add_test(grain, test_in_place_grain_by_form);
+    tcase_add_test(grain, test_bytes_bound_forms);
     suite_add_tcase(s, grain);
     return acpu_test_main(s);
 }

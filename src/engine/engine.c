@@ -120,11 +120,8 @@ unsigned acpu_engine_threads(const acpu_schedule *plan, const acpu_task *task, u
     grain = grain ? grain : ACPU_MIN_ELEMS_PER_THREAD;
     /* An in-place call moves half the bytes per element of an out-of-place one, so where the bytes
      * set the cost a thread pays for itself from twice the elements (at 64K on 2 threads in place:
-     * 0.63-0.74 of one thread, AMD EPYC, AVX-512). A form whose arithmetic sets it (a 16-bit form
-     * that widens to fp32) gains from the second thread from the plain grain: in-place fp16 / bf16
-     * Hardswish, Hardsigmoid, LeakyReLU and fp16 Hardtanh at 64K and 96K on 2 threads, 5 alternating
-     * runs, ran 1.33x (AVX-512) and 1.38x (AVX2) geomean against the doubled grain (0.80-1.73), the
-     * pattern forms, left doubled, 0.98-0.99x (Zen 4, 2 vCPUs). */
+     * 0.63-0.74 of one thread, AMD EPYC, AVX-512). Where the arithmetic sets it the plain grain
+     * holds (measured in kernels/acpu_kernels.h, acpu_kernel_bytes_bound). */
     if (bytes_bound && task_in_place(task))
         grain *= 2;
     uint64_t by_size = acpu_ceil_div_u64(plan->total, grain); /* no wrap for totals near 2^64 */

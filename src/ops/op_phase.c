@@ -362,6 +362,16 @@ static void use_streaming(const acpu_settings *s, uint64_t n, acpu_op_call *call
     call->task.stream_fence = on ? s->kernels->stream_fence : NULL;
 }
 
+/* Whether the task converts an input or its result (a 16-bit tensor computed in fp32, say): the
+ * conversions, not the bytes, then set the cost, as in a kernel that widens (acpu_kernel_bytes_bound). */
+static bool task_casts(const acpu_task *task)
+{
+    for (int j = 0; j < task->n_in; j++)
+        if (task->in_cast[j] != NULL)
+            return true;
+    return task->cast != NULL;
+}
+
 static aclnnStatus plan_call(const acpu_call *c, const acpu_settings *s, acpu_op_call *call)
 {
     const acpu_op_def *op = c->op;
@@ -384,7 +394,7 @@ static aclnnStatus plan_call(const acpu_call *c, const acpu_settings *s, acpu_op
     if ((rc = plan_tiling(c, &s->platform, &key, &call->plan, &sch)) != ACLNN_SUCCESS)
         return rc;
     call->grain = info->grain;
-    call->bytes_bound = acpu_kernel_bytes_bound(kid, acpu_kdtype_of(cdt));
+    call->bytes_bound = acpu_kernel_bytes_bound(kid, acpu_kdtype_of(cdt)) && !task_casts(&call->task);
     use_table(s, kid, cdt, key.n, call);
     use_streaming(s, key.n, call);
     call->sch = sch;

@@ -21,7 +21,7 @@
 
 #include "common/acpu_attr.h"
 
-/* A few multiplies and compares per element: memory-bound, a thread pays for itself from ~16K. */
+/* A few multiplies and compares per element: memory-bound, ACPU_GRAIN_MEMORY_BOUND. */
 #define ACPU_KERNELS_HARDSWISH(X)                                                               \
     X(HARDSWISH, hardswish, 1, acpu_no_params, NULL, ACPU_GRAIN_MEMORY_BOUND, FLOATS)           \
     X(HARDSWISH_GRAD, hardswish_grad, 2, acpu_no_params, NULL, ACPU_GRAIN_MEMORY_BOUND, FLOATS) \

@@ -25,7 +25,7 @@
 #include "common/acpu_attr.h"
 #include "common/acpu_half.h"
 
-/* Compare and select only: as ELU's result mode, a thread pays for itself from ~16K elements. */
+/* Compare and select only: as ELU's result mode, memory-bound (ACPU_GRAIN_MEMORY_BOUND). */
 #define ACPU_KERNELS_HARDTANH(X)                                                                                    \
     X(HARDTANH, hardtanh, 1, acpu_hardtanh_params, acpu_hardtanh_init, ACPU_GRAIN_MEMORY_BOUND, NUMERIC)            \
     X(HARDTANH_GRAD, hardtanh_grad, 2, acpu_hardtanh_grad_params, acpu_hardtanh_grad_init, ACPU_GRAIN_MEMORY_BOUND, \

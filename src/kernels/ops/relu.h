@@ -30,7 +30,7 @@
 #include "common/acpu_half.h"
 
 /* X(ID, stem, arity, params, init, grain, dtypes): kernels/acpu_kernel_list.h. A load, a compare, a
- * select and a store per element: memory-bound, a thread pays for itself from ~16K elements. */
+ * select and a store per element: memory-bound (ACPU_GRAIN_MEMORY_BOUND). */
 #define ACPU_KERNELS_RELU(X)                                                                   \
     X(RELU, relu, 1, acpu_no_params, NULL, ACPU_GRAIN_MEMORY_BOUND, NUMERIC)                   \
     X(RELU_GRAD, relu_grad, 2, acpu_no_params, NULL, ACPU_GRAIN_MEMORY_BOUND, NUMERIC)         \
