@@ -373,8 +373,9 @@ def targets(cases, krows, busy, isa, op_types, inplace_ops=frozenset()):
                   + (f" is above it (peer / roofline {span(1)}; ours {span(2)})." if roof_bound else " is above it."),
                   f"   - the other {rest} lose in the call around the kernel: the whole call reaches this share of"
                   " its ceiling, the lower of T x the kernel alone and the T-thread roofline, T the threads it"
-                  f" runs (planning, the fork and join, staging, the cache traffic of a 1M call); {inplace_one} of"
-                  " them are in-place calls asked for 2 threads that run on one: a memory-bound kernel's form that"
+                  " runs (planning, the fork and join, staging, the cache traffic of a 1M call); of them,"
+                  f" {inplace_one} {'is an in-place call' if inplace_one == 1 else 'are in-place calls'} asked for"
+                  " 2 threads that run on one: a memory-bound kernel's form that"
                   " costs its bytes (fp32, or 16-bit on bit patterns), up to 96K elements in place (twice"
                   " ACPU_GRAIN_MEMORY_BOUND; T = 1 for them)." + lowest(call_short)]
     met[1] = (fails, vals)
