@@ -36,8 +36,8 @@ typedef struct {
     const char *opType, *kernelName;
     uint64_t grain;  /* the kernel row's grain (kernels/acpu_kernel_list.h); 0: not a kernel */
     bool bytesBound; /* the form costs its bytes (acpu_kernel_bytes_bound): in place, twice the grain */
-    int dtype;      /* BENCH_FP32 ... (roofline: one dtype of its element size) */
-    int reads;      /* input arrays */
+    int dtype;       /* BENCH_FP32 ... (roofline: one dtype of its element size) */
+    int reads;       /* input arrays */
     size_t n;
     int threads;
     acpu_kernel_fn kernel;
@@ -300,7 +300,8 @@ static void write_csv(FILE *f, const acpu_kernel_table *t, const Item *items, in
                       int numRoofs, const BenchOptions *o)
 {
     const char *isa = acpu_isa_name(t->isa);
-    fprintf(f, "kind,name,dtype,n,threads,isa,native_bf16,gelem_s,median_us,spread_pct,reads,op_type,kernel,grain,bytes_bound\n");
+    fprintf(f, "kind,name,dtype,n,threads,isa,native_bf16,gelem_s,median_us,spread_pct,reads,op_type,kernel,grain,"
+               "bytes_bound\n");
     for (int i = 0; i < count; i++)
         fprintf(f, "%s,%s,%s,%zu,1,%s,%d,%.4f,%.4f,%.1f,%d,%s,%s,%llu,%d\n", kItemKinds[items[i].kind], items[i].name,
                 bench_dtype_name(items[i].dtype), items[i].n, isa, t->native_bf16, item_gelem(&items[i]),

@@ -375,9 +375,10 @@ def targets(cases, krows, busy, isa, op_types, inplace_ops=frozenset()):
                   " its ceiling, the lower of T x the kernel alone and the T-thread roofline, T the threads it"
                   " runs (planning, the fork and join, staging, the cache traffic of a 1M call); of them,"
                   f" {inplace_one} {'is an in-place call' if inplace_one == 1 else 'are in-place calls'} asked for"
-                  " 2 threads that run on one: a memory-bound kernel's form that"
-                  " costs its bytes (fp32, or 16-bit on bit patterns), up to 96K elements in place (twice"
-                  " ACPU_GRAIN_MEMORY_BOUND; T = 1 for them)." + lowest(call_short)]
+                  f" 2 threads that {'runs' if inplace_one == 1 else 'run'} on one, of a memory-bound kernel's form"
+                  " that costs its bytes (fp32, fp64, the integers, or 16-bit on bit patterns), up to 96K elements"
+                  " in place (twice ACPU_GRAIN_MEMORY_BOUND; T = 1 for "
+                  + ("it)." if inplace_one == 1 else "them).") + lowest(call_short)]
     met[1] = (fails, vals)
     # 2. DRAM: ours / roofline >= the case's floor (dram_floor); ahead of every peer. Below the floor,
     #    the kernel ceiling (T x the kernel alone) says whether compute or the rest of the call limits.

@@ -6,6 +6,7 @@
  * dtype the same bits with streaming stores on as off, nothing written around a misaligned output,
  * and AUTO's rule (kernels/ops/stream.h); the threads an in-place call plans by its kernel's form
  * (acpu_kernel_bytes_bound). */
+#include <math.h>
 #include <omp.h>
 #include <pthread.h>
 #include <stdio.h>
@@ -17,6 +18,7 @@
 #include "acpu_test.h"
 #include "acpu_test_opinfo.h"
 #include "aclnn_cpu/aclnn_cpu.h"
+#include "aclnnop/aclnn_elu.h"
 #include "engine/acpu_contention.h"
 #include "engine/acpu_engine.h"
 #include "ops/acpu_op_call.h"
@@ -940,27 +942,57 @@ END_TEST
 /* Which kernel forms cost their bytes (doc/BEHAVIOUR.md's list): every memory-bound kernel in
  * fp32, fp64 and the integers; in fp16 / bf16 only Relu, ThresholdV2, ThresholdGradV2D, HardtanhGrad
  * and bf16 Hardtanh, which work on the bit patterns; no kernel with a transcendental. */
+static bool pattern_form(acpu_kernel_id id, acpu_kdtype kdt)
+{
+    return id == ACPU_KERNEL_RELU || id == ACPU_KERNEL_THRESHOLD || id == ACPU_KERNEL_THRESHOLD_GRAD ||
+           id == ACPU_KERNEL_HARDTANH_GRAD || (id == ACPU_KERNEL_HARDTANH && kdt == ACPU_KDT_BF16);
+}
+
+/* InplaceElu with a non-finite alpha runs ELU_THRESHOLD (memory-bound) in fp32 on bf16 tensors,
+ * converted tile by tile: the conversions set its cost, so in place it too runs on two threads at
+ * 64K elements, where an fp32 call stays on one. */
+static unsigned inplace_elu_threads(aclDataType dt, float alpha_value)
+{
+    int64_t n = 65536;
+    void *data = calloc((size_t)n, acpu_test_dtype_size(dt));
+    ck_assert_ptr_nonnull(data);
+    aclTensor *self = acpu_test_tensor(dt, &n, 1, data);
+    float one = 1.0f;
+    aclScalar *alpha = aclCreateScalar(&alpha_value, ACL_FLOAT), *unit = aclCreateScalar(&one, ACL_FLOAT);
+    ck_assert_int_eq(aclnnCpuSetNumThreads(2), ACL_SUCCESS);
+    uint64_t ws = 0;
+    aclOpExecutor *ex = NULL;
+    ck_assert_int_eq(aclnnInplaceEluGetWorkspaceSize(self, alpha, unit, unit, &ws, &ex), ACLNN_SUCCESS);
+    unsigned threads = acpu_executor_op_call(ex)->threads;
+    ck_assert_int_eq(aclDestroyAclOpExecutor(ex), ACL_SUCCESS);
+    ck_assert_int_eq(aclnnCpuSetNumThreads(0), ACL_SUCCESS);
+    ck_assert_int_eq(aclDestroyTensor(self) | aclDestroyScalar(alpha) | aclDestroyScalar(unit), ACL_SUCCESS);
+    free(data);
+    return threads;
+}
+
+START_TEST(test_converted_call_not_bytes_bound)
+{
+    ck_assert_uint_eq(inplace_elu_threads(ACL_FLOAT, INFINITY), 1);
+    ck_assert_uint_eq(inplace_elu_threads(ACL_BF16, INFINITY), 2);
+    ck_assert_uint_eq(inplace_elu_threads(ACL_FLOAT16, INFINITY), 2);
+}
+END_TEST
+
 START_TEST(test_bytes_bound_forms)
 {
-    static const struct {
-        acpu_kernel_id id;
-        bool f32, f16, bf16;
-    } k_rows[] = {
-        {ACPU_KERNEL_RELU, true, true, true},           {ACPU_KERNEL_THRESHOLD, true, true, true},
-        {ACPU_KERNEL_THRESHOLD_GRAD, true, true, true}, {ACPU_KERNEL_HARDTANH_GRAD, true, true, true},
-        {ACPU_KERNEL_HARDTANH, true, false, true},      {ACPU_KERNEL_RELU_GRAD, true, false, false},
-        {ACPU_KERNEL_HARDSWISH, true, false, false},    {ACPU_KERNEL_HARDSWISH_GRAD, true, false, false},
-        {ACPU_KERNEL_HARDSIGMOID, true, false, false},  {ACPU_KERNEL_LEAKY_RELU, true, false, false},
-        {ACPU_KERNEL_SIGMOID_GRAD, true, false, false}, {ACPU_KERNEL_ELU_GRAD_RESULT, true, false, false},
-        {ACPU_KERNEL_ELU, false, false, false},         {ACPU_KERNEL_SIGMOID, false, false, false},
-        {ACPU_KERNEL_SOFTPLUS_V2, false, false, false},
-    };
-    for (size_t r = 0; r < sizeof k_rows / sizeof k_rows[0]; r++) {
-        const char *name = acpu_kernel_infos[k_rows[r].id].name;
-        ck_assert_msg(acpu_kernel_bytes_bound(k_rows[r].id, ACPU_KDT_F32) == k_rows[r].f32, "%s fp32", name);
-        ck_assert_msg(acpu_kernel_bytes_bound(k_rows[r].id, ACPU_KDT_F16) == k_rows[r].f16, "%s fp16", name);
-        ck_assert_msg(acpu_kernel_bytes_bound(k_rows[r].id, ACPU_KDT_BF16) == k_rows[r].bf16, "%s bf16", name);
+    for (int id = 0; id < ACPU_KERNEL_COUNT; id++) {
+        const acpu_kernel_info *info = &acpu_kernel_infos[id];
+        bool memory_bound = info->grain >= 49152;
+        for (int kdt = 0; kdt < ACPU_KDT_COUNT; kdt++) {
+            bool half = kdt == ACPU_KDT_F16 || kdt == ACPU_KDT_BF16;
+            bool want = memory_bound && (!half || pattern_form((acpu_kernel_id)id, (acpu_kdtype)kdt));
+            ck_assert_msg(acpu_kernel_bytes_bound((acpu_kernel_id)id, (acpu_kdtype)kdt) == want, "%s kdtype %d",
+                          info->name, kdt);
+        }
     }
+    ck_assert(acpu_kernel_bytes_bound(ACPU_KERNEL_HARDSWISH, ACPU_KDT_F32));
+    ck_assert(!acpu_kernel_bytes_bound(ACPU_KERNEL_ELU, ACPU_KDT_F32)); /* an exp: grain 4096 */
     ck_assert(acpu_kernel_bytes_bound(ACPU_KERNEL_LEAKY_RELU, ACPU_KDT_F64));
     ck_assert(acpu_kernel_bytes_bound(ACPU_KERNEL_RELU, ACPU_KDT_I8));
     ck_assert(acpu_kernel_bytes_bound(ACPU_KERNEL_THRESHOLD_GRAD, ACPU_KDT_I32));
@@ -1023,6 +1055,7 @@ int main(void)
     TCase *grain = tcase_create("grain");
     tcase_add_test(grain, test_in_place_grain_by_form);
     tcase_add_test(grain, test_bytes_bound_forms);
+    tcase_add_test(grain, test_converted_call_not_bytes_bound);
     suite_add_tcase(s, grain);
     return acpu_test_main(s);
 }

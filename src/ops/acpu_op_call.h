@@ -38,7 +38,7 @@ typedef struct {
     acpu_schedule plan;
     const char *sch;  /* the strategy's name for verbose lines (a static string) */
     uint64_t grain;   /* the kernel's fewest elements per thread */
-    bool bytes_bound; /* the form run costs its bytes (acpu_kernel_bytes_bound; a lookup does not) */
+    bool bytes_bound; /* the form costs its bytes (acpu_kernel_bytes_bound), no lookup, no cast */
     acpu_task task;
     _Alignas(16) unsigned char params[ACPU_OP_PARAMS_BYTES]; /* the kernel's parameters; task.params points here */
     unsigned threads;
