@@ -274,7 +274,7 @@ MEMORY_GRAIN = 16384
 def dram_floor(isa, dtype, grain):
     """The issue's DRAM target for a case: 16-bit exp ops >= 0.85 of the roofline on AVX-512 and >= 0.75
     on AVX2 (and the other paths); fp32, fp64 and every memory-bound kernel >= 0.90."""
-    if dtype in ("fp16", "bf16") and grain is not None and 0 < grain < MEMORY_GRAIN:
+    if dtype in ("fp16", "bf16") and 0 < grain < MEMORY_GRAIN:
         return 0.85 if isa == "avx512" else 0.75
     return 0.90
 
@@ -302,11 +302,15 @@ ELEM_BYTES = {"fp32": 4, "fp16": 2, "bf16": 2, "fp64": 8}
 STREAM_MIN_BYTES = 16 << 20  # ACPU_STREAM_MIN_BYTES (settings/acpu_settings.h)
 
 
+def row_grain(row):
+    """A kernel row's grain (0 for no row, or a row without one)."""
+    return int(row.get("grain") or 0) if row else 0
+
+
 def streams(row, dtype, n, inplace):
     """Whether the library streams the case's output by default (ACLNN_CPU_STREAM_STORES=auto): a
     memory-bound kernel's output of STREAM_MIN_BYTES or more, not in place."""
-    grain = int(row["grain"]) if row and row.get("grain") else 0
-    return grain >= MEMORY_GRAIN and not inplace and n * ELEM_BYTES.get(dtype, 4) >= STREAM_MIN_BYTES
+    return row_grain(row) >= MEMORY_GRAIN and not inplace and n * ELEM_BYTES.get(dtype, 4) >= STREAM_MIN_BYTES
 
 
 def bytes_bound(row):
@@ -316,7 +320,7 @@ def bytes_bound(row):
         return False
     if row.get("bytes_bound") not in (None, ""):
         return row["bytes_bound"] == "1"
-    return int(row.get("grain") or 0) >= MEMORY_GRAIN
+    return row_grain(row) >= MEMORY_GRAIN
 
 
 def targets(cases, krows, busy, isa, op_types, inplace_ops=frozenset()):
@@ -354,8 +358,7 @@ def targets(cases, krows, busy, isa, op_types, inplace_ops=frozenset()):
         elif roof and 0.8 * roof < bp[1] <= 1.25 * roof:
             roof_bound.append((name, bp[1] / roof, ours / roof))
         else:
-            grain = int(row["grain"]) if row and row.get("grain") else 0
-            one = op in inplace_ops and bytes_bound(row) and thr > 1 and n <= 2 * grain
+            one = op in inplace_ops and bytes_bound(row) and thr > 1 and n <= 2 * row_grain(row)
             inplace_one += one
             one_roof = cases.get((op, dtype, n, 1), {}).get("roofline")
             ceil_roof = one_roof["gelem_s"] if one and one_roof else roof
@@ -388,7 +391,7 @@ def targets(cases, krows, busy, isa, op_types, inplace_ops=frozenset()):
         if n < (16 << 20) or "aclnn" not in v or "roofline" not in v:
             continue
         row = kernel_row(krows, op, dtype, op_types.get(op))
-        floor = dram_floor(isa, dtype, int(row["grain"]) if row and row.get("grain") else None)
+        floor = dram_floor(isa, dtype, row_grain(row))
         ratio = v["aclnn"]["gelem_s"] / v["roofline"]["gelem_s"]
         mem.append((f"{case_name(k)} (floor {floor:.2f})", ratio, floor))
         if streams(row, dtype, n, op in inplace_ops) and "roofline_nt" in v:

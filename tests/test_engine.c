@@ -861,8 +861,9 @@ START_TEST(test_view_bytes)
 }
 END_TEST
 
-/* Phase 1 only: whether the call of `api` on n elements of dt asks for streaming. */
-static bool plans_streaming(const char *api, aclDataType dt, int64_t n)
+/* Phase 1 only: what the call of `api` on n elements of dt planned (its tensors are freed: read
+ * the plan's fields, not its views). */
+static acpu_op_call planned_call(const char *api, aclDataType dt, int64_t n)
 {
     const acpu_test_op *op = NULL;
     for (int i = 0; i < acpu_test_num_ops && op == NULL; i++)
@@ -873,10 +874,16 @@ static bool plans_streaming(const char *api, aclDataType dt, int64_t n)
     uint64_t ws = 0;
     aclOpExecutor *ex = NULL;
     ck_assert_int_eq(acpu_test_op_phase1(op, (const aclTensor *const *)c.t_in, c.t_out, &ws, &ex), ACLNN_SUCCESS);
-    bool streams = acpu_executor_op_call(ex)->task.stream_copy != NULL;
+    acpu_op_call planned = *acpu_executor_op_call(ex);
     ck_assert_int_eq(aclDestroyAclOpExecutor(ex), ACL_SUCCESS);
     busy_free(&c);
-    return streams;
+    return planned;
+}
+
+/* Phase 1 only: whether the call of `api` on n elements of dt asks for streaming. */
+static bool plans_streaming(const char *api, aclDataType dt, int64_t n)
+{
+    return planned_call(api, dt, n).task.stream_copy != NULL;
 }
 
 /* AUTO streams outputs of ACPU_STREAM_MIN_BYTES and more of the memory-bound kernels only. */
@@ -898,19 +905,8 @@ END_TEST
 /* Phase 1 only: the threads a call of `api` on n elements of dt plans, 2 asked for. */
 static unsigned planned_threads(const char *api, aclDataType dt, int64_t n)
 {
-    const acpu_test_op *op = NULL;
-    for (int i = 0; i < acpu_test_num_ops && op == NULL; i++)
-        op = strcmp(acpu_test_ops[i].api, api) == 0 ? &acpu_test_ops[i] : NULL;
-    ck_assert_ptr_nonnull(op);
     ck_assert_int_eq(aclnnCpuSetNumThreads(2), ACL_SUCCESS);
-    busy_call c;
-    busy_init(&c, op, dt, n);
-    uint64_t ws = 0;
-    aclOpExecutor *ex = NULL;
-    ck_assert_int_eq(acpu_test_op_phase1(op, (const aclTensor *const *)c.t_in, c.t_out, &ws, &ex), ACLNN_SUCCESS);
-    unsigned threads = acpu_executor_op_call(ex)->threads;
-    ck_assert_int_eq(aclDestroyAclOpExecutor(ex), ACL_SUCCESS);
-    busy_free(&c);
+    unsigned threads = planned_call(api, dt, n).threads;
     ck_assert_int_eq(aclnnCpuSetNumThreads(0), ACL_SUCCESS);
     return threads;
 }
@@ -983,7 +979,7 @@ START_TEST(test_bytes_bound_forms)
 {
     for (int id = 0; id < ACPU_KERNEL_COUNT; id++) {
         const acpu_kernel_info *info = &acpu_kernel_infos[id];
-        bool memory_bound = info->grain >= 49152;
+        bool memory_bound = info->grain >= ACPU_GRAIN_MEMORY_BOUND;
         for (int kdt = 0; kdt < ACPU_KDT_COUNT; kdt++) {
             bool half = kdt == ACPU_KDT_F16 || kdt == ACPU_KDT_BF16;
             bool want = memory_bound && (!half || pattern_form((acpu_kernel_id)id, (acpu_kdtype)kdt));

@@ -121,7 +121,7 @@ unsigned acpu_engine_threads(const acpu_schedule *plan, const acpu_task *task, u
     /* An in-place call moves half the bytes per element of an out-of-place one, so where the bytes
      * set the cost a thread pays for itself from twice the elements (at 64K on 2 threads in place:
      * 0.63-0.74 of one thread, AMD EPYC, AVX-512). Where the arithmetic sets it the plain grain
-     * holds (measured in kernels/acpu_kernels.h, acpu_kernel_bytes_bound). */
+     * holds (measured in ops/op_phase.c, task_casts). */
     if (bytes_bound && task_in_place(task))
         grain *= 2;
     uint64_t by_size = acpu_ceil_div_u64(plan->total, grain); /* no wrap for totals near 2^64 */

@@ -61,11 +61,7 @@ extern const acpu_kernel_info acpu_kernel_infos[ACPU_KERNEL_COUNT];
 /* Whether the kernel's form for `kdt` costs the bytes it moves rather than its arithmetic: a
  * memory-bound kernel (grain ACPU_GRAIN_MEMORY_BOUND) in fp32, fp64 or an integer type, or in
  * fp16 / bf16 where that form works on the bit patterns (ACPU_PATTERN16_LIST); not a 16-bit form
- * that widens to fp32, nor a kernel with a transcendental. The engine doubles the grain of an
- * in-place call only for such a form (and only where the call converts no tensor, ops/op_phase.c): in-place fp16 / bf16 Hardswish, Hardsigmoid, LeakyReLU and
- * fp16 Hardtanh (widening) at 64K and 96K elements on 2 threads ran 1.33x (AVX-512) and 1.38x
- * (AVX2) geomean (0.80-1.73, 5 alternating runs, Zen 4, 2 vCPUs) with the plain grain against the
- * doubled one; the pattern forms' calls, left doubled, 0.98-0.99x in the same runs. */
+ * that widens to fp32, nor a kernel with a transcendental. */
 bool acpu_kernel_bytes_bound(acpu_kernel_id kid, acpu_kdtype kdt);
 
 /* 16-bit lookup tables (kernels/ops/lookup.h). A 16-bit input has 65536 values, so the costly part
