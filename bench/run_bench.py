@@ -308,8 +308,10 @@ def row_grain(row):
 
 
 def streams(row, dtype, n, inplace):
-    """Whether the library streams the case's output by default (ACLNN_CPU_STREAM_STORES=auto): a
-    memory-bound kernel's output of STREAM_MIN_BYTES or more, not in place."""
+    """Whether the library streams the case's output by default (ACLNN_CPU_STREAM_STORES=auto) as a
+    memory-bound kernel's: an output of STREAM_MIN_BYTES or more, not in place. (It also streams the
+    16-bit lookups read one load per element, which the DRAM target holds to the 16-bit exp ops'
+    floor on the regular-store roofline.)"""
     return row_grain(row) >= MEMORY_GRAIN and not inplace and n * ELEM_BYTES.get(dtype, 4) >= STREAM_MIN_BYTES
 
 
@@ -413,7 +415,7 @@ def targets(cases, krows, busy, isa, op_types, inplace_ops=frozenset()):
               f"   - of the {len(mem_fails)} below their floor, {len(compute)} have a compute ceiling (threads x the"
               " kernel alone, kernel-ceiling table) below the roofline: the kernel, not the memory, limits them"
               " (ceiling / roofline)." + lowest(compute),
-              f"   - the {len(streamed)} cases whose output the library streams (memory-bound kernels, outputs of"
+              f"   - the {len(streamed)} cases of memory-bound kernels whose output the library streams (outputs of"
               " 16 MiB or more, not in place: ACLNN_CPU_STREAM_STORES=auto) pass the regular-store roofline by"
               " skipping the output's reads; against the streaming-store roofline (roofline NT), >= 0.90: "
               f"{verdict([t for t in streamed if t[1] < 0.90], len(streamed))}." + lowest(streamed),
@@ -527,7 +529,8 @@ METHOD = """- Method. ours = aclnnXxxGetWorkspaceSize + aclnnXxx + aclrtSynchron
   ratio. Roofline: out[i] = in0[i] * in1[i] ... with the same traffic (the call's inputs read, one output written;
   an in-place call reads and writes one array), regular or streaming (non-temporal) stores; the library itself
   streams the outputs of 16 MiB or more of its memory-bound kernels (ACLNN_CPU_STREAM_STORES=auto), so those
-  cases can pass the regular-store roofline (the DRAM target also gives them against roofline NT). Inputs: gradients
+  cases can pass the regular-store roofline (the DRAM target also gives them against roofline NT), and of its
+  16-bit lookup tables read one load per element (the lookup the table's build chose). Inputs: gradients
   uniform in [-1, 1], forward inputs in [-8, 8], forward results through the forward API when the registry has it
   (else a documented range, noted below); attributes at the operator's defaults (variants: as named).
 - Peers, measured like with like: in the bench's own process, on the case's own tensors (no copies), samples

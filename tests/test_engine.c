@@ -886,16 +886,40 @@ static bool plans_streaming(const char *api, aclDataType dt, int64_t n)
     return planned_call(api, dt, n).task.stream_copy != NULL;
 }
 
-/* AUTO streams outputs of ACPU_STREAM_MIN_BYTES and more of the memory-bound kernels only. */
+/* AUTO streams outputs of ACPU_STREAM_MIN_BYTES and more of the memory-bound kernels, and of the
+ * 16-bit lookups that read their table with one load per element (a lookup_loads alternative), not
+ * of a kernel with a transcendental nor of a lookup that gathers. */
 START_TEST(test_streaming_auto_rule)
 {
-    bool has_stream = acpu_active_kernels()->stream_copy != NULL;
-    int64_t big = ACPU_STREAM_MIN_BYTES / 4;
+    const acpu_kernel_table *kt = acpu_active_kernels();
+    bool has_stream = kt->stream_copy != NULL;
+    int64_t big = ACPU_STREAM_MIN_BYTES / 4, big16 = ACPU_STREAM_MIN_BYTES / 2;
     ck_assert_int_eq(aclnnCpuSetStreamingStores(ACLNN_CPU_STREAM_AUTO), ACL_SUCCESS);
     ck_assert(plans_streaming("aclnnRelu", ACL_FLOAT, big) == has_stream);
     ck_assert(plans_streaming("aclnnThresholdBackward", ACL_FLOAT, big) == has_stream);
     ck_assert(!plans_streaming("aclnnRelu", ACL_FLOAT, big - 1));
     ck_assert(!plans_streaming("aclnnSigmoid", ACL_FLOAT, big)); /* an exp per element */
+    /* the lookup kinds: the C loop is the loads alternative of the bf16 WHOLE tables where the ISA
+     * gathers (AVX2, AVX-512); a gather kernel is none */
+    ck_assert(acpu_is_loads_lookup(kt, acpu_lookup_whole16) == (kt->lookup_loads[ACPU_TABLE_WHOLE][1] != NULL));
+    ck_assert(!acpu_is_loads_lookup(kt, NULL));
+    for (int f = ACPU_TABLE_WHOLE; f < ACPU_TABLE_FORM_COUNT; f++)
+        for (int b = 0; b < 2; b++)
+            if (kt->lookup[f][b] != acpu_lookup_whole16)
+                ck_assert(!acpu_is_loads_lookup(kt, kt->lookup[f][b]));
+    ck_assert_int_eq(aclnnCpuSetLookupTables(ACLNN_CPU_TABLES_ON), ACL_SUCCESS);
+    const char *lookup_apis[] = {"aclnnSigmoid", "aclnnSiluBackward"}; /* WHOLE, MUL */
+    for (int a = 0; a < 2; a++)
+        for (int b = 0; b < 2; b++) {
+            aclDataType dt = b ? ACL_BF16 : ACL_FLOAT16;
+            acpu_op_call call = planned_call(lookup_apis[a], dt, big16);
+            ck_assert_msg(acpu_is_lookup_kernel(kt, call.task.kernel), "%s dtype %d: no table", lookup_apis[a], dt);
+            bool loads = acpu_is_loads_lookup(kt, call.task.kernel);
+            ck_assert_msg((call.task.stream_copy != NULL) == (has_stream && loads), "%s dtype %d: loads %d, stream %d",
+                          lookup_apis[a], dt, loads, call.task.stream_copy != NULL);
+            ck_assert(!plans_streaming(lookup_apis[a], dt, big16 - 1));
+        }
+    ck_assert_int_eq(aclnnCpuSetLookupTables(ACLNN_CPU_TABLES_AUTO), ACL_SUCCESS);
     ck_assert_int_eq(aclnnCpuSetStreamingStores(ACLNN_CPU_STREAM_OFF), ACL_SUCCESS);
     ck_assert(!plans_streaming("aclnnRelu", ACL_FLOAT, big));
     ck_assert_int_eq(aclnnCpuSetStreamingStores(ACLNN_CPU_STREAM_AUTO), ACL_SUCCESS);

@@ -65,7 +65,8 @@ ACL_FUNC_VISIBILITY aclnnCpuTableMode aclnnCpuGetLookupTables(void);
  * bits, less memory traffic. ACLNN_CPU_STREAM_AUTO (the default, or ACLNN_CPU_STREAM_STORES=auto)
  * streams outputs of 16 MiB or more of the memory-bound kernels (the compare / multiply-add ones:
  * ReLU, the hard* family, threshold, leaky ReLU, the Sigmoid / Tanh gradients, ELU's result mode
- * and its other exp-free paths; doc/BEHAVIOUR.md), ACLNN_CPU_STREAM_OFF (ACLNN_CPU_STREAM_STORES=0)
+ * and its other exp-free paths) and of the 16-bit lookup tables read one load per element
+ * (doc/BEHAVIOUR.md), ACLNN_CPU_STREAM_OFF (ACLNN_CPU_STREAM_STORES=0)
  * none, ACLNN_CPU_STREAM_ON (=1) every output it can. The AVX2 and AVX-512 paths have streaming
  * stores; scalar and NEON write regularly whatever the mode. Captured by phase 1 as the other
  * settings; the environment variable gives the initial mode, this call replaces it. */

@@ -167,6 +167,9 @@ bool acpu_table_fillable(const acpu_kernel_table *kt, acpu_kernel_id kid, acpu_k
 void acpu_table_fill(const acpu_kernel_table *kt, acpu_kernel_id kid, acpu_kdtype kdt, const void *params, void *table);
 /* Whether `k` is one of kt's lookup kernels (lookup or lookup_loads). */
 bool acpu_is_lookup_kernel(const acpu_kernel_table *kt, acpu_kernel_fn k);
+/* Whether `k` is one of kt's lookup_loads alternatives (one scalar load per element, where the ISA
+ * also has a gather). */
+bool acpu_is_loads_lookup(const acpu_kernel_table *kt, acpu_kernel_fn k);
 
 /* Kernels of the best ISA that is built in, supported by this CPU and not above `cap`
  * (ACPU_ISA_COUNT: no cap); scalar at worst. NEON and the x86 ISAs are never both built.

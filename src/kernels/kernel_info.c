@@ -72,14 +72,22 @@ bool acpu_table_fillable(const acpu_kernel_table *kt, acpu_kernel_id kid, acpu_k
     return (form == ACPU_TABLE_MUL || form == ACPU_TABLE_DIV) && kt->fill[kid][kdt == ACPU_KDT_BF16] != NULL;
 }
 
-bool acpu_is_lookup_kernel(const acpu_kernel_table *kt, acpu_kernel_fn k)
+/* Whether `k` is in a [form][f16, bf16] row of lookup kernels. */
+static bool in_lookup_row(acpu_kernel_fn const row[ACPU_TABLE_FORM_COUNT][2], acpu_kernel_fn k)
 {
     for (int f = ACPU_TABLE_WHOLE; f < ACPU_TABLE_FORM_COUNT; f++)
         for (int b = 0; b < 2; b++)
-            if (k != NULL && (kt->lookup[f][b] == k || kt->lookup_loads[f][b] == k))
+            if (k != NULL && row[f][b] == k)
                 return true;
     return false;
 }
+
+bool acpu_is_lookup_kernel(const acpu_kernel_table *kt, acpu_kernel_fn k)
+{
+    return in_lookup_row(kt->lookup, k) || in_lookup_row(kt->lookup_loads, k);
+}
+
+bool acpu_is_loads_lookup(const acpu_kernel_table *kt, acpu_kernel_fn k) { return in_lookup_row(kt->lookup_loads, k); }
 
 #define ACPU_TABLE_FILL_CHUNK 4096u
 

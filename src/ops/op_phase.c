@@ -347,17 +347,24 @@ static void use_table(const acpu_settings *s, acpu_kernel_id kid, aclDataType cd
 
 /* Streaming stores for the output (engine/acpu_engine.h) when the mode says so: AUTO for an output
  * of ACPU_STREAM_MIN_BYTES or more of a memory-bound kernel (ACPU_GRAIN_MEMORY_BOUND: compare and
- * multiply-add). A kernel with a transcendental, or a 16-bit lookup, is slower than memory on the
- * CPUs we measured: the chunk's extra copy then costs it 5-20%, and the read it saves was not
- * what limited it. The engine still writes regularly where the output is staged or overlaps an
- * input. */
+ * multiply-add) or of a 16-bit lookup that reads its table with one load per element (a
+ * lookup_loads alternative, which the table's build chose over the gather on this CPU). A kernel
+ * with a transcendental is slower than memory: the chunk's extra copy cost it 5-20% (Xeon), and the
+ * read it saves was not what limited it. The lookups differ by how they read: aclnn_cpu_bench at 16M
+ * and 64M elements, 1 and 2 threads, 3 alternating runs, streaming on against off (Zen 4, 2 vCPUs),
+ *   one load per element (AVX2: every table here; AVX-512: bf16 WHOLE, the C loop)
+ *     WHOLE (CELU, GELU, Sigmoid, Tanh) bf16 1.02-1.15x (16M) and 1.24-1.46x (64M), fp16 (AVX2)
+ *     1.06-1.11x and 1.20-1.25x; MUL / DIV (ELU, SiLU, Softplus, GELU gradients) 1.02-1.25x;
+ *   a gather instruction (AVX-512: fp16 WHOLE, every MUL / DIV table) 0.88-1.02x,
+ * so only the first stream. The engine still writes regularly where the output is staged or
+ * overlaps an input. */
 static void use_streaming(const acpu_settings *s, uint64_t n, acpu_op_call *call)
 {
     uint64_t bytes;
     bool large = !acpu_mul_u64(n, call->task.kernel_elem, &bytes) || bytes >= ACPU_STREAM_MIN_BYTES;
-    bool cheap = call->grain >= ACPU_GRAIN_MEMORY_BOUND;
+    bool pays = call->grain >= ACPU_GRAIN_MEMORY_BOUND || acpu_is_loads_lookup(s->kernels, call->task.kernel);
     acpu_switch mode = s->switches[ACPU_SWITCH_STREAMING];
-    bool on = mode == ACPU_SWITCH_ON || (mode == ACPU_SWITCH_AUTO && large && cheap);
+    bool on = mode == ACPU_SWITCH_ON || (mode == ACPU_SWITCH_AUTO && large && pays);
     call->task.stream_copy = on ? s->kernels->stream_copy : NULL;
     call->task.stream_fence = on ? s->kernels->stream_fence : NULL;
 }

@@ -15,8 +15,8 @@ typedef enum { ACPU_SWITCH_AUTO = 0, ACPU_SWITCH_OFF, ACPU_SWITCH_ON } acpu_swit
 /* The switches, each with its environment variable (settings.c):
  *   TABLES     16-bit lookup tables: AUTO where a timing at the table's build found it faster
  *   STREAMING  streaming stores of large outputs (engine/acpu_engine.h): AUTO for outputs of at
- *              least ACPU_STREAM_MIN_BYTES of the memory-bound kernels (ops/op_phase.c), ON every
- *              output the engine can stream */
+ *              least ACPU_STREAM_MIN_BYTES of the memory-bound kernels and of the 16-bit lookups
+ *              read one load per element (ops/op_phase.c), ON every output the engine can stream */
 typedef enum { ACPU_SWITCH_TABLES = 0, ACPU_SWITCH_STREAMING, ACPU_SWITCH_COUNT } acpu_switch_id;
 /* AUTO's threshold: an output this large (16 MiB) outgrows the caches of the CPUs we measured, so
  * reading its lines before writing them (what a regular store does) is pure memory traffic. */

@@ -8,7 +8,8 @@
  *   ACLNN_CPU_TABLES       auto|1|0 (also on|off): 16-bit lookup tables (default auto: where a
  *                          timing at the table's build found the lookup faster)
  *   ACLNN_CPU_STREAM_STORES auto|1|0 (also on|off): streaming (non-temporal) stores of outputs
- *                          (default auto: outputs of 16 MiB or more of the memory-bound kernels) */
+ *                          (default auto: outputs of 16 MiB or more of the memory-bound kernels and
+ *                          of the 16-bit lookups read one load per element) */
 #include <omp.h>
 #include <pthread.h>
 #include <stdatomic.h>
