@@ -204,7 +204,8 @@ static void run_direct(Bench *b, const BenchData *d)
     check(aclnnCpuSetLookupTables(b->tableMode), "aclnnCpuSetLookupTables");
 }
 
-/* Whether the call's executor runs a lookup kernel (then IMPL_DIRECT shows what the table buys). */
+/* Whether the call's executor runs a lookup kernel (then IMPL_DIRECT shows what the table buys, and
+ * for an output of 16 MiB or more the streaming stores a lookup read one load per element gets). */
 static int uses_table(const CaseRun *run)
 {
     const acpu_op_call *call = acpu_executor_op_call(run->executor);

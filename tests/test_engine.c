@@ -653,42 +653,62 @@ static unsigned char *shifted_output(busy_call *c, size_t shift)
     return buf;
 }
 
-/* Loop index: a registry row. Every dtype of the row, 2 threads, an odd length and an output
+/* One dtype of a registry row with tables in `tables`, 2 threads, an odd length and an output
  * shifted off every alignment the stores care about: streaming on gives the bits of streaming off,
- * and no byte around the output changes. On the AVX2 / AVX-512 paths the call asks for streaming. */
+ * and no byte around the output changes. On the AVX2 / AVX-512 paths the call asks for streaming.
+ * Tables on: a row whose kernel has a table form runs its lookup (the one its build chose). */
+static void check_streaming_same_bits(const acpu_test_op *op, aclDataType dt, aclnnCpuTableMode tables)
+{
+    const acpu_op_def *def = acpu_test_op_api(op)->op;
+    bool has_stream = acpu_active_kernels()->stream_copy != NULL;
+    size_t es = acpu_test_dtype_size(dt);
+    busy_call c;
+    busy_init(&c, op, dt, 2 * 65536 + 4099); /* 2 threads even for the memory-bound kernels */
+    size_t bytes = (size_t)c.n * es, shift = acpu_test_op_inplace(op) ? 0 : es;
+    unsigned char *buf = acpu_test_op_inplace(op) ? NULL : shifted_output(&c, shift);
+    void *fresh = malloc(bytes), *off = malloc(bytes);
+    ck_assert(fresh && off);
+    memcpy(fresh, c.in[0], bytes);
+    ck_assert_int_eq(aclnnCpuSetLookupTables(tables), ACL_SUCCESS);
+    ck_assert(!run_streaming(&c, fresh, ACLNN_CPU_STREAM_OFF));
+    memcpy(off, c.out, bytes);
+    if (buf != NULL)
+        memset(buf, GUARD_BYTE, GUARD + bytes + 2 * GUARD);
+    ck_assert_int_eq(aclnnCpuSetStreamingStores(ACLNN_CPU_STREAM_ON), ACL_SUCCESS);
+    acpu_task ran = busy_run(&c, fresh);
+    bool streams = ran.stream_copy != NULL;
+    ck_assert_msg(streams == has_stream, "%s dtype %d: streaming %s", op->api, (int)dt,
+                  streams ? "asked for on an ISA without it" : "not asked for in mode ON");
+    if (tables == ACLNN_CPU_TABLES_ON && def->pick_kernel == NULL &&
+        acpu_kernel_table_forms[def->kernel] != ACPU_TABLE_NONE)
+        ck_assert_msg(acpu_is_lookup_kernel(acpu_active_kernels(), ran.kernel), "%s dtype %d: no lookup ran", op->api,
+                      (int)dt);
+    ck_assert_msg(memcmp(off, c.out, bytes) == 0, "%s dtype %d tables %d: streaming on and off differ", op->api,
+                  (int)dt, (int)tables);
+    for (size_t b = 0; buf != NULL && b < GUARD + shift; b++)
+        ck_assert_msg(buf[b] == GUARD_BYTE, "%s dtype %d: byte %zu before the output written", op->api, (int)dt,
+                      GUARD + shift - b);
+    for (size_t b = GUARD + shift + bytes; buf != NULL && b < GUARD + bytes + 2 * GUARD; b++)
+        ck_assert_msg(buf[b] == GUARD_BYTE, "%s dtype %d: byte %zu after the output written", op->api, (int)dt,
+                      b - (GUARD + shift + bytes));
+    free(fresh);
+    free(off);
+    busy_free(&c);
+}
+
+/* Loop index: a registry row. Every dtype, tables off; the 16-bit ones with tables on too (a lookup
+ * streams by default where it reads its table one load per element: ops/op_phase.c). */
 START_TEST(test_streaming_same_bits)
 {
     const acpu_test_op *op = &acpu_test_ops[_i];
-    bool has_stream = acpu_active_kernels()->stream_copy != NULL;
     ck_assert_int_eq(aclnnCpuSetNumThreads(2), ACL_SUCCESS);
     for (int d = 0; d < op->n_dtypes; d++) {
         aclDataType dt = op->dtypes[d];
-        size_t es = acpu_test_dtype_size(dt);
-        busy_call c;
-        busy_init(&c, op, dt, 2 * 65536 + 4099); /* 2 threads even for the memory-bound kernels */
-        size_t bytes = (size_t)c.n * es, shift = acpu_test_op_inplace(op) ? 0 : es;
-        unsigned char *buf = acpu_test_op_inplace(op) ? NULL : shifted_output(&c, shift);
-        void *fresh = malloc(bytes), *off = malloc(bytes);
-        ck_assert(fresh && off);
-        memcpy(fresh, c.in[0], bytes);
-        ck_assert(!run_streaming(&c, fresh, ACLNN_CPU_STREAM_OFF));
-        memcpy(off, c.out, bytes);
-        if (buf != NULL)
-            memset(buf, GUARD_BYTE, GUARD + bytes + 2 * GUARD);
-        bool streams = run_streaming(&c, fresh, ACLNN_CPU_STREAM_ON);
-        ck_assert_msg(streams == has_stream, "%s dtype %d: streaming %s", op->api, (int)dt,
-                      streams ? "asked for on an ISA without it" : "not asked for in mode ON");
-        ck_assert_msg(memcmp(off, c.out, bytes) == 0, "%s dtype %d: streaming on and off differ", op->api, (int)dt);
-        for (size_t b = 0; buf != NULL && b < GUARD + shift; b++)
-            ck_assert_msg(buf[b] == GUARD_BYTE, "%s dtype %d: byte %zu before the output written", op->api, (int)dt,
-                          GUARD + shift - b);
-        for (size_t b = GUARD + shift + bytes; buf != NULL && b < GUARD + bytes + 2 * GUARD; b++)
-            ck_assert_msg(buf[b] == GUARD_BYTE, "%s dtype %d: byte %zu after the output written", op->api, (int)dt,
-                          b - (GUARD + shift + bytes));
-        free(fresh);
-        free(off);
-        busy_free(&c);
+        check_streaming_same_bits(op, dt, ACLNN_CPU_TABLES_OFF);
+        if (dt == ACL_FLOAT16 || dt == ACL_BF16)
+            check_streaming_same_bits(op, dt, ACLNN_CPU_TABLES_ON);
     }
+    ck_assert_int_eq(aclnnCpuSetLookupTables(ACLNN_CPU_TABLES_AUTO), ACL_SUCCESS);
     ck_assert_int_eq(aclnnCpuSetStreamingStores(ACLNN_CPU_STREAM_AUTO), ACL_SUCCESS);
     ck_assert_int_eq(aclnnCpuSetNumThreads(0), ACL_SUCCESS);
 }
@@ -899,17 +919,25 @@ START_TEST(test_streaming_auto_rule)
     ck_assert(plans_streaming("aclnnThresholdBackward", ACL_FLOAT, big) == has_stream);
     ck_assert(!plans_streaming("aclnnRelu", ACL_FLOAT, big - 1));
     ck_assert(!plans_streaming("aclnnSigmoid", ACL_FLOAT, big)); /* an exp per element */
-    /* the lookup kinds: the C loop is the loads alternative of the bf16 WHOLE tables where the ISA
-     * gathers (AVX2, AVX-512); a gather kernel is none */
+    /* the rule on each lookup kind: the C loop is the loads alternative of the bf16 WHOLE tables
+     * where the ISA gathers (AVX2, AVX-512); a gather kernel is none */
     ck_assert(acpu_is_loads_lookup(kt, acpu_lookup_whole16) == (kt->lookup_loads[ACPU_TABLE_WHOLE][1] != NULL));
     ck_assert(!acpu_is_loads_lookup(kt, NULL));
+    ck_assert(acpu_streaming_pays(kt, ACPU_GRAIN_MEMORY_BOUND, NULL));
+    ck_assert(!acpu_streaming_pays(kt, ACPU_GRAIN_MEMORY_BOUND - 1, NULL));
     for (int f = ACPU_TABLE_WHOLE; f < ACPU_TABLE_FORM_COUNT; f++)
-        for (int b = 0; b < 2; b++)
-            if (kt->lookup[f][b] != acpu_lookup_whole16)
+        for (int b = 0; b < 2; b++) {
+            if (kt->lookup_loads[f][b] != NULL)
+                ck_assert(acpu_streaming_pays(kt, ACPU_TABLE_GRAIN, kt->lookup_loads[f][b]));
+            if (kt->lookup[f][b] != acpu_lookup_whole16) {
                 ck_assert(!acpu_is_loads_lookup(kt, kt->lookup[f][b]));
+                ck_assert(!acpu_streaming_pays(kt, ACPU_TABLE_GRAIN, kt->lookup[f][b]));
+            }
+        }
+    /* a planned call streams where its table's build chose the loads alternative */
     ck_assert_int_eq(aclnnCpuSetLookupTables(ACLNN_CPU_TABLES_ON), ACL_SUCCESS);
-    const char *lookup_apis[] = {"aclnnSigmoid", "aclnnSiluBackward"}; /* WHOLE, MUL */
-    for (int a = 0; a < 2; a++)
+    const char *lookup_apis[] = {"aclnnSigmoid", "aclnnSiluBackward", "aclnnSoftplusBackward"}; /* WHOLE, MUL, DIV */
+    for (int a = 0; a < 3; a++)
         for (int b = 0; b < 2; b++) {
             aclDataType dt = b ? ACL_BF16 : ACL_FLOAT16;
             acpu_op_call call = planned_call(lookup_apis[a], dt, big16);

@@ -66,10 +66,10 @@ ACL_FUNC_VISIBILITY aclnnCpuTableMode aclnnCpuGetLookupTables(void);
  * streams outputs of 16 MiB or more of the memory-bound kernels (the compare / multiply-add ones:
  * ReLU, the hard* family, threshold, leaky ReLU, the Sigmoid / Tanh gradients, ELU's result mode
  * and its other exp-free paths) and of the 16-bit lookup tables read one load per element
- * (doc/BEHAVIOUR.md), ACLNN_CPU_STREAM_OFF (ACLNN_CPU_STREAM_STORES=0)
- * none, ACLNN_CPU_STREAM_ON (=1) every output it can. The AVX2 and AVX-512 paths have streaming
- * stores; scalar and NEON write regularly whatever the mode. Captured by phase 1 as the other
- * settings; the environment variable gives the initial mode, this call replaces it. */
+ * (doc/BEHAVIOUR.md), ACLNN_CPU_STREAM_OFF (ACLNN_CPU_STREAM_STORES=0) none, ACLNN_CPU_STREAM_ON
+ * (=1) every output it can. The AVX2 and AVX-512 paths have streaming stores; scalar and NEON write
+ * regularly whatever the mode. Captured by phase 1 as the other settings; the environment variable
+ * gives the initial mode, this call replaces it. */
 typedef enum { ACLNN_CPU_STREAM_AUTO = 0, ACLNN_CPU_STREAM_OFF = 1, ACLNN_CPU_STREAM_ON = 2 } aclnnCpuStreamMode;
 ACL_FUNC_VISIBILITY aclError aclnnCpuSetStreamingStores(aclnnCpuStreamMode mode);
 /* The mode calls are planned with now. */

@@ -122,6 +122,10 @@ void acpu_tensor_view(const aclTensor *t, size_t elem_size, acpu_view *v);
  * left-padded dims and size-1 dims that grow get stride 0. */
 void acpu_tensor_broadcast_view(const aclTensor *t, size_t elem_size, const aclTensor *shape, acpu_view *v);
 
+/* Whether streaming stores pay for a large output (ACLNN_CPU_STREAM_STORES=auto, ops/op_phase.c) of
+ * a call running `kernel` with `grain`: a memory-bound kernel, or a 16-bit lookup of kt that reads
+ * its table one load per element. */
+bool acpu_streaming_pays(const acpu_kernel_table *kt, uint64_t grain, acpu_kernel_fn kernel);
 /* Threads and workspace of a planned call, from the settings' thread count. */
 aclnnStatus acpu_size_call(const char *api, acpu_op_call *call, const acpu_settings *s); /* 161002: no workspace fits */
 /* The verbose line's fields: "dtypes=a,b->c shape=... profile=... sch=... cores=... tile=... isa=...". */

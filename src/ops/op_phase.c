@@ -352,19 +352,27 @@ static void use_table(const acpu_settings *s, acpu_kernel_id kid, aclDataType cd
  * with a transcendental is slower than memory: the chunk's extra copy cost it 5-20% (Xeon), and the
  * read it saves was not what limited it. The lookups differ by how they read: aclnn_cpu_bench at 16M
  * and 64M elements, 1 and 2 threads, 3 alternating runs, streaming on against off (Zen 4, 2 vCPUs),
- *   one load per element (AVX2: every table here; AVX-512: bf16 WHOLE, the C loop)
+ *   one load per element (AVX2: every table on that CPU; AVX-512: bf16 WHOLE, the C loop)
  *     WHOLE (CELU, GELU, Sigmoid, Tanh) bf16 1.02-1.15x (16M) and 1.24-1.46x (64M), fp16 (AVX2)
  *     1.06-1.11x and 1.20-1.25x; MUL / DIV (ELU, SiLU, Softplus, GELU gradients) 1.02-1.25x;
  *   a gather instruction (AVX-512: fp16 WHOLE, every MUL / DIV table) 0.88-1.02x,
- * so only the first stream. The engine still writes regularly where the output is staged or
- * overlaps an input. */
+ * so only the first stream. Why the two differ was not established (no hardware counters here); the
+ * AVX2 gathers with streaming were not measured, the builds on that Zen 4 chose the loads for every
+ * AVX2 table. Which lookup a table gets is its build's timing (ops/op_tables.c), so whether a large
+ * call streams follows it: a speed, never a bit, changes. The engine still writes regularly where the
+ * output is staged or overlaps an input. */
+bool acpu_streaming_pays(const acpu_kernel_table *kt, uint64_t grain, acpu_kernel_fn kernel)
+{
+    return grain >= ACPU_GRAIN_MEMORY_BOUND || acpu_is_loads_lookup(kt, kernel);
+}
+
 static void use_streaming(const acpu_settings *s, uint64_t n, acpu_op_call *call)
 {
     uint64_t bytes;
     bool large = !acpu_mul_u64(n, call->task.kernel_elem, &bytes) || bytes >= ACPU_STREAM_MIN_BYTES;
-    bool pays = call->grain >= ACPU_GRAIN_MEMORY_BOUND || acpu_is_loads_lookup(s->kernels, call->task.kernel);
     acpu_switch mode = s->switches[ACPU_SWITCH_STREAMING];
-    bool on = mode == ACPU_SWITCH_ON || (mode == ACPU_SWITCH_AUTO && large && pays);
+    bool on = mode == ACPU_SWITCH_ON ||
+              (mode == ACPU_SWITCH_AUTO && large && acpu_streaming_pays(s->kernels, call->grain, call->task.kernel));
     call->task.stream_copy = on ? s->kernels->stream_copy : NULL;
     call->task.stream_fence = on ? s->kernels->stream_fence : NULL;
 }
