@@ -387,7 +387,7 @@ def targets(cases, krows, busy, isa, op_types, inplace_ops=frozenset()):
     met[1] = (fails, vals)
     # 2. DRAM: ours / roofline >= the case's floor (dram_floor); ahead of every peer. Below the floor,
     #    the kernel ceiling (T x the kernel alone) says whether compute or the rest of the call limits.
-    mem, peers, explained, streamed = [], [], [], []
+    mem, peers, explained, streamed, tabled = [], [], [], [], []
     for k, v in cases.items():
         op, dtype, n, thr = k
         if n < (16 << 20) or "aclnn" not in v or "roofline" not in v:
@@ -398,7 +398,9 @@ def targets(cases, krows, busy, isa, op_types, inplace_ops=frozenset()):
         mem.append((f"{case_name(k)} (floor {floor:.2f})", ratio, floor))
         if streams(row, dtype, n, op in inplace_ops) and "roofline_nt" in v:
             streamed.append((case_name(k), v["aclnn"]["gelem_s"] / v["roofline_nt"]["gelem_s"]))
-        if ratio < floor and row:
+        if ratio < floor and "aclnn_direct" in v:  # the call runs a 16-bit lookup table, not its kernel
+            tabled.append((case_name(k), ratio))
+        elif ratio < floor and row:
             ceiling = row["gelem_s"] * thr / v["roofline"]["gelem_s"]
             explained.append((case_name(k), ceiling))
         if (bp := best_peer(v)):
@@ -412,9 +414,11 @@ def targets(cases, krows, busy, isa, op_types, inplace_ops=frozenset()):
               "   - ours / same-run roofline >= 0.90 (fp32, fp64, every memory-bound kernel), >= 0.85 (AVX-512) or"
               f" 0.75 (AVX2) for the 16-bit exp ops: {verdict(mem_fails, len(mem))}."
               + lowest([(t[0], t[1]) for t in mem]),
-              f"   - of the {len(mem_fails)} below their floor, {len(compute)} have a compute ceiling (threads x the"
-              " kernel alone, kernel-ceiling table) below the roofline: the kernel, not the memory, limits them"
-              " (ceiling / roofline)." + lowest(compute),
+              f"   - of the {len(mem_fails)} below their floor, {len(compute)} run a kernel (not a 16-bit lookup"
+              " table) whose compute ceiling (threads x the kernel alone, kernel-ceiling table) is below the"
+              " roofline: the kernel, not the memory, limits them (ceiling / roofline)." + lowest(compute)
+              + (f" {len(tabled)} more run a 16-bit lookup table (about one element per cycle and core: the"
+                 " kernel-ceiling rows are not theirs; ours / roofline)." + lowest(tabled) if tabled else ""),
               f"   - the {len(streamed)} cases of memory-bound kernels whose output the library streams (outputs of"
               " 16 MiB or more, not in place: ACLNN_CPU_STREAM_STORES=auto) may pass the regular-store roofline,"
               " as they skip the output's reads; against the streaming-store roofline (roofline NT), >= 0.90: "
@@ -530,10 +534,11 @@ METHOD = """- Method. ours = aclnnXxxGetWorkspaceSize + aclnnXxx + aclrtSynchron
   an in-place call reads and writes one array), regular or streaming (non-temporal) stores; the library itself
   streams the outputs of 16 MiB or more of its memory-bound kernels (ACLNN_CPU_STREAM_STORES=auto), so those
   cases can pass the regular-store roofline (the DRAM target also gives them against roofline NT). It streams
-  those of its 16-bit lookups too where the table's build chose the lookup that reads it one load per element
-  (a choice made at run time; those cases keep their own floor against the regular-store roofline). Inputs: gradients
-  uniform in [-1, 1], forward inputs in [-8, 8], forward results through the forward API when the registry has it
-  (else a documented range, noted below); attributes at the operator's defaults (variants: as named).
+  those of its 16-bit lookups too (not in place) where the table's build chose the lookup that reads it one
+  load per element (a choice made at run time; those cases keep their own floor against the regular-store
+  roofline). Inputs: gradients uniform in [-1, 1], forward inputs in [-8, 8], forward results through the
+  forward API when the registry has it (else a documented range, noted below); attributes at the operator's
+  defaults (variants: as named).
 - Peers, measured like with like: in the bench's own process, on the case's own tensors (no copies), samples
   interleaved with ours and the rooflines. oneDNN = its C API's eltwise primitive of the peers table
   (bench/bench_peers.c; the backward primitive for a case with a gradient input), the best of four stack

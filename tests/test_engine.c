@@ -812,6 +812,82 @@ START_TEST(test_engine_streams_through_copy)
 }
 END_TEST
 
+/* A 16-bit lookup task over n elements: WHOLE reads x (in[0]), MUL / DIV a (in[0]) and x (in[1]). */
+static acpu_task lookup_task(acpu_table_form form, uint16_t *a, uint16_t *x, uint16_t *out, uint64_t n,
+                             acpu_kernel_fn kernel, const acpu_lookup_params *lp)
+{
+    acpu_task t;
+    memset(&t, 0, sizeof t);
+    acpu_view v = {.rank = 1, .shape = {(int64_t)n}, .stride = {1}, .elem_size = 2};
+    t.n_in = form == ACPU_TABLE_WHOLE ? 1 : 2;
+    t.in[0] = v, t.in[0].data = (char *)(form == ACPU_TABLE_WHOLE ? x : a);
+    t.in[1] = v, t.in[1].data = (char *)x;
+    t.out = v, t.out.data = (char *)out;
+    t.kernel = kernel;
+    t.params = lp;
+    t.kernel_elem = 2;
+    return t;
+}
+
+/* Every lookup kernel of the active kernel table, the one-load alternatives that stream by default
+ * (ops/op_phase.c) and the gathers alike, run by the engine with the table's streaming copy on 2
+ * threads into an output 2 bytes off the vector alignment, gives the bits of one direct call over
+ * the whole array, whichever lookup a table's build would choose. */
+START_TEST(test_lookup_kernels_stream_same_bits)
+{
+    const acpu_kernel_table *kt = acpu_active_kernels();
+    if (kt->stream_copy == NULL) { /* scalar, NEON: nothing streams (test_streaming_same_bits) */
+        ck_assert_ptr_null(kt->stream_fence);
+        return;
+    }
+    const uint64_t n = 100003;
+    uint16_t *a = malloc(n * 2), *x = malloc(n * 2), *want = malloc(n * 2), *buf = aligned_alloc(64, n * 2 + 128);
+    void *table = aligned_alloc(64, acpu_table_bytes(ACPU_TABLE_WHOLE) + acpu_table_bytes(ACPU_TABLE_MUL));
+    ck_assert(a && x && want && buf && table);
+    uint32_t r = 12345;
+    for (uint64_t i = 0; i < n; i++) {
+        r = r * 1664525u + 1013904223u;
+        a[i] = (uint16_t)(r >> 16), x[i] = (uint16_t)r;
+    }
+    int kernels = 0;
+    for (int f = ACPU_TABLE_WHOLE; f < ACPU_TABLE_FORM_COUNT; f++) {
+        for (uint32_t e = 0; e < ACPU_TABLE_ENTRIES; e++) /* finite factors; any 16-bit WHOLE result */
+            if (f == ACPU_TABLE_WHOLE)
+                ((uint16_t *)table)[e] = (uint16_t)(e * 40503u);
+            else
+                ((float *)table)[e] = 0.5f + (float)(e % 97) / 64.0f;
+        acpu_lookup_params lp = {table};
+        for (int b = 0; b < 2; b++) {
+            acpu_kernel_fn ks[2] = {kt->lookup[f][b], kt->lookup_loads[f][b]};
+            for (int k = 0; k < 2; k++) {
+                if (ks[k] == NULL)
+                    continue;
+                const void *in[2] = {f == ACPU_TABLE_WHOLE ? (const void *)x : a, x};
+                ks[k](n, in, want, &lp);
+                uint16_t *out = buf + 1;
+                memset(buf, 0xA5, n * 2 + 128);
+                acpu_schedule plan = four_core_plan(n);
+                acpu_task t = lookup_task((acpu_table_form)f, a, x, out, n, ks[k], &lp);
+                t.stream_copy = kt->stream_copy;
+                t.stream_fence = kt->stream_fence;
+                run_task(&plan, &t, 2);
+                ck_assert_msg(memcmp(out, want, n * 2) == 0, "form %d dtype %d kernel %d: streamed bits differ", f, b,
+                              k);
+                ck_assert_uint_eq(buf[0], 0xA5A5);
+                ck_assert_uint_eq(out[n], 0xA5A5);
+                kernels++;
+            }
+        }
+    }
+    ck_assert_int_ge(kernels, 6); /* x86: the three forms' gathers in fp16 and bf16, at least */
+    free(a);
+    free(x);
+    free(want);
+    free(buf);
+    free(table);
+}
+END_TEST
+
 /* ---- lanes and stealing ---------------------------------------------------------------------------- */
 
 static atomic_ullong g_elems_by_thread[2];
@@ -1095,6 +1171,7 @@ int main(void)
     TCase *streaming = tcase_create("streaming");
     tcase_add_loop_test(streaming, test_streaming_same_bits, 0, acpu_test_num_ops);
     tcase_add_test(streaming, test_streaming_auto_rule);
+    tcase_add_test(streaming, test_lookup_kernels_stream_same_bits);
     tcase_add_test(streaming, test_engine_streams_through_copy);
     tcase_add_test(streaming, test_stalled_thread_lane_taken);
     tcase_add_test(streaming, test_view_bytes);

@@ -354,7 +354,8 @@ static void use_table(const acpu_settings *s, acpu_kernel_id kid, aclDataType cd
  * and 64M elements, 1 and 2 threads, 3 alternating runs, streaming on against off (Zen 4, 2 vCPUs),
  *   one load per element (AVX2: every table on that CPU; AVX-512: bf16 WHOLE, the C loop)
  *     WHOLE (CELU, GELU, Sigmoid, Tanh) bf16 1.02-1.15x (16M) and 1.24-1.46x (64M), fp16 (AVX2)
- *     1.06-1.11x and 1.20-1.25x; MUL / DIV (ELU, SiLU, Softplus, GELU gradients) 1.02-1.25x;
+ *     1.06-1.11x and 1.20-1.25x; MUL / DIV (ELU, SiLU, Softplus, GELU gradients) 1.02-1.25x (16M)
+ *     and 1.03-1.10x (64M);
  *   a gather instruction (AVX-512: fp16 WHOLE, every MUL / DIV table) 0.88-1.02x,
  * so only the first stream. Why the two differ was not established (no hardware counters here); the
  * AVX2 gathers with streaming were not measured, the builds on that Zen 4 chose the loads for every
