@@ -841,8 +841,10 @@ START_TEST(test_lookup_kernels_stream_same_bits)
         return;
     }
     const uint64_t n = 100003;
-    uint16_t *a = malloc(n * 2), *x = malloc(n * 2), *want = malloc(n * 2), *buf = aligned_alloc(64, n * 2 + 128);
-    void *table = aligned_alloc(64, acpu_table_bytes(ACPU_TABLE_WHOLE) + acpu_table_bytes(ACPU_TABLE_MUL));
+    const size_t buf_bytes = (n * 2 + 128 + 63) / 64 * 64; /* aligned_alloc: a multiple of the alignment */
+    uint16_t *a = malloc(n * 2), *x = malloc(n * 2), *want = malloc(n * 2), *buf = aligned_alloc(64, buf_bytes);
+    void *table = aligned_alloc(64,
+                                (acpu_table_bytes(ACPU_TABLE_WHOLE) + acpu_table_bytes(ACPU_TABLE_MUL) + 63) / 64 * 64);
     ck_assert(a && x && want && buf && table);
     uint32_t r = 12345;
     for (uint64_t i = 0; i < n; i++) {
@@ -865,7 +867,7 @@ START_TEST(test_lookup_kernels_stream_same_bits)
                 const void *in[2] = {f == ACPU_TABLE_WHOLE ? (const void *)x : a, x};
                 ks[k](n, in, want, &lp);
                 uint16_t *out = buf + 1;
-                memset(buf, 0xA5, n * 2 + 128);
+                memset(buf, 0xA5, buf_bytes);
                 acpu_schedule plan = four_core_plan(n);
                 acpu_task t = lookup_task((acpu_table_form)f, a, x, out, n, ks[k], &lp);
                 t.stream_copy = kt->stream_copy;
