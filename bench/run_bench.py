@@ -386,7 +386,8 @@ def targets(cases, krows, busy, isa, op_types, inplace_ops=frozenset()):
                   + ("it)." if inplace_one == 1 else "them).") + lowest(call_short)]
     met[1] = (fails, vals)
     # 2. DRAM: ours / roofline >= the case's floor (dram_floor); ahead of every peer. Below the floor,
-    #    the kernel ceiling (T x the kernel alone) says whether compute or the rest of the call limits.
+    #    the kernel ceiling (T x the kernel alone) says whether compute or the rest of the call limits;
+    #    a call that runs a 16-bit lookup table (it has an aclnn_direct row) is counted apart.
     mem, peers, explained, streamed, tabled = [], [], [], [], []
     for k, v in cases.items():
         op, dtype, n, thr = k
@@ -401,8 +402,7 @@ def targets(cases, krows, busy, isa, op_types, inplace_ops=frozenset()):
         if ratio < floor and "aclnn_direct" in v:  # the call runs a 16-bit lookup table, not its kernel
             tabled.append((case_name(k), ratio))
         elif ratio < floor and row:
-            ceiling = row["gelem_s"] * thr / v["roofline"]["gelem_s"]
-            explained.append((case_name(k), ceiling))
+            explained.append((case_name(k), row["gelem_s"] * thr / v["roofline"]["gelem_s"]))
         if (bp := best_peer(v)):
             peers.append((case_name(k) + f" vs {PEER_TITLES[bp[0]]}", v["aclnn"]["gelem_s"] / bp[1]))
     mem_fails = [t for t in mem if t[1] < t[2]]

@@ -633,10 +633,10 @@ static const unsigned char GUARD_BYTE = 0x5a;
 
 /* The call with streaming `mode`; whether it asked for streaming (the engine still writes regularly
  * where an input overlaps the output). */
-static bool run_streaming(busy_call *c, const void *fresh, aclnnCpuStreamMode mode)
+static acpu_task run_streaming(busy_call *c, const void *fresh, aclnnCpuStreamMode mode)
 {
     ck_assert_int_eq(aclnnCpuSetStreamingStores(mode), ACL_SUCCESS);
-    return busy_run(c, fresh).stream_copy != NULL;
+    return busy_run(c, fresh);
 }
 
 /* Replaces the call's output by one `shift` bytes past a 64-byte boundary of a guarded buffer. */
@@ -670,12 +670,11 @@ static void check_streaming_same_bits(const acpu_test_op *op, aclDataType dt, ac
     ck_assert(fresh && off);
     memcpy(fresh, c.in[0], bytes);
     ck_assert_int_eq(aclnnCpuSetLookupTables(tables), ACL_SUCCESS);
-    ck_assert(!run_streaming(&c, fresh, ACLNN_CPU_STREAM_OFF));
+    ck_assert(run_streaming(&c, fresh, ACLNN_CPU_STREAM_OFF).stream_copy == NULL);
     memcpy(off, c.out, bytes);
     if (buf != NULL)
         memset(buf, GUARD_BYTE, GUARD + bytes + 2 * GUARD);
-    ck_assert_int_eq(aclnnCpuSetStreamingStores(ACLNN_CPU_STREAM_ON), ACL_SUCCESS);
-    acpu_task ran = busy_run(&c, fresh);
+    acpu_task ran = run_streaming(&c, fresh, ACLNN_CPU_STREAM_ON);
     bool streams = ran.stream_copy != NULL;
     ck_assert_msg(streams == has_stream, "%s dtype %d: streaming %s", op->api, (int)dt,
                   streams ? "asked for on an ISA without it" : "not asked for in mode ON");

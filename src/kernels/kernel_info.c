@@ -75,9 +75,11 @@ bool acpu_table_fillable(const acpu_kernel_table *kt, acpu_kernel_id kid, acpu_k
 /* Whether `k` is in a [form][f16, bf16] row of lookup kernels. */
 static bool in_lookup_row(acpu_kernel_fn const row[ACPU_TABLE_FORM_COUNT][2], acpu_kernel_fn k)
 {
+    if (k == NULL) /* a row's empty slots are NULL */
+        return false;
     for (int f = ACPU_TABLE_WHOLE; f < ACPU_TABLE_FORM_COUNT; f++)
         for (int b = 0; b < 2; b++)
-            if (k != NULL && row[f][b] == k)
+            if (row[f][b] == k)
                 return true;
     return false;
 }
