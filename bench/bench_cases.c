@@ -50,6 +50,13 @@ static const BenchVariant kVariants[] = {
      "isResult true: selfOrResult holds ELU's result",
      {{"is_result", 1}},
      {"selfOrResult", "elu", -1.0f, 8.0f}},
+    /* aclnnThresholdBackward at threshold 0 runs ReluGrad (the registry's pick_op), not ThresholdGradV2D:
+     * the family's ReLU gradient, which the default threshold (1) never reaches. */
+    {"relu_backward",
+     "threshold_backward",
+     "threshold 0: the API runs ReluGrad",
+     {{"threshold", 0}},
+     {NULL, NULL, 0, 0}},
 };
 #define NUM_VARIANTS ((int)(sizeof kVariants / sizeof kVariants[0]))
 

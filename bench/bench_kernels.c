@@ -148,10 +148,11 @@ static Item *add_item(Item *items, int *count, const BenchOptions *o, Item it)
     return &items[(*count)++];
 }
 
-/* The kernel and parameter block of a case, from the registry. */
+/* The kernel and parameter block of a case, from the registry: the operator the API runs with the
+ * case's attribute values (pick_op: ThresholdBackward at threshold 0 runs ReluGrad). */
 static acpu_kernel_id case_kernel(const BenchCase *c, unsigned char *params)
 {
-    const acpu_op_def *op = c->api->op;
+    const acpu_op_def *op = acpu_api_op_for(c->api, c->attrs);
     acpu_kernel_id id = op->pick_kernel != NULL ? op->pick_kernel(c->attrs) : op->kernel;
     memset(params, 0, PARAMS_BYTES);
     if (acpu_kernel_infos[id].init != NULL)

@@ -75,6 +75,7 @@ static const BenchPeer kPeers[] = {
     {"inplace_relu", DNNL("relu", CONST(0.0), NONE), TORCH("aten::relu_")},
     {"threshold_backward", DNNL("relu", CONST(0.0), NONE, {"threshold", 0}),
      TORCH("aten::threshold_backward.grad_input")},
+    {"relu_backward", DNNL("relu", CONST(0.0), NONE, {"threshold", 0}), TORCH("aten::threshold_backward.grad_input")},
     {"threshold", NO_DNNL("oneDNN has no threshold with a replacement value"), TORCH("aten::threshold.out")},
     {"inplace_threshold", NO_DNNL("oneDNN has no threshold with a replacement value"), TORCH("aten::threshold_")},
     {"leaky_relu", DNNL("relu", ATTR("negative_slope|alpha"), NONE), TORCH("aten::leaky_relu.out")},

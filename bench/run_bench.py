@@ -13,9 +13,9 @@ the run short:
               traffic (regular and streaming stores), the fused AVX2 loop where a case has one,
               oneDNN (eltwise, four stack alignments) and PyTorch (aten, libtorch's C++ API), all in
               one process on the same tensors, samples interleaved (OUT/bench.csv): every case at
-              64K and 1M (in cache) and 16M (DRAM), 1 and 2 threads, in fp32 and bf16, and at 64M
-              (DRAM) in fp32; the cases with a fused loop also at 4K, and in fp16 and fp64
-              (MAIN_PASSES),
+              64K and 1M (in cache) and 16M (DRAM), 1 and 2 threads, in fp32 and bf16 (at 16M in
+              fp64 too, where the API takes it), and at 64M (DRAM) in fp32; the cases with a fused
+              loop also at 4K, and in fp16 and fp64 (MAIN_PASSES),
   3. busy     aclnn_cpu_bench --busy: a process spins on one CPU while every case runs in fp32 and
               bf16 at 64K, 1M and 16M with 1 and 2 threads, samples interleaved (OUT/busy.csv),
 
@@ -48,10 +48,11 @@ PATH_TITLES = {"avx2": "AVX2 path", "avx512": "AVX-512 path", "neon": "NEON path
 # The main mode's passes (see the docstring): which cases ("all", or "fused": those with a fused
 # loop), sizes, threads, dtypes, samples; each sample lasts at least 5 ms. With ~50 cases the "all"
 # passes dominate: every target's sizes and thread counts (in cache 64K and 1M, DRAM 16M and 64M,
-# 1 and 2 threads), fewer samples at 16M and 64M (64M in fp32 only: 768 MiB a case).
+# 1 and 2 threads), fewer samples at 16M and 64M (64M in fp32 only: 768 MiB a case; fp64, which the
+# DRAM target names, at 16M: 384 MiB).
 MAIN_PASSES = [
     ("all", "64K,1M", "1,2", "fp32,bf16", 7),
-    ("all", "16M", "1,2", "fp32,bf16", 5),
+    ("all", "16M", "1,2", "fp32,bf16,fp64", 5),
     ("all", "64M", "1,2", "fp32", 3),
     ("fused", "4K", "1,2", "fp32,fp16,bf16,fp64", 11),
     ("fused", "1M", "1,2", "fp16,fp64", 11),

@@ -379,6 +379,14 @@ static uint16_t h16_reference(acpu_kernel_id id, h16_fmt f, uint16_t a, uint16_t
         uint16_t t = h16_limit(f, p0), v = h16_limit(f, p1);
         return x <= h16_widen(f, t) ? h16_narrow(f, h16_widen(f, v), v) : h16_narrow(f, x, a);
     }
+    case ACPU_KERNEL_RELU_GRAD: { /* (dy, x): dy * (x <= 0 ? 0 : 1) in fp32 */
+        float dy = x, xv = h16_widen(f, b);
+        if (xv <= 0.0f && isinf(dy)) /* inf * 0: x86's default NaN (negative, quiet) on every ISA */
+            return f.bf16 ? 0xFFC0u : 0xFE00u;
+        if (xv <= 0.0f && !isnan(dy))
+            return signbit(dy) ? 0x8000u : 0u;
+        return h16_narrow(f, dy, a); /* dy * 1, or a NaN dy quieted */
+    }
     case ACPU_KERNEL_THRESHOLD_GRAD: { /* (dy, x): x <= threshold (fp32) ? +0 : dy */
         float dy = x, xv = h16_widen(f, b);
         return xv <= p0 ? 0 : h16_narrow(f, dy, a);
@@ -403,8 +411,8 @@ static uint16_t h16_reference(acpu_kernel_id id, h16_fmt f, uint16_t a, uint16_t
  * table's kernel, bit for bit. */
 START_TEST(test_h16_select_kernels)
 {
-    static const acpu_kernel_id ids[] = {ACPU_KERNEL_THRESHOLD, ACPU_KERNEL_THRESHOLD_GRAD, ACPU_KERNEL_HARDTANH,
-                                         ACPU_KERNEL_HARDTANH_GRAD};
+    static const acpu_kernel_id ids[] = {ACPU_KERNEL_THRESHOLD, ACPU_KERNEL_THRESHOLD_GRAD, ACPU_KERNEL_RELU_GRAD,
+                                         ACPU_KERNEL_HARDTANH, ACPU_KERNEL_HARDTANH_GRAD};
     static const float limits[][2] = {
         {0.0f, 0.0f},          {-0.0f, -0.0f},        {0.0f, -0.0f},     {-1.25f, 2.5f},        {1.2f, 2.4f},
         {-1.0f, 1.0f},         {-1.0001f, 1.0001f},   {0.99995f, 7.0f},  {-65504.0f, 70000.0f}, {-70000.0f, 65510.0f},
@@ -422,8 +430,9 @@ START_TEST(test_h16_select_kernels)
                 acpu_kernel_fn fn = tables[t].t->k[ids[k]][kdt];
                 ck_assert_ptr_nonnull(fn);
                 h16_fmt f = {kdt == ACPU_KDT_BF16};
-                /* the pattern operand is x: the second input for ThresholdGradV2D (dy, x), else the first */
-                bool x_second = ids[k] == ACPU_KERNEL_THRESHOLD_GRAD;
+                /* the pattern operand is x: the second input for ThresholdGradV2D and ReluGrad (dy, x),
+                 * else the first */
+                bool x_second = ids[k] == ACPU_KERNEL_THRESHOLD_GRAD || ids[k] == ACPU_KERNEL_RELU_GRAD;
                 for (uint32_t i = 0; i < M; i++) {
                     uint16_t other = (uint16_t)(i * 40503u + 17u);
                     a[i] = x_second ? other : (uint16_t)i;
@@ -433,7 +442,8 @@ START_TEST(test_h16_select_kernels)
                     acpu_attr_value attrs[ACPU_MAX_ATTRS] = {{.f = limits[l][0], .d = limits[l][0]},
                                                              {.f = limits[l][1], .d = limits[l][1]}};
                     unsigned char block[64] = {0};
-                    acpu_kernel_infos[ids[k]].init(attrs, block);
+                    if (acpu_kernel_infos[ids[k]].init != NULL) /* ReluGrad has no parameters */
+                        acpu_kernel_infos[ids[k]].init(attrs, block);
                     const void *in[2] = {a, b};
                     fn(M, in, out, block);
                     for (uint32_t i = 0; i < M; i++) {

@@ -17,8 +17,8 @@
  * adds its header to kernels/ops/acpu_families.h.
  * Of the memory-bound kernels, most compute their fp16 and bf16 forms in fp32 (widened, computed,
  * rounded back), which costs more than the bytes they move; those whose 16-bit forms work on the
- * bit patterns (ACPU_DEFINE_PATTERN16_KERNELS and the like: ReLU, Threshold and its gradient,
- * Hardtanh's gradient, bf16 Hardtanh) say so in a second list,
+ * bit patterns (ACPU_DEFINE_PATTERN16_KERNELS and the like: ReLU and its gradient, Threshold and
+ * its gradient, Hardtanh's gradient, bf16 Hardtanh) say so in a second list,
  *   P(ID, forms)  forms: F16_BF16 or BF16 (ACPU_PATTERN16_<FAMILY>, in ACPU_PATTERN16_LIST),
  * read by acpu_kernel_bytes_bound (kernels/acpu_kernels.h). */
 #ifndef ACPU_KERNEL_LIST_H_

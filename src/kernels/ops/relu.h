@@ -8,7 +8,8 @@
  *     everything else, NaN included, is returned bit for bit); integers max(x, 0) (UINT8: x).
  *   ReluGrad (ReluGradDag / ReluGradCastDag, relu_grad_dag.h): dx = dy * (x <= 0 ? 0 : 1), a
  *     multiplication as TensorFlow's relu_grad: a negative dy gives -0 where x <= 0, an infinite or
- *     NaN dy gives NaN there (integers: the product is exact).
+ *     NaN dy gives NaN there (integers: the product is exact; fp16 / bf16 on their bits, the same
+ *     values as widening, the product and narrowing).
  *   ThresholdGradV2D (threshold_grad_v2_d_dag.h): dx = float(x) <= threshold ? +0 : float(dy), in
  *     fp32 and cast back (RINT; fp16 / bf16 on their patterns, the same bits): INT32 goes through
  *     fp32 as CANN's ThresholdGradV2DInt32Dag does (values beyond 2^24 round; the way back
@@ -42,7 +43,8 @@
 #define ACPU_TABLES_RELU(T)
 
 /* P(ID, forms): the 16-bit forms that work on the bit patterns (kernels/acpu_kernel_list.h). */
-#define ACPU_PATTERN16_RELU(P) P(RELU, F16_BF16) P(THRESHOLD_GRAD, F16_BF16) P(THRESHOLD, F16_BF16)
+#define ACPU_PATTERN16_RELU(P) \
+    P(RELU, F16_BF16) P(RELU_GRAD, F16_BF16) P(THRESHOLD_GRAD, F16_BF16) P(THRESHOLD, F16_BF16)
 
 /* ThresholdGradV2D's attribute threshold (ToFloat of the API's scalar), and for the integer types
  * exact in fp32 (int8, uint8, int16) the same compare on integers: float(x) <= threshold holds for
@@ -161,8 +163,32 @@ static inline acpu_vd acpu_relu_grad_body_f64(acpu_vd dy, acpu_vd x, const acpu_
 /* Integers: dy * 0 or dy * 1, exact (INT8 / UINT8 through half in CANN: exact as well). */
 #define ACPU_RELU_GRAD_INT(T, dy, x, p) ((T)((x) <= 0 ? 0 : (dy)))
 
-/* fp16 / bf16: widened exactly, dy * 1 or dy * 0 is exact, so the narrowing does not round. */
-ACPU_DEFINE_FLOAT_KERNELS(2, relu_grad, acpu_relu_grad_body, acpu_relu_grad_body, acpu_no_params)
+/* fp16 / bf16 on their patterns (common/acpu_half.h): the values of widening (exact), dy * 1 or dy * 0
+ * and narrowing (exact), without converting:
+ *   x <= 0 (a negative non-NaN pattern, -0 included, or +0):  dy * 0 = a zero of dy's sign; for an
+ *     infinite dy the invalid product's default NaN, x86's (sign set, quiet: 0xFFC00000 in fp32, which
+ *     narrows to 0xFE00 / 0xFFC0), on every ISA (NEON's multiply makes 0x7FC00000: this form gives every
+ *     ISA the x86 bits, where the fp32 kernel differs);
+ *   otherwise (x > 0 or NaN):  dy;
+ *   a NaN dy in either case: dy, quieted (the product and the narrowing keep its payload).
+ * Written on lane masks, not with ?: (GCC if-converted those into five blends per vector). */
+static inline uint16_t acpu_relu_grad_h16(uint16_t dy, uint16_t x, uint16_t inf, uint16_t quiet, uint16_t dnan)
+{
+    /* lane masks (0 or 0xffff); negative non-NaN patterns are 0x8000 .. 0x8000 | inf, as int16 at most
+     * (int16_t)(0x8000 | inf) */
+    uint16_t x_le0 = (uint16_t)(0u - (((int16_t)x <= (int16_t)(0x8000u | inf)) | (x == 0u)));
+    int16_t mag = (int16_t)(dy & 0x7fffu);
+    uint16_t dy_inf = (uint16_t)(0u - (mag == (int16_t)inf)), dy_nan = acpu_h16_nan_mask(dy, inf);
+    uint16_t times_zero = (uint16_t)((dy & 0x8000u) | (dnan & dy_inf)); /* dnan has the sign bit */
+    uint16_t zeroed = (uint16_t)(x_le0 & ~dy_nan);                      /* a NaN dy stays dy */
+    uint16_t r = (uint16_t)((times_zero & zeroed) | (dy & ~zeroed));
+    return (uint16_t)(r | (quiet & dy_nan));
+}
+#define ACPU_RELU_GRAD_F16(T, dy, x, p) acpu_relu_grad_h16(dy, x, ACPU_F16_INF, ACPU_F16_QUIET, 0xFE00u)
+#define ACPU_RELU_GRAD_BF16(T, dy, x, p) acpu_relu_grad_h16(dy, x, ACPU_BF16_INF, ACPU_BF16_QUIET, 0xFFC0u)
+
+ACPU_DEFINE_PATTERN16_KERNELS(2, relu_grad, acpu_relu_grad_body, ACPU_RELU_GRAD_F16, ACPU_RELU_GRAD_BF16,
+                              acpu_no_params)
 ACPU_DEFINE_KERNEL2(ACPU_KERNEL_NAME(relu_grad_f64), double, acpu_vd, ACPU_VDLANES, f64, acpu_relu_grad_body_f64,
                     acpu_no_params)
 ACPU_DEFINE_INT_KERNELS(2, relu_grad, ACPU_RELU_GRAD_INT, acpu_no_params)
