@@ -1069,8 +1069,9 @@ END_TEST
  * and bf16 Hardtanh, which work on the bit patterns; no kernel with a transcendental. */
 static bool pattern_form(acpu_kernel_id id, acpu_kdtype kdt)
 {
-    return id == ACPU_KERNEL_RELU || id == ACPU_KERNEL_THRESHOLD || id == ACPU_KERNEL_THRESHOLD_GRAD ||
-           id == ACPU_KERNEL_HARDTANH_GRAD || (id == ACPU_KERNEL_HARDTANH && kdt == ACPU_KDT_BF16);
+    return id == ACPU_KERNEL_RELU || id == ACPU_KERNEL_RELU_GRAD || id == ACPU_KERNEL_THRESHOLD ||
+           id == ACPU_KERNEL_THRESHOLD_GRAD || id == ACPU_KERNEL_HARDTANH_GRAD ||
+           (id == ACPU_KERNEL_HARDTANH && kdt == ACPU_KDT_BF16);
 }
 
 /* InplaceElu with a non-finite alpha runs ELU_THRESHOLD (memory-bound) in fp32 on bf16 tensors,
