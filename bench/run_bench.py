@@ -345,7 +345,7 @@ def targets(cases, krows, busy, isa, op_types, inplace_ops=frozenset()):
     # (the lower of T x the kernel alone and the T-thread roofline, T the threads the call runs:
     # one for an in-place call of a form that costs its bytes, which the doubled grain keeps on one
     # thread, counted too).
-    kernel_short, roof_bound, call_short, inplace_one = [], [], [], 0
+    kernel_short, roof_bound, call_short, call_t1, inplace_one = [], [], [], [], 0
     for k, v in cases.items():
         op, dtype, n, thr = k
         bp = best_peer(v) if n in (64 << 10, 1 << 20) and "aclnn" in v else None
@@ -366,7 +366,12 @@ def targets(cases, krows, busy, isa, op_types, inplace_ops=frozenset()):
             one_roof = cases.get((op, dtype, n, 1), {}).get("roofline")
             ceil_roof = one_roof["gelem_s"] if one and one_roof else roof
             if row and ceil_roof:
-                call_short.append((case_name(k), ours / min(row["gelem_s"] * (1 if one else thr), ceil_roof)))
+                share = ours / min(row["gelem_s"] * (1 if one else thr), ceil_roof)
+                call_short.append((case_name(k), share))
+                t1 = cases.get((op, dtype, n, 1), {})
+                if thr > 1 and "aclnn" in t1 and "roofline" in t1:
+                    call_t1.append((f"{op} {dtype} {size_label(n)}", share,
+                                    t1["aclnn"]["gelem_s"] / min(row["gelem_s"], t1["roofline"]["gelem_s"])))
     if fails:
         rest = len(fails) - len(kernel_short) - len(roof_bound)
         span = lambda i: f"{min(t[i] for t in roof_bound):.2f} to {max(t[i] for t in roof_bound):.2f}"
@@ -385,6 +390,12 @@ def targets(cases, krows, busy, isa, op_types, inplace_ops=frozenset()):
                   " that costs its bytes (fp32, fp64, the integers, or 16-bit on bit patterns), up to 96K elements"
                   " in place (twice ACPU_GRAIN_MEMORY_BOUND; T = 1 for "
                   + ("it)." if inplace_one == 1 else "them).") + lowest(call_short)]
+        if call_t1:
+            good = [t for t in call_t1 if t[2] >= 0.85]
+            lines.append(f"     Of them, {len(call_t1)} run 2 threads; {len(good)} of those reach 0.85 or more of their"
+                         " 1-thread ceiling at 1 thread (the same case, same run): the second thread's fork, join and"
+                         " shared cache traffic cost what the call loses (share at 1 thread, at 2)."
+                         + lowest([(f"{n}: 1T {b:.2f}, 2T", a) for n, a, b in good]))
     met[1] = (fails, vals)
     # 2. DRAM: ours / roofline >= the case's floor (dram_floor); ahead of every peer. Below the floor,
     #    the kernel ceiling (T x the kernel alone) says whether compute or the rest of the call limits;
@@ -409,6 +420,52 @@ def targets(cases, krows, busy, isa, op_types, inplace_ops=frozenset()):
     mem_fails = [t for t in mem if t[1] < t[2]]
     peer_fails = [t for t in peers if t[1] < 1.0]
     compute = [t for t in explained if t[1] < 1.0]
+    # below the floor with a kernel that alone keeps up with the roofline: the call around it, with
+    # the phase-2 share (no planning) and whether the case is in place (its roofline reads and writes
+    # one array of 32-128 MiB, partly cache-resident on a CPU with a large L3)
+    call_dram = []
+    for k, v in cases.items():
+        op, dtype, n, thr = k
+        if n < (16 << 20) or "aclnn" not in v or "roofline" not in v or "aclnn_direct" in v:
+            continue
+        row = kernel_row(krows, op, dtype, op_types.get(op))
+        roof = v["roofline"]["gelem_s"]
+        if not row or v["aclnn"]["gelem_s"] / roof >= dram_floor(isa, dtype, row_grain(row)) \
+                or row["gelem_s"] * thr / roof < 1.0:
+            continue
+        ph2 = v.get("aclnn_phase2")
+        call_dram.append((case_name(k) + (" (in place)" if op in inplace_ops else ""),
+                          v["aclnn"]["gelem_s"] / roof, ph2["gelem_s"] / roof if ph2 else None))
+    # streamed cases under 0.90 of roofline NT whose kernel alone (T threads) is below that too
+    streamed_fails = [t for t in streamed if t[1] < 0.90]
+    stream_ceiling, stream_copy = [], []
+    for name, ratio in streamed_fails:
+        op, dtype, size, thr = name.rsplit(" ", 3)
+        key = (op, dtype, int(size[:-1]) << (20 if size.endswith("M") else 10), int(thr[1:]))
+        row = kernel_row(krows, op, dtype, op_types.get(op))
+        nt = cases.get(key, {}).get("roofline_nt")
+        if row and nt and row["gelem_s"] * key[3] < 0.90 * nt["gelem_s"]:
+            stream_ceiling.append((name, row["gelem_s"] * key[3] / nt["gelem_s"]))
+        elif "roofline" in cases.get(key, {}):
+            stream_copy.append((f"{name} {ratio:.2f},", cases[key]["aclnn"]["gelem_s"] / cases[key]["roofline"]["gelem_s"]))
+    # behind a peer at DRAM sizes: the kernel alone (T threads) slower than the peer's whole call, or
+    # the peer itself at 0.9 of the roofline or more (both at the memory limit: the ratio is the noise
+    # between interleaved samples), or neither
+    peer_kernel, peer_roof, peer_other = [], [], []
+    for k, v in cases.items():
+        op, dtype, n, thr = k
+        bp = best_peer(v) if n >= (16 << 20) and "aclnn" in v else None
+        if not bp or v["aclnn"]["gelem_s"] / bp[1] >= 1.0:
+            continue
+        row = kernel_row(krows, op, dtype, op_types.get(op))
+        name, ratio = case_name(k) + f" vs {PEER_TITLES[bp[0]]}", v["aclnn"]["gelem_s"] / bp[1]
+        roof = v["roofline"]["gelem_s"] if "roofline" in v else None
+        if row and "aclnn_direct" not in v and row["gelem_s"] * thr < bp[1]:
+            peer_kernel.append((name, row["gelem_s"] * thr / bp[1]))
+        elif roof and bp[1] >= 0.9 * roof:
+            peer_roof.append((name, ratio))
+        else:
+            peer_other.append((name, ratio))
     dram_sizes = ", ".join(size_label(n) for n in sorted({k[2] for k in cases if k[2] >= (16 << 20)}))
     lines += [f"2. DRAM ({dram_sizes or 'not run'}), 1 and 2 threads: "
               f"{verdict(mem_fails + peer_fails, len(mem) + len(peers)).replace('cases', 'checks')}.",
@@ -419,12 +476,31 @@ def targets(cases, krows, busy, isa, op_types, inplace_ops=frozenset()):
               " table) whose compute ceiling (threads x the kernel alone, kernel-ceiling table) is below the"
               " roofline: the kernel, not the memory, limits them (ceiling / roofline)." + lowest(compute)
               + (f" {len(tabled)} more run a 16-bit lookup table (about one element per cycle and core: the"
-                 " kernel-ceiling rows are not theirs; ours / roofline)." + lowest(tabled) if tabled else ""),
+                 " kernel-ceiling rows are not theirs; ours / roofline)." + lowest(tabled) if tabled else "")
+              + (f" The other {len(call_dram)} run a kernel that alone keeps up with the roofline: the call around it"
+                 " falls short (ours / roofline, phase 2 / roofline; an in-place case's roofline reads and writes one"
+                 " array, which a large L3 partly holds at 16M)."
+                 + lowest([(f"{nm} {a:.2f} /", b if b is not None else float('nan')) for nm, a, b in call_dram], k=12)
+                 if call_dram else ""),
               f"   - the {len(streamed)} cases of memory-bound kernels whose output the library streams (outputs of"
               " 16 MiB or more, not in place: ACLNN_CPU_STREAM_STORES=auto) may pass the regular-store roofline,"
               " as they skip the output's reads; against the streaming-store roofline (roofline NT), >= 0.90: "
-              f"{verdict([t for t in streamed if t[1] < 0.90], len(streamed))}." + lowest(streamed),
-              f"   - ahead of every peer (ours / best peer >= 1.00): {verdict(peer_fails, len(peers))}." + lowest(peers)]
+              f"{verdict(streamed_fails, len(streamed))}." + lowest(streamed)
+              + (f" Of the {len(streamed_fails)} below, {len(stream_ceiling)} run a kernel whose ceiling (threads x the"
+                 " kernel alone) is itself below 0.90 of roofline NT (ceiling / roofline NT)." + lowest(stream_ceiling)
+                 + f" The other {len(stream_copy)} write their output through an L1-resident chunk that a streaming copy"
+                 " then writes out: a load and a store per element more than the roofline NT loop, which writes its"
+                 f" results directly; {sum(t[1] >= 0.90 for t in stream_copy)} of them reach 0.90 of the"
+                 " regular-store roofline or more (ours / roofline NT, ours / roofline)." + lowest(stream_copy)
+                 if streamed_fails else ""),
+              f"   - ahead of every peer (ours / best peer >= 1.00): {verdict(peer_fails, len(peers))}." + lowest(peers)
+              + (f" Of the {len(peer_fails)} behind, {len(peer_kernel)} run a kernel that alone (threads x the"
+                 " kernel-ceiling speed) is slower than the peer's whole call: CANN's formula in fp32 costs more than"
+                 " the peer's (kernel ceiling / peer)." + lowest(peer_kernel)
+                 + f" {len(peer_roof)} more are behind a peer that runs at the memory limit (0.9 of the roofline or"
+                 " more; ours / peer)." + lowest(peer_roof)
+                 + (f" The other {len(peer_other)}: ours / peer." + lowest(peer_other, k=12) if peer_other else "")
+                 if peer_fails else "")]
     met[2] = (mem_fails + peer_fails, mem + peers)
     # 3. scaling: from 64K up, 2 threads >= 1.8 x 1 thread where the 2-thread roofline is not the limit;
     #    beside each, the roofline loop's own 2-thread / 1-thread ratio at that size, same run: under 1.8
@@ -442,11 +518,28 @@ def targets(cases, krows, busy, isa, op_types, inplace_ops=frozenset()):
     fails = [t for t in vals if t[1] < 1.8]
     lines.append("3. From 64K up, 2 threads / 1 thread >= 1.8 (cases below 0.90 of the same-run 2-thread roofline): "
                  f"{verdict(fails, len(vals))}." + lowest(vals))
-    roof_short = [(name, roof_scaling[name]) for name, _ in fails if roof_scaling.get(name, 2.0) < 1.8]
+    # a roofline whose 2-thread samples ran slower than its 1-thread ones collapsed (a thread the OS
+    # did not run: the plain OpenMP loop has no back-off): no evidence about the machine's second CPU
+    roof_short = [(name, roof_scaling[name]) for name, _ in fails if 1.0 <= roof_scaling.get(name, 2.0) < 1.8]
+    roof_broken = [(name, roof_scaling[name]) for name, _ in fails if roof_scaling.get(name, 2.0) < 1.0]
+    rest = []
+    for name, ratio in fails:
+        if roof_scaling.get(name, 2.0) < 1.8:
+            continue
+        op, dtype, size = name.rsplit(" ", 2)
+        n = int(size[:-1]) << (20 if size.endswith("M") else 10)
+        one, two = cases[(op, dtype, n, 1)], cases[(op, dtype, n, 2)]
+        rest.append((f"{name} {ratio:.2f}: 1T {one['aclnn']['gelem_s'] / one['roofline']['gelem_s']:.2f}, 2T",
+                     two["aclnn"]["gelem_s"] / two["roofline"]["gelem_s"]))
     if fails:
         lines.append(f"   - of the {len(fails)} below, {len(roof_short)} are at sizes where the same-run roofline loop"
                      " (a plain OpenMP loop over the same traffic) also scaled below 1.8 from 1 to 2 threads: the"
-                     " machine's second CPU or the fork and join limit both (roofline 2T / 1T)." + lowest(roof_short))
+                     " machine's second CPU or the fork and join limit both (roofline 2T / 1T)." + lowest(roof_short)
+                     + (f" For {len(roof_broken)} more the roofline's own 2-thread samples ran slower than its 1-thread"
+                        " ones (2T / 1T below 1): that loop stalled on a thread the OS did not run, which says nothing"
+                        " of the second CPU (roofline 2T / 1T)." + lowest(roof_broken) if roof_broken else "")
+                     + (f" The other {len(rest)} scale below 1.8 where the roofline loop did not (2T / 1T, then ours"
+                        " / roofline at 1 and at 2 threads)." + lowest(rest, k=12) if rest else ""))
     met[3] = (fails, vals)
     # 4. busy core: 2-thread time <= 1.3 x 1-thread time
     vals = [(f"{r['op']} {r['dtype']} {size_label(r['n'])}", r["ratio"]) for r in busy]
@@ -478,6 +571,26 @@ def results_table(cases, order):
             fmt(roof, ".3f"), fmt(gelem(v, "roofline_nt"), ".3f"), fmt(ours["gelem_s"] / roof if roof else None),
             fmt(gelem(v, "fused"), ".3f"), fmt(gelem(v, "onednn"), ".3f"), fmt(gelem(v, "torch"), ".3f"),
             f"**{ours['gelem_s'] / bp[1]:.2f}** ({PEER_TITLES[bp[0]]})" if bp else "-"]) + " |")
+    return out
+
+
+def lookup_table(cases, order):
+    """ours / the same call with the lookup tables off (aclnn_direct), one row per case and dtype that
+    has such rows, one column per size and thread count."""
+    cols = sorted({(k[2], k[3]) for k, v in cases.items() if "aclnn_direct" in v})
+    rows = sorted({(k[0], k[1]) for k, v in cases.items() if "aclnn_direct" in v},
+                  key=lambda r: sort_key(order)((r[0], r[1], 0, 0)))
+    if not rows:
+        return []
+    head = ["case", "dtype"] + [f"{size_label(n)} T{t}" for n, t in cols]
+    out = ["| " + " | ".join(head) + " |", "|" + "---|" * len(head)]
+    for op, dtype in rows:
+        cells = []
+        for n, t in cols:
+            v = cases.get((op, dtype, n, t), {})
+            cells.append(fmt(v["aclnn"]["gelem_s"] / v["aclnn_direct"]["gelem_s"]
+                             if "aclnn" in v and "aclnn_direct" in v else None))
+        out.append("| " + " | ".join([op, dtype] + cells) + " |")
     return out
 
 
@@ -590,6 +703,12 @@ def section_lines(meta, cases_list, cases, krows, busy, notes):
            " seen where the calling thread shared the spinner's CPU through one kind of sample only (ratios near"
            " 0.5 or 2.0 in many rows): read a row against the runs before and after it.", ""]
     md += busy_table(busy) if busy else ["Not measured in this run."]
+    tables = lookup_table(cases, order)
+    if tables:
+        md += ["", "### What the 16-bit lookup tables buy", "",
+               "The fp16 / bf16 calls that run a lookup table (ACLNN_CPU_TABLES=auto: the table of all 65536 inputs,"
+               " filled once by the kernel itself) against the same call with the tables off, timed interleaved in"
+               " the same run (aclnn_direct): ours / tables off, whole calls.", ""] + tables
     md += ["", "### Kernel ceiling (`aclnn_cpu_bench --kernels`)", ""]
     if krows:
         md += ["Each case's kernel (the registry's; cases sharing a kernel and parameters share a row) and each exp"
