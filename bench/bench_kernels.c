@@ -188,7 +188,7 @@ static int kernel_items(const acpu_kernel_table *t, const BenchOptions *o, Item 
             blocks[(*numBlocks)++] = arrays_create(c, d, in, &out);
             Item it = {.kind = ITEM_KERNEL,
                        .name = c->name,
-                       .opType = c->api->op->type,
+                       .opType = acpu_api_op_for(c->api, c->attrs)->type,
                        .kernelName = acpu_kernel_infos[id].name,
                        .grain = acpu_kernel_infos[id].grain,
                        .bytesBound = acpu_kernel_bytes_bound(id, kKernelDtypes[d]),

@@ -283,8 +283,8 @@ int bench_parse_options(int argc, char **argv, BenchOptions *opt)
                 int fused = 0;
                 for (int d = 0; d < BENCH_NUM_DTYPES; d++)
                     fused |= bench_have_avx2() && bench_fused_kernel(c->name, d) != NULL;
-                printf("%s,%s,%s,%d,%d,%d,%s\n", c->name, c->api->name, c->api->op->type, c->numIn, c->inplace, fused,
-                       c->variantNote != NULL ? c->variantNote : "");
+                printf("%s,%s,%s,%d,%d,%d,%s\n", c->name, c->api->name, acpu_api_op_for(c->api, c->attrs)->type,
+                       c->numIn, c->inplace, fused, c->variantNote != NULL ? c->variantNote : "");
             }
             return 1;
         }

@@ -1065,8 +1065,8 @@ START_TEST(test_in_place_grain_by_form)
 END_TEST
 
 /* Which kernel forms cost their bytes (doc/BEHAVIOUR.md's list): every memory-bound kernel in
- * fp32, fp64 and the integers; in fp16 / bf16 only Relu, ThresholdV2, ThresholdGradV2D, HardtanhGrad
- * and bf16 Hardtanh, which work on the bit patterns; no kernel with a transcendental. */
+ * fp32, fp64 and the integers; in fp16 / bf16 only Relu, ReluGrad, ThresholdV2, ThresholdGradV2D,
+ * HardtanhGrad and bf16 Hardtanh, which work on the bit patterns; no kernel with a transcendental. */
 static bool pattern_form(acpu_kernel_id id, acpu_kdtype kdt)
 {
     return id == ACPU_KERNEL_RELU || id == ACPU_KERNEL_RELU_GRAD || id == ACPU_KERNEL_THRESHOLD ||

@@ -379,13 +379,12 @@ static uint16_t h16_reference(acpu_kernel_id id, h16_fmt f, uint16_t a, uint16_t
         uint16_t t = h16_limit(f, p0), v = h16_limit(f, p1);
         return x <= h16_widen(f, t) ? h16_narrow(f, h16_widen(f, v), v) : h16_narrow(f, x, a);
     }
-    case ACPU_KERNEL_RELU_GRAD: { /* (dy, x): dy * (x <= 0 ? 0 : 1) in fp32 */
+    case ACPU_KERNEL_RELU_GRAD: { /* (dy, x): dy * (x <= 0 ? 0 : 1), the product in fp32 */
         float dy = x, xv = h16_widen(f, b);
-        if (xv <= 0.0f && isinf(dy)) /* inf * 0: x86's default NaN (negative, quiet) on every ISA */
+        float r = dy * (xv <= 0.0f ? 0.0f : 1.0f);
+        if (isnan(r) && !isnan(dy)) /* inf * 0: the default NaN, x86's (negative, quiet) on every ISA */
             return f.bf16 ? 0xFFC0u : 0xFE00u;
-        if (xv <= 0.0f && !isnan(dy))
-            return signbit(dy) ? 0x8000u : 0u;
-        return h16_narrow(f, dy, a); /* dy * 1, or a NaN dy quieted */
+        return h16_narrow(f, r, a); /* a NaN product is dy's NaN, quieted */
     }
     case ACPU_KERNEL_THRESHOLD_GRAD: { /* (dy, x): x <= threshold (fp32) ? +0 : dy */
         float dy = x, xv = h16_widen(f, b);
@@ -463,6 +462,48 @@ START_TEST(test_h16_select_kernels)
 }
 END_TEST
 
+/* ReluGrad's 16-bit forms: every x pattern against each special gradient (both zeros, subnormals,
+ * the largest values, infinities, quiet and signalling NaNs of both signs), so that each meets every
+ * class of x (the pairing above gives each x one gradient only). */
+START_TEST(test_relu_grad_h16_specials)
+{
+    static const uint16_t dys[2][14] = {{0x0000, 0x8000, 0x0001, 0x8001, 0x3c00, 0xbc00, 0x7bff, 0xfbff, 0x7c00, 0xfc00,
+                                         0x7e00, 0xfe01, 0x7c01, 0xfd55},
+                                        {0x0000, 0x8000, 0x0001, 0x8001, 0x3f80, 0xbf80, 0x7f7f, 0xff7f, 0x7f80, 0xff80,
+                                         0x7fc0, 0xffc1, 0x7f81, 0xffa5}};
+    enum { M = 65536 };
+    uint16_t *dy = malloc(M * sizeof *dy), *x = malloc(M * sizeof *x), *out = malloc(M * sizeof *out);
+    ck_assert(dy && x && out);
+    table_ref tables[2 * ACPU_ISA_COUNT];
+    int nt = built_tables(tables), checked = 0;
+    for (int t = 0; t < nt; t++)
+        for (int kdt = ACPU_KDT_F16; kdt <= ACPU_KDT_BF16; kdt++) {
+            acpu_kernel_fn fn = tables[t].t->k[ACPU_KERNEL_RELU_GRAD][kdt];
+            ck_assert_ptr_nonnull(fn);
+            h16_fmt f = {kdt == ACPU_KDT_BF16};
+            for (size_t d = 0; d < N_ELEMS(dys[0]); d++) {
+                for (uint32_t i = 0; i < M; i++) {
+                    dy[i] = dys[f.bf16][d];
+                    x[i] = (uint16_t)i;
+                }
+                const void *in[2] = {dy, x};
+                unsigned char block[64] = {0};
+                fn(M, in, out, block);
+                for (uint32_t i = 0; i < M; i++) {
+                    uint16_t want = h16_reference(ACPU_KERNEL_RELU_GRAD, f, dy[i], x[i], 0.0f, 0.0f);
+                    ACPU_TEST_EXPECT(out[i] == want, "%s relu_grad %s dy %04x x %04x: got %04x want %04x",
+                                     tables[t].name, k_kdt_names[kdt], dy[i], x[i], out[i], want);
+                }
+                checked++;
+            }
+        }
+    ck_assert_int_eq(checked, nt * 2 * (int)N_ELEMS(dys[0]));
+    free(dy);
+    free(x);
+    free(out);
+}
+END_TEST
+
 static Suite *kernels_suite(void)
 {
     Suite *s = suite_create("kernels");
@@ -472,6 +513,7 @@ static Suite *kernels_suite(void)
     tcase_add_test(tc, test_every_table_and_row);
     tcase_add_test(tc, test_lookup_tables);
     tcase_add_test(tc, test_h16_select_kernels);
+    tcase_add_test(tc, test_relu_grad_h16_specials);
     suite_add_tcase(s, tc);
     return s;
 }
