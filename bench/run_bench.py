@@ -346,7 +346,7 @@ def targets(cases, krows, busy, isa, op_types, inplace_ops=frozenset()):
     # (the lower of T x the kernel alone and the T-thread roofline, T the threads the call runs:
     # one for an in-place call of a form that costs its bytes, which the doubled grain keeps on one
     # thread, counted too).
-    kernel_short, roof_bound, call_short, call_t1, inplace_one = [], [], [], [], 0
+    kernel_short, roof_bound, call_short, call_t1, above, inplace_one = [], [], [], [], [], 0
     for k, v in cases.items():
         op, dtype, n, thr = k
         bp = best_peer(v) if n in (64 << 10, 1 << 20) and "aclnn" in v else None
@@ -368,13 +368,17 @@ def targets(cases, krows, busy, isa, op_types, inplace_ops=frozenset()):
             ceil_roof = one_roof["gelem_s"] if one and one_roof else roof
             if row and ceil_roof:
                 share = ours / min(row["gelem_s"] * (1 if one else thr), ceil_roof)
+                if share >= 1.0:  # the call is not below its ceiling: that ceiling is below the peer
+                    above.append((f"{name} {ours / bp[1]:.2f}, share", share))
+                    inplace_one -= one
+                    continue
                 call_short.append((case_name(k), share))
                 t1 = cases.get((op, dtype, n, 1), {})
                 if thr > 1 and not one and "aclnn" in t1 and "roofline" in t1:
                     call_t1.append((f"{op} {dtype} {size_label(n)}", share,
                                     t1["aclnn"]["gelem_s"] / min(row["gelem_s"], t1["roofline"]["gelem_s"])))
     if fails:
-        rest = len(fails) - len(kernel_short) - len(roof_bound)
+        rest = len(fails) - len(kernel_short) - len(roof_bound) - len(above)
         span = lambda i: f"{min(t[i] for t in roof_bound):.2f} to {max(t[i] for t in roof_bound):.2f}"
         lines += [f"   - of the {len(fails)} below, {len(kernel_short)} have a kernel that alone (threads x the"
                   " kernel-ceiling speed, L1-resident, no call around it; the call no faster than it and running"
@@ -382,7 +386,11 @@ def targets(cases, krows, busy, isa, op_types, inplace_ops=frozenset()):
                   " limits them (for the exp ops, CANN's formula in fp32)." + lowest(kernel_short),
                   f"   - {len(roof_bound)} more would have to beat the same-run roofline (the loop that moves the"
                   " same bytes at that size): the peer already runs at more than 0.8 of it, so 1.25x the peer"
-                  + (f" is above it (peer / roofline {span(1)}; ours {span(2)})." if roof_bound else " is above it."),
+                  + (f" is above it (peer / roofline {span(1)}; ours {span(2)})." if roof_bound else " is above it.")
+                  + (f" {len(above)} more run at or above their own ceiling (the lower of T x the kernel alone and the"
+                     " roofline), which is below 1.25x the peer: the kernel row or the roofline limits them, not the"
+                     " call (ours / peer, ours / ceiling)." + lowest(above, k=len(above), highest=True)
+                     if above else ""),
                   f"   - the other {rest} lose in the call around the kernel: the whole call reaches this share of"
                   " its ceiling, the lower of T x the kernel alone and the T-thread roofline, T the threads it"
                   " runs (planning, the fork and join, staging, the cache traffic of a 1M call); of them,"
@@ -720,8 +728,9 @@ def section_lines(meta, cases_list, cases, krows, busy, notes):
                "The fp16 / bf16 calls that run a lookup table (ACLNN_CPU_TABLES=auto: the table of all 65536 inputs,"
                " filled once by the kernel itself) against the same call with the tables off, timed interleaved in"
                " the same run (aclnn_direct): ours / tables off, whole calls; at 16M the tables-off call also"
-               " writes with regular stores where the lookup streams its output. \"-\": at that size the call ran"
-               " its kernel, not a table (the library's rule for when a table pays), so there is nothing to compare.",
+               " writes with regular stores where the lookup streams its output. \"-\": the call ran its kernel,"
+               " not a table: a table is used only where its one-off timing when it is built (in that process: the"
+               " bench runs 16M in a process of its own) found the lookup at least 10% faster than the kernel.",
                ""] + tables
     md += ["", "### Kernel ceiling (`aclnn_cpu_bench --kernels`)", ""]
     if krows:
