@@ -409,75 +409,55 @@ def targets(cases, krows, busy, isa, op_types, inplace_ops=frozenset()):
                          + (f" The other {len(low)} fall short at 1 thread as well (share at 1 thread, at 2)."
                             + lowest([(f"{n}: 1T {b:.2f}, 2T", a) for n, a, b in low], k=len(low)) if low else ""))
     met[1] = (fails, vals)
-    # 2. DRAM: ours / roofline >= the case's floor (dram_floor); ahead of every peer. Below the floor,
-    #    the kernel ceiling (T x the kernel alone) says whether compute or the rest of the call limits;
-    #    a call that runs a 16-bit lookup table (it has an aclnn_direct row) is counted apart.
-    mem, peers, explained, streamed, tabled = [], [], [], [], []
+    # 2. DRAM: ours / roofline >= the case's floor (dram_floor); ahead of every peer.
+    # Each case below its floor falls in one group: a 16-bit lookup table (it has an aclnn_direct row),
+    # a kernel whose compute ceiling is below the roofline, or a kernel that keeps up (the call around
+    # it falls short: its phase-2 share beside). A streamed case under 0.90 of roofline NT: its kernel
+    # ceiling below that too, or the copy through the L1 chunk (ours against both rooflines). Behind a
+    # peer: the kernel alone slower than the peer's call, or the peer at the memory limit (0.9-1.25 of
+    # the roofline; above it, a roofline sample that stalled), or neither (both against the roofline).
+    mem, peers, compute, tabled, call_dram = [], [], [], [], []
+    streamed, stream_ceiling, stream_copy = [], [], []
+    peer_kernel, peer_roof, peer_other = [], [], []
     for k, v in cases.items():
         op, dtype, n, thr = k
         if n < (16 << 20) or "aclnn" not in v or "roofline" not in v:
             continue
         row = kernel_row(krows, op, dtype, op_types.get(op))
+        name, ours, roof = case_name(k), v["aclnn"]["gelem_s"], v["roofline"]["gelem_s"]
+        kernel = row["gelem_s"] * thr if row and "aclnn_direct" not in v else None  # None: a lookup table
         floor = dram_floor(isa, dtype, row_grain(row))
-        ratio = v["aclnn"]["gelem_s"] / v["roofline"]["gelem_s"]
-        mem.append((f"{case_name(k)} (floor {floor:.2f})", ratio, floor))
+        mem.append((f"{name} (floor {floor:.2f})", ours / roof, floor))
+        if ours / roof < floor and "aclnn_direct" in v:
+            tabled.append((name, ours / roof))
+        elif ours / roof < floor and kernel and kernel < roof:
+            compute.append((name, kernel / roof))
+        elif ours / roof < floor and kernel:
+            call_dram.append((f"{name} {ours / roof:.2f} /", v.get("aclnn_phase2", v["aclnn"])["gelem_s"] / roof))
         if streams(row, dtype, n, op in inplace_ops) and "roofline_nt" in v:
-            streamed.append((case_name(k), v["aclnn"]["gelem_s"] / v["roofline_nt"]["gelem_s"]))
-        if ratio < floor and "aclnn_direct" in v:  # the call runs a 16-bit lookup table, not its kernel
-            tabled.append((case_name(k), ratio))
-        elif ratio < floor and row:
-            explained.append((case_name(k), row["gelem_s"] * thr / v["roofline"]["gelem_s"]))
-        if (bp := best_peer(v)):
-            peers.append((case_name(k) + f" vs {PEER_TITLES[bp[0]]}", v["aclnn"]["gelem_s"] / bp[1]))
+            nt = v["roofline_nt"]["gelem_s"]
+            streamed.append((name, ours / nt))
+            if ours / nt < 0.90 and kernel and kernel < 0.90 * nt:
+                stream_ceiling.append((name, kernel / nt))
+            elif ours / nt < 0.90:
+                stream_copy.append((f"{name} {ours / nt:.2f},", ours / roof))
+        bp = best_peer(v)
+        if not bp:
+            continue
+        peer_name = f"{name} vs {PEER_TITLES[bp[0]]}"
+        peers.append((peer_name, ours / bp[1]))
+        if ours >= bp[1]:
+            continue
+        if kernel and kernel < bp[1]:
+            peer_kernel.append((peer_name, kernel / bp[1]))
+        elif 0.9 * roof <= bp[1] <= 1.25 * roof:
+            peer_roof.append((peer_name, ours / bp[1]))
+        else:
+            peer_other.append((f"{peer_name} {ours / bp[1]:.2f}: ours / roofline {ours / roof:.2f}, peer / roofline",
+                               bp[1] / roof))
     mem_fails = [t for t in mem if t[1] < t[2]]
     peer_fails = [t for t in peers if t[1] < 1.0]
-    compute = [t for t in explained if t[1] < 1.0]
-    # below the floor with a kernel that alone keeps up with the roofline: the call around it, with
-    # the phase-2 share (no planning) and whether the case is in place (its roofline reads and writes
-    # one array of 32-128 MiB, partly cache-resident on a CPU with a large L3)
-    call_dram = []
-    for k, v in cases.items():
-        op, dtype, n, thr = k
-        if n < (16 << 20) or "aclnn" not in v or "roofline" not in v or "aclnn_direct" in v:
-            continue
-        row = kernel_row(krows, op, dtype, op_types.get(op))
-        roof = v["roofline"]["gelem_s"]
-        if not row or v["aclnn"]["gelem_s"] / roof >= dram_floor(isa, dtype, row_grain(row)) \
-                or row["gelem_s"] * thr / roof < 1.0:
-            continue
-        ph2 = v.get("aclnn_phase2", v["aclnn"])
-        call_dram.append((case_name(k), v["aclnn"]["gelem_s"] / roof, ph2["gelem_s"] / roof))
-    # streamed cases under 0.90 of roofline NT whose kernel alone (T threads) is below that too
     streamed_fails = [t for t in streamed if t[1] < 0.90]
-    stream_ceiling, stream_copy = [], []
-    for name, ratio in streamed_fails:
-        op, dtype, size, thr = name.rsplit(" ", 3)
-        key = (op, dtype, int(size[:-1]) << (20 if size.endswith("M") else 10), int(thr[1:]))
-        row = kernel_row(krows, op, dtype, op_types.get(op))
-        nt = cases.get(key, {}).get("roofline_nt")
-        if row and nt and row["gelem_s"] * key[3] < 0.90 * nt["gelem_s"]:
-            stream_ceiling.append((name, row["gelem_s"] * key[3] / nt["gelem_s"]))
-        elif "roofline" in cases.get(key, {}):
-            stream_copy.append((f"{name} {ratio:.2f},", cases[key]["aclnn"]["gelem_s"] / cases[key]["roofline"]["gelem_s"]))
-    # behind a peer at DRAM sizes: the kernel alone (T threads) slower than the peer's whole call, or
-    # the peer itself at 0.9 of the roofline or more (both at the memory limit: the ratio is the noise
-    # between interleaved samples), or neither
-    peer_kernel, peer_roof, peer_other = [], [], []
-    for k, v in cases.items():
-        op, dtype, n, thr = k
-        bp = best_peer(v) if n >= (16 << 20) and "aclnn" in v else None
-        if not bp or v["aclnn"]["gelem_s"] / bp[1] >= 1.0:
-            continue
-        row = kernel_row(krows, op, dtype, op_types.get(op))
-        name, ratio = case_name(k) + f" vs {PEER_TITLES[bp[0]]}", v["aclnn"]["gelem_s"] / bp[1]
-        roof = v["roofline"]["gelem_s"] if "roofline" in v else None
-        if row and "aclnn_direct" not in v and row["gelem_s"] * thr < bp[1]:
-            peer_kernel.append((name, row["gelem_s"] * thr / bp[1]))
-        elif roof and 0.9 * roof <= bp[1] <= 1.25 * roof:  # above 1.25x: a broken roofline sample
-            peer_roof.append((name, ratio))
-        else:
-            peer_other.append((f"{name} {ratio:.2f}: ours / roofline {v['aclnn']['gelem_s'] / roof:.2f}, peer / roofline"
-                               if roof else name, bp[1] / roof if roof else ratio))
     dram_sizes = ", ".join(size_label(n) for n in sorted({k[2] for k in cases if k[2] >= (16 << 20)}))
     lines += [f"2. DRAM ({dram_sizes or 'not run'}), 1 and 2 threads: "
               f"{verdict(mem_fails + peer_fails, len(mem) + len(peers)).replace('cases', 'checks')}.",
@@ -492,7 +472,7 @@ def targets(cases, krows, busy, isa, op_types, inplace_ops=frozenset()):
               + (f" The other {len(call_dram)} run a kernel that alone keeps up with the roofline: the call around it"
                  " falls short (ours / roofline, phase 2 / roofline; an in-place case's roofline reads and writes one"
                  " array, of which a large L3 may hold part)."
-                 + lowest([(f"{nm} {a:.2f} /", b) for nm, a, b in call_dram], k=len(call_dram))
+                 + lowest(call_dram, k=len(call_dram))
                  if call_dram else ""),
               f"   - the {len(streamed)} cases of memory-bound kernels whose output the library streams (outputs of"
               " 16 MiB or more, not in place: ACLNN_CPU_STREAM_STORES=auto) may pass the regular-store roofline,"
@@ -519,13 +499,14 @@ def targets(cases, krows, busy, isa, op_types, inplace_ops=frozenset()):
     # 3. scaling: from 64K up, 2 threads >= 1.8 x 1 thread where the 2-thread roofline is not the limit;
     #    beside each, the roofline loop's own 2-thread / 1-thread ratio at that size, same run: under 1.8
     #    the machine (its second CPU, the fork and join at small sizes) limits a plain OpenMP loop as well
-    vals, roof_scaling = [], {}
+    vals, roof_scaling, key_of = [], {}, {}
     for k, v in cases.items():
         op, dtype, n, thr = k
         one = cases.get((op, dtype, n, 1))
         if n >= (64 << 10) and thr == 2 and one and "aclnn" in v and "aclnn" in one and "roofline" in v \
                 and v["aclnn"]["gelem_s"] < 0.9 * v["roofline"]["gelem_s"]:
             name = f"{op} {dtype} {size_label(n)}"
+            key_of[name] = (op, dtype, n)
             vals.append((name, v["aclnn"]["gelem_s"] / one["aclnn"]["gelem_s"]))
             if "roofline" in one:
                 roof_scaling[name] = v["roofline"]["gelem_s"] / one["roofline"]["gelem_s"]
@@ -540,9 +521,7 @@ def targets(cases, krows, busy, isa, op_types, inplace_ops=frozenset()):
     for name, ratio in fails:
         if name not in roof_scaling or roof_scaling[name] < 1.8:
             continue
-        op, dtype, size = name.rsplit(" ", 2)
-        n = int(size[:-1]) << (20 if size.endswith("M") else 10)
-        one, two = cases[(op, dtype, n, 1)], cases[(op, dtype, n, 2)]
+        one, two = cases[key_of[name] + (1,)], cases[key_of[name] + (2,)]
         rest.append((f"{name} {ratio:.2f}: 1T {one['aclnn']['gelem_s'] / one['roofline']['gelem_s']:.2f}, 2T",
                      two["aclnn"]["gelem_s"] / two["roofline"]["gelem_s"]))
     if fails:
