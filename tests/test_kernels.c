@@ -404,6 +404,24 @@ static uint16_t h16_reference(acpu_kernel_id id, h16_fmt f, uint16_t a, uint16_t
     }
 }
 
+enum { H16_N = 65536 };
+
+/* One 16-bit pattern kernel of a table over H16_N elements (a, b), bit for bit against h16_reference. */
+static void check_h16_kernel(const table_ref *tr, acpu_kernel_id id, int kdt, const uint16_t *a, const uint16_t *b,
+                             uint16_t *out, const void *block, float p0, float p1)
+{
+    acpu_kernel_fn fn = tr->t->k[id][kdt];
+    ck_assert_ptr_nonnull(fn);
+    h16_fmt f = {kdt == ACPU_KDT_BF16};
+    const void *in[2] = {a, b};
+    fn(H16_N, in, out, block);
+    for (uint32_t i = 0; i < H16_N; i++) {
+        uint16_t want = h16_reference(id, f, a[i], b[i], p0, p1);
+        ACPU_TEST_EXPECT(out[i] == want, "%s %s %s limits (%a, %a) inputs %04x %04x: got %04x want %04x", tr->name,
+                         K_NAME(id), k_kdt_names[kdt], (double)p0, (double)p1, a[i], b[i], out[i], want);
+    }
+}
+
 /* Every x pattern (and, as the second operand, patterns with NaNs, infinities and both zeros) against
  * limits on and between the formats' values, both zeros, infinities, NaN of both signs, beyond fp16's
  * range and in its subnormals, lo > hi with a zero hi (x of the other zero sign gives hi); each
@@ -418,21 +436,17 @@ START_TEST(test_h16_select_kernels)
         {-INFINITY, INFINITY}, {INFINITY, -INFINITY}, {NAN, 0.5f},       {-0.5f, NAN},          {NAN, NAN},
         {3e-8f, -3e-8f},       {-1e-10f, 1e-10f},     {-1e-40f, 1e-40f}, {5.0f, -5.0f},         {1e-5f, 0.1f},
         {1.0f, 0.0f},          {1.0f, -0.0f},         {INFINITY, 0.0f},  {1.0f, 1e-45f},        {-NAN, 2.0f}};
-    enum { M = 65536 };
-    uint16_t *a = malloc(M * sizeof *a), *b = malloc(M * sizeof *b), *out = malloc(M * sizeof *out);
+    uint16_t *a = malloc(H16_N * sizeof *a), *b = malloc(H16_N * sizeof *b), *out = malloc(H16_N * sizeof *out);
     ck_assert(a && b && out);
     table_ref tables[2 * ACPU_ISA_COUNT];
     int nt = built_tables(tables), checked = 0;
     for (int t = 0; t < nt; t++)
         for (size_t k = 0; k < N_ELEMS(ids); k++)
             for (int kdt = ACPU_KDT_F16; kdt <= ACPU_KDT_BF16; kdt++) {
-                acpu_kernel_fn fn = tables[t].t->k[ids[k]][kdt];
-                ck_assert_ptr_nonnull(fn);
-                h16_fmt f = {kdt == ACPU_KDT_BF16};
                 /* the pattern operand is x: the second input for ThresholdGradV2D and ReluGrad (dy, x),
                  * else the first */
                 bool x_second = ids[k] == ACPU_KERNEL_THRESHOLD_GRAD || ids[k] == ACPU_KERNEL_RELU_GRAD;
-                for (uint32_t i = 0; i < M; i++) {
+                for (uint32_t i = 0; i < H16_N; i++) {
                     uint16_t other = (uint16_t)(i * 40503u + 17u);
                     a[i] = x_second ? other : (uint16_t)i;
                     b[i] = x_second ? (uint16_t)i : other;
@@ -443,15 +457,7 @@ START_TEST(test_h16_select_kernels)
                     unsigned char block[64] = {0};
                     if (acpu_kernel_infos[ids[k]].init != NULL) /* ReluGrad has no parameters */
                         acpu_kernel_infos[ids[k]].init(attrs, block);
-                    const void *in[2] = {a, b};
-                    fn(M, in, out, block);
-                    for (uint32_t i = 0; i < M; i++) {
-                        uint16_t want = h16_reference(ids[k], f, a[i], b[i], limits[l][0], limits[l][1]);
-                        ACPU_TEST_EXPECT(out[i] == want,
-                                         "%s %s %s limits (%a, %a) inputs %04x %04x: got %04x want %04x",
-                                         tables[t].name, K_NAME(ids[k]), k_kdt_names[kdt], (double)limits[l][0],
-                                         (double)limits[l][1], a[i], b[i], out[i], want);
-                    }
+                    check_h16_kernel(&tables[t], ids[k], kdt, a, b, out, block, limits[l][0], limits[l][1]);
                     checked++;
                 }
             }
@@ -471,32 +477,21 @@ START_TEST(test_relu_grad_h16_specials)
                                          0x7e00, 0xfe01, 0x7c01, 0xfd55},
                                         {0x0000, 0x8000, 0x0001, 0x8001, 0x3f80, 0xbf80, 0x7f7f, 0xff7f, 0x7f80, 0xff80,
                                          0x7fc0, 0xffc1, 0x7f81, 0xffa5}};
-    enum { M = 65536 };
-    uint16_t *dy = malloc(M * sizeof *dy), *x = malloc(M * sizeof *x), *out = malloc(M * sizeof *out);
+    uint16_t *dy = malloc(H16_N * sizeof *dy), *x = malloc(H16_N * sizeof *x), *out = malloc(H16_N * sizeof *out);
     ck_assert(dy && x && out);
+    for (uint32_t i = 0; i < H16_N; i++)
+        x[i] = (uint16_t)i;
     table_ref tables[2 * ACPU_ISA_COUNT];
     int nt = built_tables(tables), checked = 0;
     for (int t = 0; t < nt; t++)
-        for (int kdt = ACPU_KDT_F16; kdt <= ACPU_KDT_BF16; kdt++) {
-            acpu_kernel_fn fn = tables[t].t->k[ACPU_KERNEL_RELU_GRAD][kdt];
-            ck_assert_ptr_nonnull(fn);
-            h16_fmt f = {kdt == ACPU_KDT_BF16};
+        for (int kdt = ACPU_KDT_F16; kdt <= ACPU_KDT_BF16; kdt++)
             for (size_t d = 0; d < N_ELEMS(dys[0]); d++) {
-                for (uint32_t i = 0; i < M; i++) {
-                    dy[i] = dys[f.bf16][d];
-                    x[i] = (uint16_t)i;
-                }
-                const void *in[2] = {dy, x};
+                for (uint32_t i = 0; i < H16_N; i++)
+                    dy[i] = dys[kdt == ACPU_KDT_BF16][d];
                 unsigned char block[64] = {0};
-                fn(M, in, out, block);
-                for (uint32_t i = 0; i < M; i++) {
-                    uint16_t want = h16_reference(ACPU_KERNEL_RELU_GRAD, f, dy[i], x[i], 0.0f, 0.0f);
-                    ACPU_TEST_EXPECT(out[i] == want, "%s relu_grad %s dy %04x x %04x: got %04x want %04x",
-                                     tables[t].name, k_kdt_names[kdt], dy[i], x[i], out[i], want);
-                }
+                check_h16_kernel(&tables[t], ACPU_KERNEL_RELU_GRAD, kdt, dy, x, out, block, 0.0f, 0.0f);
                 checked++;
             }
-        }
     ck_assert_int_eq(checked, nt * 2 * (int)N_ELEMS(dys[0]));
     free(dy);
     free(x);

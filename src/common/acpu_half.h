@@ -41,6 +41,8 @@ static inline float acpu_bf16_to_f32(uint16_t b) { return acpu_bits_f32((uint32_
  * A NaN's magnitude is above the format's infinity (ACPU_F16_INF, ACPU_BF16_INF): its key lies beyond
  * the infinities', so the kernels test for NaN first. Narrowing a NaN sets the format's quiet bit. */
 enum { ACPU_F16_INF = 0x7c00, ACPU_BF16_INF = 0x7f80, ACPU_F16_QUIET = 0x0200, ACPU_BF16_QUIET = 0x0040 };
+/* x86's default NaN (an invalid operation's result: 0xFFC00000 in fp32, sign set, quiet) narrowed. */
+enum { ACPU_F16_X86_NAN = 0xfe00, ACPU_BF16_X86_NAN = 0xffc0 };
 
 /* Written as (m ^ s) - s with s = h >> 15 arithmetic (0 or -1), m the magnitude: four integer
  * operations per lane once vectorised, no blend. */

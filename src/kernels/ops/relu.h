@@ -184,8 +184,8 @@ static inline uint16_t acpu_relu_grad_h16(uint16_t dy, uint16_t x, uint16_t inf,
     uint16_t r = (uint16_t)((times_zero & zeroed) | (dy & ~zeroed));
     return (uint16_t)(r | (quiet & dy_nan));
 }
-#define ACPU_RELU_GRAD_F16(T, dy, x, p) acpu_relu_grad_h16(dy, x, ACPU_F16_INF, ACPU_F16_QUIET, 0xFE00u)
-#define ACPU_RELU_GRAD_BF16(T, dy, x, p) acpu_relu_grad_h16(dy, x, ACPU_BF16_INF, ACPU_BF16_QUIET, 0xFFC0u)
+#define ACPU_RELU_GRAD_F16(T, dy, x, p) acpu_relu_grad_h16(dy, x, ACPU_F16_INF, ACPU_F16_QUIET, ACPU_F16_X86_NAN)
+#define ACPU_RELU_GRAD_BF16(T, dy, x, p) acpu_relu_grad_h16(dy, x, ACPU_BF16_INF, ACPU_BF16_QUIET, ACPU_BF16_X86_NAN)
 
 ACPU_DEFINE_PATTERN16_KERNELS(2, relu_grad, acpu_relu_grad_body, ACPU_RELU_GRAD_F16, ACPU_RELU_GRAD_BF16,
                               acpu_no_params)
